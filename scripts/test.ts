@@ -1,0 +1,97 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * `npm test`: type check, lint, unit, integration (PGlite and PostgreSQL) and end-to-end, in that order,
+ * stopping at the first red step. Ends with the count of tests per kind and one `N passed, N failed` line.
+ */
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS = path.join(ROOT, 'tmp/test-results');
+
+type Counts = { passed: number; failed: number; skipped: number };
+const tally = new Map<string, Counts>();
+
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}): void {
+  process.stdout.write(`\n━━━ ${label} ━━━\n`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    process.stdout.write(`\n✗ ${label} failed after ${seconds} s\n`);
+    printSummary();
+    process.exit(result.status ?? 1);
+  }
+  process.stdout.write(`✓ ${label} (${seconds} s)\n`);
+}
+
+const ZVitestReport = z.object({
+  testResults: z.array(
+    z.object({ assertionResults: z.array(z.object({ fullName: z.string(), status: z.string() })) }),
+  ),
+});
+
+function countVitest(file: string, kindOf: (fullName: string) => string): void {
+  const report = ZVitestReport.parse(JSON.parse(readFileSync(file, 'utf8')));
+  for (const test of report.testResults.flatMap((r) => r.assertionResults)) add(kindOf(test.fullName), test.status);
+}
+
+type PlaywrightSuite = { specs?: Array<{ tests: Array<{ status: string }> }>; suites?: PlaywrightSuite[] };
+const ZPlaywrightSuite: z.ZodType<PlaywrightSuite> = z.lazy(() =>
+  z.object({
+    specs: z.array(z.object({ tests: z.array(z.object({ status: z.string() })) })).optional(),
+    suites: z.array(ZPlaywrightSuite).optional(),
+  }),
+);
+
+function countPlaywright(file: string): void {
+  const report = z.object({ suites: z.array(ZPlaywrightSuite) }).parse(JSON.parse(readFileSync(file, 'utf8')));
+  const walk = (suite: PlaywrightSuite): void => {
+    for (const spec of suite.specs ?? []) for (const test of spec.tests) add('end-to-end (Chromium)', playwrightStatus(test.status));
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  report.suites.forEach(walk);
+}
+
+const playwrightStatus = (status: string) => (status === 'expected' || status === 'flaky' ? 'passed' : status === 'skipped' ? 'skipped' : 'failed');
+
+function add(kind: string, status: string): void {
+  const counts = tally.get(kind) ?? { passed: 0, failed: 0, skipped: 0 };
+  if (status === 'passed') counts.passed++;
+  else if (status === 'skipped' || status === 'pending' || status === 'todo') counts.skipped++;
+  else counts.failed++;
+  tally.set(kind, counts);
+}
+
+function printSummary(): void {
+  if (tally.size === 0) return;
+  process.stdout.write('\nTests per kind:\n');
+  const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const [kind, counts] of tally) {
+    process.stdout.write(`  ${kind.padEnd(32)} ${String(counts.passed).padStart(4)} passed  ${counts.failed} failed  ${counts.skipped} skipped\n`);
+    total.passed += counts.passed;
+    total.failed += counts.failed;
+    total.skipped += counts.skipped;
+  }
+  process.stdout.write(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
+}
+
+const integrationKind = (fullName: string) =>
+  fullName.includes('[postgres]') ? 'integration (PostgreSQL)' : fullName.includes('[pglite]') ? 'integration (PGlite)' : 'integration (other)';
+
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+const json = (name: string) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(RESULTS, name)}`];
+
+run('Type check', 'npm', ['run', '--silent', 'typecheck']);
+run('Lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('Unit tests', 'npx', ['vitest', 'run', '--project', 'unit', ...json('unit.json')]);
+countVitest(path.join(RESULTS, 'unit.json'), () => 'unit');
+run('Integration tests', 'npx', ['vitest', 'run', '--project', 'integration', ...json('integration.json')]);
+countVitest(path.join(RESULTS, 'integration.json'), integrationKind);
+run('Web build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+run('End-to-end tests', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(RESULTS, 'e2e.json') });
+countPlaywright(path.join(RESULTS, 'e2e.json'));
+printSummary();

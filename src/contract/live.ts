@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { ZDocType, ZDocumentStatus } from './domain';
+
+/** Messages the server sends on /ws (spec §7, §3 'Live message'). */
+export const ZConnectedMessage = z.object({
+  type: z.literal('connected'),
+  connectionId: z.string(),
+  data: z.object({ message: z.string() }),
+});
+export const ZDocumentUploadedMessage = z.object({
+  type: z.literal('document_uploaded'),
+  data: z.object({ documentId: z.string(), playerName: z.string(), docType: ZDocType.nullable() }),
+});
+export const ZDocumentStatusUpdatedMessage = z.object({
+  type: z.literal('document_status_updated'),
+  data: z.object({ documentId: z.string(), status: ZDocumentStatus }),
+});
+export const ZSystemStatusMessage = z.object({
+  type: z.literal('system_status'),
+  data: z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
+});
+
+export const ZServerMessage = z.discriminatedUnion('type', [
+  ZConnectedMessage,
+  ZDocumentUploadedMessage,
+  ZDocumentStatusUpdatedMessage,
+  ZSystemStatusMessage,
+]);
+export type TServerMessage = z.infer<typeof ZServerMessage>;
+
+/** Messages the browser sends on /ws. */
+export const ZClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping'), timestamp: z.number() }),
+]);
+export type TClientMessage = z.infer<typeof ZClientMessage>;
+
+/** Live connection timing (spec §9). */
+export const LIVE_PING_INTERVAL_MS = 30_000;
+export const LIVE_RECONNECT_DELAY_MS = 3_000;
+export const LIVE_CLEAN_CLOSE_CODE = 1000;
+/** Close code the server uses when the session is gone; the client must not reconnect on it. */
+export const LIVE_UNAUTHORIZED_CLOSE_CODE = 4401;

@@ -1,0 +1,46 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLocalStorage } from './local-storage';
+
+const readAll = async (stream: Readable) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+describe('local storage', () => {
+  it('writes, reads back, reports and deletes an object, leaving no temporary file', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'cb-store-'));
+    const storage = createLocalStorage(root);
+    const key = 'seasons/2025/AAA/a_b/file.bin';
+    const result = await storage.put(key, Readable.from([Buffer.from('hello '), Buffer.from('world')]));
+    expect(result).toEqual({ url: `file://${path.join(root, key)}`, bytes: 11 });
+    expect((await readAll(await storage.get(key))).toString()).toBe('hello world');
+    expect(await readFile(path.join(root, key), 'utf8')).toBe('hello world');
+    expect(await readdir(path.join(root, 'seasons/2025/AAA/a_b'))).toEqual(['file.bin']);
+    expect(await storage.exists(key)).toBe(true);
+    await storage.delete(key);
+    expect(await storage.exists(key)).toBe(false);
+  });
+
+  it('leaves nothing behind when the source stream fails', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'cb-store-'));
+    const storage = createLocalStorage(root);
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.from('partial'));
+        this.destroy(new Error('client went away'));
+      },
+    });
+    await expect(storage.put('x/y.bin', failing)).rejects.toThrow('client went away');
+    expect(await readdir(path.join(root, 'x'))).toEqual([]);
+  });
+
+  it('refuses keys that would escape its directory', async () => {
+    const storage = createLocalStorage(await mkdtemp(path.join(tmpdir(), 'cb-store-')));
+    await expect(storage.put('../outside', Buffer.from('x'))).rejects.toThrow(/unsafe storage key/);
+  });
+});

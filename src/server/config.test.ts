@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults with nothing set', () => {
+    const config = loadConfig({}, '/srv/cb');
+    expect(config).toMatchObject({
+      port: 5000,
+      host: 'localhost',
+      dataDir: '/srv/cb/data',
+      database: { kind: 'pglite', dir: '/srv/cb/data/db' },
+      masterKeyFile: '/srv/cb/data/master.key',
+      storage: { driver: 'local', dir: '/srv/cb/data/storage' },
+      demo: true,
+      idPrefix: 'CB',
+      logLevel: 'info',
+      password: undefined,
+      sessionTimeoutMinutes: 60,
+      loginRateLimitPerMinute: 10,
+    });
+  });
+
+  it('selects PostgreSQL and turns demo data off by default when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/cb' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/cb' });
+    expect(config.demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/cb', CLEARBASE_DEMO: 'yes' }).demo).toBe(true);
+  });
+
+  it('accepts a master key as hex or base64', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ CLEARBASE_MASTER_KEY: hex }).masterKey?.toString('hex')).toBe(hex);
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ CLEARBASE_MASTER_KEY: base64 }).masterKey).toEqual(Buffer.alloc(32, 7));
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', CLEARBASE_PASSWORD: '' })).toMatchObject({ port: 5000, password: undefined });
+  });
+
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        CLEARBASE_MASTER_KEY: 'short',
+        CLEARBASE_ID_PREFIX: 'cb-',
+        CLEARBASE_PASSWORD: 'short',
+        LOG_LEVEL: 'loud',
+        CLEARBASE_DEMO: 'maybe',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'CLEARBASE_MASTER_KEY', 'CLEARBASE_ID_PREFIX', 'CLEARBASE_PASSWORD', 'LOG_LEVEL', 'CLEARBASE_DEMO']) {
+      expect(problems).toContain(`${name}:`);
+    }
+    expect((error as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+
+  it('resolves a relative data directory against the working directory', () => {
+    expect(loadConfig({ CLEARBASE_DATA_DIR: 'var/cb' }, '/opt/app').dataDir).toBe(path.resolve('/opt/app/var/cb'));
+  });
+});

@@ -1,0 +1,146 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Parsed once at boot; a bad value stops the server with every bad
+ * variable named, so an operator fixes them all in one go.
+ */
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of true, false, 1, 0, yes, no, on, off',
+  })
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const integerFromEnv = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be a whole number between ${min} and ${max}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be a whole number between ${min} and ${max}`);
+
+/** Empty strings count as unset, as they do in most shells' `VAR= cmd`. */
+const emptyAsUnset = (env: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: integerFromEnv(0, 65_535).default(5000),
+  CLEARBASE_DATA_DIR: z.string().min(1).default('./data'),
+  CLEARBASE_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(1024).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL')
+    .optional(),
+  CLEARBASE_MASTER_KEY: z
+    .string()
+    .refine(
+      (value) => decodeKey(value)?.length === 32,
+      'must be 32 bytes written as 64 hex characters or base64 (openssl rand -base64 32)',
+    )
+    .optional(),
+  CLEARBASE_DEMO: booleanFromEnv.optional(),
+  CLEARBASE_ID_PREFIX: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9]{0,7}$/, 'must be 1 to 8 capital letters or digits, starting with a letter')
+    .default('CB'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  CLEARBASE_LOGIN_RATE_LIMIT: integerFromEnv(1, 10_000).default(10),
+  CLEARBASE_SESSION_TIMEOUT_MINUTES: integerFromEnv(1, 24 * 60).default(60),
+  FORM_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  /** The shared system password from the environment; when absent one is generated at first start. */
+  password: string | undefined;
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+  /** 32-byte master key from the environment; when absent it is read from or created at `masterKeyFile`. */
+  masterKey: Buffer | undefined;
+  masterKeyFile: string;
+  demo: boolean;
+  idPrefix: string;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  trustProxy: boolean;
+  loginRateLimitPerMinute: number;
+  sessionTimeoutMinutes: number;
+  storage: { driver: 'local'; dir: string };
+  formWebhookSecret: string | undefined;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function decodeKey(value: string): Buffer | undefined {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/]{43}=?$/.test(value)) return Buffer.from(value, 'base64');
+  return undefined;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+  const parsed = ZEnv.safeParse(emptyAsUnset(env));
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.CLEARBASE_DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    password: e.CLEARBASE_PASSWORD,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+    masterKey: e.CLEARBASE_MASTER_KEY ? decodeKey(e.CLEARBASE_MASTER_KEY) : undefined,
+    masterKeyFile: path.join(dataDir, 'master.key'),
+    // Demo data is on by default only for the embedded database: a real server starts empty.
+    demo: e.CLEARBASE_DEMO ?? !e.DATABASE_URL,
+    idPrefix: e.CLEARBASE_ID_PREFIX,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    loginRateLimitPerMinute: e.CLEARBASE_LOGIN_RATE_LIMIT,
+    sessionTimeoutMinutes: e.CLEARBASE_SESSION_TIMEOUT_MINUTES,
+    storage: { driver: 'local', dir: path.join(dataDir, 'storage') },
+    formWebhookSecret: e.FORM_WEBHOOK_SECRET,
+  };
+}
+
+/**
+ * The variables above, with their defaults and meaning, for the README's table and `--help`.
+ * Kept beside the schema so the two are changed together.
+ */
+export const CONFIG_DOCS: ReadonlyArray<{ name: keyof z.infer<typeof ZEnv>; default: string; meaning: string }> = [
+  { name: 'PORT', default: '5000', meaning: 'HTTP port.' },
+  { name: 'HOST', default: 'localhost', meaning: 'Address to listen on; `0.0.0.0` to accept other machines.' },
+  { name: 'CLEARBASE_DATA_DIR', default: './data', meaning: 'Embedded database, local storage and master key live here.' },
+  {
+    name: 'CLEARBASE_PASSWORD',
+    default: '(generated)',
+    meaning: 'The shared system password. Unset: one is generated at first start, printed once, and only its hash is kept.',
+  },
+  { name: 'DATABASE_URL', default: '(unset = PGlite)', meaning: 'PostgreSQL connection URL; unset uses embedded PGlite under `<data dir>/db`.' },
+  {
+    name: 'CLEARBASE_MASTER_KEY',
+    default: '(generated)',
+    meaning: '32-byte key (hex or base64) that wraps every file key. Unset: read from or created at `<data dir>/master.key` (mode 0600).',
+  },
+  { name: 'CLEARBASE_DEMO', default: 'true with PGlite, else false', meaning: 'Seed demo data into an empty database at start.' },
+  { name: 'CLEARBASE_ID_PREFIX', default: 'CB', meaning: 'Player id prefix: `{prefix}-{year}-{8 hex}`.' },
+  { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
+  { name: 'TRUST_PROXY', default: 'false', meaning: 'Behind a reverse proxy: trust X-Forwarded-* for client address and https (Secure cookie).' },
+  { name: 'CLEARBASE_LOGIN_RATE_LIMIT', default: '10', meaning: 'Login attempts allowed per client address per minute.' },
+  { name: 'CLEARBASE_SESSION_TIMEOUT_MINUTES', default: '60', meaning: 'A session ends after this many idle minutes.' },
+  { name: 'FORM_WEBHOOK_SECRET', default: '(unset)', meaning: 'HMAC-SHA256 secret of the registration form webhook (at least 16 characters).' },
+  { name: 'NODE_ENV', default: 'development', meaning: 'development, production or test.' },
+];

@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { schema, type Schema } from './schema';
+
+/** The one database type repositories accept: a PGlite or node-postgres database, or a transaction of either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseTarget = { kind: 'pglite'; dir: string | undefined } | { kind: 'postgres'; url: string };
+
+export interface Database {
+  readonly db: Db;
+  readonly kind: DatabaseTarget['kind'];
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Arbitrary constant: serialises migrations when several instances start on one PostgreSQL. */
+const MIGRATION_LOCK_KEY = 7_305_571_001;
+
+/** Opens the database and applies every pending migration. `dir: undefined` = an in-memory PGlite. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'pglite') {
+    const client = await PGlite.create(target.dir ?? 'memory://');
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db, kind: 'pglite', close: () => client.close() };
+  }
+
+  const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    lockClient.release();
+  }
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/** Round-trip time of a trivial query, in milliseconds. */
+export async function pingDatabase(db: Db): Promise<number> {
+  const started = performance.now();
+  await db.execute(sql`select 1`);
+  return performance.now() - started;
+}

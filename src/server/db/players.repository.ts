@@ -1,0 +1,19 @@
+import { count, eq } from 'drizzle-orm';
+import type { Db } from './client';
+import { insertInBatches } from './batch';
+import { players } from './schema';
+
+export type PlayerRow = typeof players.$inferSelect;
+export type NewPlayer = typeof players.$inferInsert;
+
+export const insertPlayers = (db: Db, rows: readonly NewPlayer[]) => insertInBatches(db, players, rows);
+
+export async function findPlayer(db: Db, id: string): Promise<PlayerRow | undefined> {
+  const [row] = await db.select().from(players).where(eq(players.id, id));
+  return row;
+}
+
+export async function countPlayers(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(players);
+  return row?.n ?? 0;
+}

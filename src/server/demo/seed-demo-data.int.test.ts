@@ -1,0 +1,60 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../../tests/support/databases';
+import { listAuditEventsByAction } from '../db/audit-events.repository';
+import { countDemoRows } from '../db/demo.repository';
+import { countDocuments } from '../db/documents.repository';
+import { countSubmissions } from '../db/submissions.repository';
+import { countDemoData, generateDemoData, type DemoDataOptions } from './generate-demo-data';
+import { replaceWithDemoData, seedDemoDataIfEmpty, type SeedIfEmptyResult } from './seed-demo-data';
+
+const OPTIONS: DemoDataOptions = { seed: 7, players: 150, idPrefix: 'CB', now: new Date('2025-10-15T12:00:00Z') };
+
+describeEachDatabase('seedDemoDataIfEmpty', ({ getDb }) => {
+  let firstCalls: SeedIfEmptyResult[] = [];
+
+  beforeAll(async () => {
+    // Two callers at once, as two instances starting on one empty database would.
+    firstCalls = await Promise.all([seedDemoDataIfEmpty(getDb(), OPTIONS), seedDemoDataIfEmpty(getDb(), OPTIONS)]);
+  });
+
+  it('seeds an empty database exactly once when two callers race', () => {
+    expect(firstCalls.filter((call) => call.seeded)).toHaveLength(1);
+  });
+
+  it('writes exactly the generated rows to every table and reports those counts', async () => {
+    const expected = countDemoData(generateDemoData(OPTIONS));
+    expect(await countDemoRows(getDb())).toEqual(expected);
+    const seeded = firstCalls.find((call) => call.seeded);
+    expect(seeded?.seeded && seeded.counts).toEqual(expected);
+  });
+
+  it('keeps every document status and both submission sources through the round trip', async () => {
+    for (const status of ['verified', 'pending', 'processing', 'rejected'] as const) {
+      expect(await countDocuments(getDb(), status)).toBeGreaterThan(0);
+    }
+    expect(await countSubmissions(getDb(), 'form')).toBeGreaterThan(0);
+    expect(await countSubmissions(getDb(), 'mailbox')).toBeGreaterThan(0);
+  });
+
+  it('records one demo.seeded audit event by the system, with the counts', async () => {
+    const events = await listAuditEventsByAction(getDb(), 'demo.seeded');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actor: 'system', subjectType: 'database' });
+    expect(events[0]?.detail).toMatchObject({ counts: countDemoData(generateDemoData(OPTIONS)) });
+  });
+
+  it('leaves a seeded database untouched and says it did not seed', async () => {
+    const before = await countDemoRows(getDb());
+    await expect(seedDemoDataIfEmpty(getDb(), { ...OPTIONS, seed: 8 })).resolves.toEqual({ seeded: false });
+    expect(await countDemoRows(getDb())).toEqual(before);
+    expect(await listAuditEventsByAction(getDb(), 'demo.seeded')).toHaveLength(1);
+  });
+
+  it('replaces everything with a fresh demo on reset', async () => {
+    const options = { ...OPTIONS, seed: 9, players: 120 };
+    const counts = await replaceWithDemoData(getDb(), options);
+    expect(counts).toEqual(countDemoData(generateDemoData(options)));
+    expect(await countDemoRows(getDb())).toEqual(counts);
+    expect(await listAuditEventsByAction(getDb(), 'demo.seeded')).toHaveLength(1);
+  });
+});

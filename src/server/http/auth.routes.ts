@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { INVALID_PASSWORD_MESSAGE, ZLoginRequest, ZSession } from '../../contract';
+import { AppError } from '../errors';
+import type { AppDeps } from './app';
+
+export const SESSION_COOKIE = 'cb_session';
+
+export function registerAuthRoutes(
+  parent: FastifyInstance,
+  deps: Pick<AppDeps, 'auth' | 'loginRateLimitPerMinute'>,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: { body: ZLoginRequest, response: { 200: ZSession } },
+      config: {
+        rateLimit: {
+          max: deps.loginRateLimitPerMinute,
+          timeWindow: 60_000,
+          errorResponseBuilder: (_request, context) =>
+            new AppError('RATE_LIMITED', `Too many login attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await deps.auth.login(request.body.password, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        requestId: request.id,
+      });
+      if (!session) throw new AppError('INVALID_PASSWORD', INVALID_PASSWORD_MESSAGE);
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await deps.auth.endSession(previous);
+      reply.setCookie(SESSION_COOKIE, session.token, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        path: '/',
+      });
+      return { authenticated: true, expiresAt: session.expiresAt.toISOString() };
+    },
+  );
+
+  app.get('/api/auth/session', { schema: { response: { 200: ZSession } } }, async (request) => {
+    const session = await deps.auth.resolveSession(request.cookies[SESSION_COOKIE]);
+    return session ? { authenticated: true, expiresAt: session.expiresAt.toISOString() } : { authenticated: false };
+  });
+
+  app.post('/api/auth/logout', { schema: { response: { 200: ZSession } } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deps.auth.endSession(token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' });
+    return { authenticated: false };
+  });
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../errors';
+import { toApiError } from './error-mapping';
+
+describe('toApiError', () => {
+  it('keeps an AppError code, message and details with its status', () => {
+    const error = new AppError('CONFLICT', 'Already reviewed', [{ path: 'status', message: 'is final' }]);
+    expect(toApiError(error, 'r1')).toEqual({
+      status: 409,
+      body: { code: 'CONFLICT', message: 'Already reviewed', requestId: 'r1', details: [{ path: 'status', message: 'is final' }] },
+    });
+  });
+
+  it('maps Fastify body errors to stable codes', () => {
+    expect(toApiError(Object.assign(new Error('x'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 }), 'r').body.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(toApiError(Object.assign(new Error('x'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 }), 'r').status).toBe(415);
+  });
+
+  it('hides the details of an unexpected error behind a reference', () => {
+    const result = toApiError(new TypeError('cannot read secretThing of undefined'), 'req-42');
+    expect(result.status).toBe(500);
+    expect(result.body.message).toBe('Something went wrong on our side. Reference: req-42');
+    expect(JSON.stringify(result.body)).not.toContain('secretThing');
+  });
+
+  it('treats a thrown non-error as internal', () => {
+    expect(toApiError('boom', 'r').status).toBe(500);
+  });
+});

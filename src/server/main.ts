@@ -1,0 +1,154 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { createLocalStorage } from './adapters/storage/local-storage';
+import { ConfigError, loadConfig, type Config } from './config';
+import { loadMasterKey } from './crypto/master-key';
+import { openDatabase, pingDatabase, type Database } from './db/client';
+import { DEMO_DEFAULTS, seedDemoDataIfEmpty } from './demo/seed-demo-data';
+import { buildApp } from './http/app';
+import { createLiveHub } from './live/hub';
+import { createLogger, type Logger } from './logger';
+import { bootstrapPassword, createAuthService, type PasswordBootstrap } from './services/auth.service';
+import {
+  checkHealth,
+  databaseCheck,
+  formWebhookCheck,
+  notConfiguredCheck,
+  storageCheck,
+} from './services/health.service';
+
+const WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
+const SESSION_PURGE_INTERVAL_MS = 10 * 60_000;
+
+export type Clearbase = {
+  app: FastifyInstance;
+  database: Database;
+  passwordBootstrap: PasswordBootstrap;
+  close(): Promise<void>;
+};
+
+export type CreateOptions = {
+  /** An already-open database (tests bring their own); otherwise the one `config` names is opened. */
+  database?: Database;
+  /** Where the built web app is; defaults to dist/web. */
+  webDir?: string;
+};
+
+/** The composition root: the only place that creates adapters and hands them to services. */
+export async function createClearbase(config: Config, log: Logger, options: CreateOptions = {}): Promise<Clearbase> {
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  const masterKey = await loadMasterKey(config.masterKey, config.masterKeyFile);
+  if (masterKey.source === 'created') {
+    log.warn({ file: config.masterKeyFile }, 'created a new master key: back this file up, files cannot be decrypted without it');
+  }
+
+  const database = options.database ?? (await openDatabase(config.database));
+  const { db } = database;
+
+  if (config.demo) {
+    const seeded = await seedDemoDataIfEmpty(db, { ...DEMO_DEFAULTS, idPrefix: config.idPrefix, now: new Date() });
+    if (seeded.seeded) log.info({ counts: seeded.counts }, 'seeded demo data into the empty database');
+  }
+
+  const password = await bootstrapPassword(db, config.password);
+  const auth = createAuthService({ db, passwordHash: password.hash, sessionTimeoutMinutes: config.sessionTimeoutMinutes });
+  const storage = createLocalStorage(config.storage.dir);
+  const hub = createLiveHub(log);
+  const healthChecks = {
+    database: databaseCheck(() => pingDatabase(db), database.kind),
+    s3: storageCheck(storage),
+    form: formWebhookCheck(config.formWebhookSecret !== undefined),
+    gmail: notConfiguredCheck('mailbox intake (IMAP) is not set up'),
+    antivirus: notConfiguredCheck('virus scanning (clamd) is not set up'),
+  };
+
+  const app = await buildApp({
+    log,
+    auth,
+    hub,
+    health: () => checkHealth(healthChecks),
+    trustProxy: config.trustProxy,
+    loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+    webDir: options.webDir ?? WEB_DIR,
+  });
+
+  const purgeTimer = setInterval(() => {
+    auth.purgeExpiredSessions().catch((error: unknown) => log.warn({ err: error }, 'could not purge expired sessions'));
+  }, SESSION_PURGE_INTERVAL_MS);
+  purgeTimer.unref();
+
+  return {
+    app,
+    database,
+    passwordBootstrap: password.bootstrap,
+    async close() {
+      clearInterval(purgeTimer);
+      hub.closeAll();
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Shown once, on the start that generated the password; only its hash is kept. */
+function printGeneratedPassword(password: string): void {
+  const lines = [
+    '',
+    '  ┌──────────────────────────────────────────────────────────────┐',
+    '  │ Clearbase generated the shared system password:              │',
+    `  │   ${password.padEnd(59)}│`,
+    '  │ It is shown only this once; only its hash is stored.         │',
+    '  │ Set CLEARBASE_PASSWORD to choose your own.                   │',
+    '  └──────────────────────────────────────────────────────────────┘',
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+export async function runMain(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee the configuration table in README.md.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  const clearbase = await createClearbase(config, log);
+  if (clearbase.passwordBootstrap.kind === 'generated') printGeneratedPassword(clearbase.passwordBootstrap.password);
+
+  await clearbase.app.listen({ host: config.host, port: config.port });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  log.info(
+    { startupMs: Math.round(performance.now()), database: clearbase.database.kind },
+    `Clearbase is listening on http://${shownHost}:${config.port}`,
+  );
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) process.exit(1);
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    clearbase
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+const entry = process.argv[1];
+if (entry && import.meta.url === pathToFileURL(entry).href) {
+  runMain().catch((error: unknown) => {
+    process.stderr.write(`Clearbase could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}

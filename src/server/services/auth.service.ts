@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { getSetting, insertSettingIfAbsent } from '../db/settings.repository';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  extendSession,
+  findActiveSession,
+  insertSession,
+} from '../db/sessions.repository';
+import { recordAuditEvent } from '../db/audit-events.repository';
+import { generatePassword, hashPassword, verifyPassword } from '../crypto/password';
+
+export const PASSWORD_HASH_SETTING = 'auth.passwordHash';
+/** A session's expiry is pushed forward at most this often, so reads do not turn into a write each. */
+const EXTEND_EVERY_MS = 60_000;
+
+export type PasswordBootstrap =
+  | { kind: 'environment' }
+  | { kind: 'stored' }
+  /** Generated on this start: the only moment the plain password exists; print it once. */
+  | { kind: 'generated'; password: string };
+
+export type ActiveSession = { id: string; expiresAt: Date };
+
+export type ClientMeta = { ip: string; userAgent: string | undefined; requestId: string };
+
+export type AuthService = {
+  /** Checks the shared password; on a match opens a session. Both outcomes are audited. */
+  login(candidate: string, meta: ClientMeta): Promise<{ token: string; expiresAt: Date } | undefined>;
+  /** The session behind a cookie token, with its idle expiry pushed forward; undefined when none or expired. */
+  resolveSession(token: string | undefined): Promise<ActiveSession | undefined>;
+  endSession(token: string): Promise<void>;
+  purgeExpiredSessions(): Promise<number>;
+};
+
+/** The cookie carries a random token; the table keeps only its SHA-256. */
+const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Settles where the shared password's hash comes from: the environment (hashed in memory at boot),
+ * the database, or, at first start without either, a generated password whose hash is stored.
+ */
+export async function bootstrapPassword(
+  db: Db,
+  fromEnvironment: string | undefined,
+): Promise<{ hash: string; bootstrap: PasswordBootstrap }> {
+  if (fromEnvironment) return { hash: await hashPassword(fromEnvironment), bootstrap: { kind: 'environment' } };
+  const stored = await getSetting(db, PASSWORD_HASH_SETTING, z.string());
+  if (stored) return { hash: stored, bootstrap: { kind: 'stored' } };
+  const password = generatePassword();
+  const hash = await hashPassword(password);
+  if (await insertSettingIfAbsent(db, PASSWORD_HASH_SETTING, hash)) {
+    return { hash, bootstrap: { kind: 'generated', password } };
+  }
+  // Another instance generated one at the same moment: theirs is the password, and they print it.
+  const winner = await getSetting(db, PASSWORD_HASH_SETTING, z.string());
+  if (!winner) throw new Error('password hash vanished while bootstrapping');
+  return { hash: winner, bootstrap: { kind: 'stored' } };
+}
+
+export function createAuthService(deps: {
+  db: Db;
+  passwordHash: string;
+  sessionTimeoutMinutes: number;
+  now?: () => Date;
+}): AuthService {
+  const now = deps.now ?? (() => new Date());
+  const timeoutMs = deps.sessionTimeoutMinutes * 60_000;
+
+  return {
+    async login(candidate, meta) {
+      const matches = await verifyPassword(candidate, deps.passwordHash);
+      const audit = { actor: 'staff', subjectType: 'session', detail: { ip: meta.ip }, requestId: meta.requestId };
+      if (!matches) {
+        await recordAuditEvent(deps.db, { ...audit, action: 'auth.login_failed', subjectId: null });
+        return undefined;
+      }
+      const token = randomBytes(32).toString('base64url');
+      const at = now();
+      const expiresAt = new Date(at.getTime() + timeoutMs);
+      const id = sessionIdOf(token);
+      await deps.db.transaction(async (tx) => {
+        await insertSession(tx, {
+          id,
+          createdAt: at,
+          lastSeenAt: at,
+          expiresAt,
+          ip: meta.ip,
+          userAgent: meta.userAgent?.slice(0, 300) ?? null,
+        });
+        // The audit names the session by a prefix of its hashed id: enough to correlate, useless as a cookie.
+        await recordAuditEvent(tx, { ...audit, action: 'auth.login', subjectId: id.slice(0, 12) });
+      });
+      return { token, expiresAt };
+    },
+
+    async resolveSession(token) {
+      if (!token) return undefined;
+      const at = now();
+      const session = await findActiveSession(deps.db, sessionIdOf(token), at);
+      if (!session) return undefined;
+      if (at.getTime() - session.lastSeenAt.getTime() < EXTEND_EVERY_MS) {
+        return { id: session.id, expiresAt: session.expiresAt };
+      }
+      const expiresAt = new Date(at.getTime() + timeoutMs);
+      await extendSession(deps.db, session.id, at, expiresAt);
+      return { id: session.id, expiresAt };
+    },
+
+    endSession: (token) => deleteSession(deps.db, sessionIdOf(token)),
+    purgeExpiredSessions: () => deleteExpiredSessions(deps.db, now()),
+  };
+}

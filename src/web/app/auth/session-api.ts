@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ZSession, type TLoginRequest, type TSession } from '../../../contract';
+import { ApiError, apiRequest, getErrorMessage, getQueryFn } from '../../lib/api-client';
+import { isSessionQueryKey, SESSION_QUERY_KEY } from '../../lib/query-keys';
+import { toast } from '../../lib/toast-store';
+
+const SIGNED_OUT: TSession = { authenticated: false };
+
+/** Drops every cached answer except the session, so a new sign-in never shows the last one's data. */
+function clearSessionData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => !isSessionQueryKey(query.queryKey) });
+}
+
+export function useSession() {
+  return useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: getQueryFn({ schema: ZSession }) });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: TLoginRequest) => apiRequest('POST', '/api/auth/login', request, { schema: ZSession }),
+    onSuccess: (session) => {
+      clearSessionData(queryClient);
+      queryClient.setQueryData(SESSION_QUERY_KEY, session);
+    },
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/logout', undefined, { schema: ZSession }),
+    onSuccess: () => {
+      clearSessionData(queryClient);
+      queryClient.setQueryData(SESSION_QUERY_KEY, SIGNED_OUT);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 401) {
+        // Already signed out on the server; nothing went wrong from the user's point of view.
+        clearSessionData(queryClient);
+        queryClient.setQueryData(SESSION_QUERY_KEY, SIGNED_OUT);
+        return;
+      }
+      toast({ title: 'Logout failed', description: getErrorMessage(error), variant: 'destructive' });
+      // Whatever happened, show what the server really thinks of the session.
+      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY, exact: true });
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { isNavItemActive, NAV_ITEMS } from './nav-items';
+
+describe('NAV_ITEMS', () => {
+  it('lists the spec entries in order', () => {
+    expect(NAV_ITEMS.map((item) => item.label)).toEqual([
+      'Dashboard',
+      'Players',
+      'Documents',
+      'Reports',
+      'User Management',
+      'User Guide',
+      'Notifications',
+      'App Workflow',
+      'Settings',
+    ]);
+  });
+});
+
+describe('isNavItemActive', () => {
+  it('marks the dashboard active on / only', () => {
+    expect(isNavItemActive('/', '/')).toBe(true);
+    expect(isNavItemActive('/players', '/')).toBe(false);
+  });
+
+  it('marks an entry active on its path and below, not on a path that merely starts alike', () => {
+    expect(isNavItemActive('/users', '/users')).toBe(true);
+    expect(isNavItemActive('/users/3', '/users')).toBe(true);
+    expect(isNavItemActive('/user-guide', '/users')).toBe(false);
+  });
+});

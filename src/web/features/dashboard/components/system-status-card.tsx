@@ -1,0 +1,93 @@
+import { Activity, Database, HardDrive, Mail, RefreshCw, ShieldCheck, Webhook, type LucideIcon } from 'lucide-react';
+import { HEALTH_SERVICE_LABELS, HEALTH_SERVICES, type THealthServiceName } from '../../../../contract';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useHealth } from '../api';
+import { healthStatusLabel, healthStatusTone } from '../health-status';
+
+const SERVICE_ICONS: Record<THealthServiceName, LucideIcon> = {
+  database: Database,
+  s3: HardDrive,
+  form: Webhook,
+  gmail: Mail,
+  antivirus: ShieldCheck,
+};
+
+function formatCheckedAt(timestamp: string): string | null {
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return null;
+  return date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}
+
+function StatusSkeleton() {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-4">
+      <span className="sr-only">Loading system status</span>
+      {HEALTH_SERVICES.map((service) => (
+        <div key={service} className="flex items-center gap-3">
+          <Skeleton className="size-8 rounded-md" />
+          <div className="flex flex-1 flex-col gap-1.5">
+            <Skeleton className="h-3.5 w-28" />
+            <Skeleton className="h-3 w-40 max-w-full" />
+          </div>
+          <Skeleton className="h-5 w-20" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function SystemStatusCard() {
+  const health = useHealth();
+  const checkedAt = health.data ? formatCheckedAt(health.data.timestamp) : null;
+
+  return (
+    <Card data-testid="system-status">
+      <CardHeader className="flex-row items-start justify-between gap-4">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle className="flex items-center gap-2">
+            <Activity className="size-4 text-primary" aria-hidden="true" />
+            System Status
+          </CardTitle>
+          <CardDescription>{checkedAt ? `Last checked at ${checkedAt}` : 'Health of Clearbase services'}</CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {health.isPending ? (
+          <StatusSkeleton />
+        ) : health.isError ? (
+          <div className="flex flex-col items-start gap-3">
+            <p role="alert" className="text-sm text-destructive-soft-foreground">
+              Unable to load system status
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void health.refetch()} disabled={health.isFetching}>
+              <RefreshCw className={health.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <ul className="flex flex-col divide-y">
+            {HEALTH_SERVICES.map((service) => {
+              const { status, message } = health.data.services[service];
+              const Icon = SERVICE_ICONS[service];
+              return (
+                <li key={service} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+                  <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-secondary text-secondary-foreground">
+                    <Icon className="size-4" aria-hidden="true" />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="text-sm font-medium">{HEALTH_SERVICE_LABELS[service]}</p>
+                    <p className="text-xs break-words text-muted-foreground">{message}</p>
+                  </div>
+                  <Badge variant={healthStatusTone(status)}>{healthStatusLabel(status)}</Badge>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

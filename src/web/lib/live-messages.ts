@@ -1,0 +1,68 @@
+import { DOC_TYPE_LABELS, ZServerMessage, type TServerMessage } from '../../contract';
+import type { ToastInput } from './toast-store';
+
+/** Query resources that change when a document arrives or changes status (refreshed live). */
+export const LIVE_REFRESHED_RESOURCES = ['uploads', 'stats', 'report', 'documents'] as const;
+
+export interface LiveMessageEffect {
+  /** The server accepted the connection. */
+  connected: boolean;
+  /** Document data on screen is out of date. */
+  refreshDocuments: boolean;
+  toast?: ToastInput;
+}
+
+/** What the app does for each server message (spec §8 'Live events'). */
+export function describeLiveMessage(message: TServerMessage): LiveMessageEffect {
+  switch (message.type) {
+    case 'connected':
+      return { connected: true, refreshDocuments: false };
+    case 'document_uploaded': {
+      const { playerName, docType } = message.data;
+      return {
+        connected: false,
+        refreshDocuments: true,
+        toast: {
+          title: 'New Document Uploaded',
+          description: docType ? `${playerName} · ${DOC_TYPE_LABELS[docType]}` : playerName,
+        },
+      };
+    }
+    case 'document_status_updated': {
+      const { documentId, status } = message.data;
+      return {
+        connected: false,
+        refreshDocuments: true,
+        toast: { title: 'Document Status Updated', description: `Document #${documentId} status changed to ${status}` },
+      };
+    }
+    case 'system_status': {
+      const { level, message: text } = message.data;
+      if (level !== 'error') return { connected: false, refreshDocuments: false };
+      return {
+        connected: false,
+        refreshDocuments: false,
+        toast: { title: 'System Alert', description: text, variant: 'destructive' },
+      };
+    }
+  }
+}
+
+/** The message when the text is a valid server message, else null (callers only log those). */
+export function parseLiveMessage(text: unknown): TServerMessage | null {
+  if (typeof text !== 'string') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const result = ZServerMessage.safeParse(json);
+  return result.success ? result.data : null;
+}
+
+/** The /ws address on the page's own host, secure when the page is. */
+export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/ws`;
+}

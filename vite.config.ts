@@ -1,0 +1,35 @@
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
+
+/** Marks a finished build, so `npm start` rebuilds only when a web source is newer (scripts/ensure-web-build.ts). */
+const buildStamp = (): Plugin => ({
+  name: 'clearbase-build-stamp',
+  apply: 'build',
+  closeBundle() {
+    writeFileSync(`${outDir}/.build-stamp`, new Date().toISOString());
+  },
+});
+
+const serverPort = Number(process.env.PORT ?? 5000);
+
+// The web app is built to dist/web and served by the Fastify server; `npm run dev` proxies the API to it.
+export default defineConfig({
+  root: 'src/web',
+  publicDir: 'public',
+  plugins: [react(), tailwindcss(), buildStamp()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src/web', import.meta.url)) } },
+  build: { outDir, emptyOutDir: true, sourcemap: true },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': `http://127.0.0.1:${serverPort}`,
+      '/healthz': `http://127.0.0.1:${serverPort}`,
+      '/ws': { target: `ws://127.0.0.1:${serverPort}`, ws: true },
+    },
+  },
+});
