@@ -5,7 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
  * (PGlite, local encrypted storage, demo data) in a scratch data directory.
  */
 const PORT = 5055;
-export const E2E_PASSWORD = 'e2e-shared-password';
+import { E2E_PASSWORD } from './tests/e2e/support';
 
 const chromiumArgs = [
   '--headless',
@@ -28,7 +28,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   outputDir: 'tmp/e2e-artifacts',
-  reporter: [['list'], ['json']],
+  reporter: [['list'], ['json', { outputFile: 'tmp/test-results/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',

@@ -92,6 +92,6 @@ countVitest(path.join(RESULTS, 'unit.json'), () => 'unit');
 run('Integration tests', 'npx', ['vitest', 'run', '--project', 'integration', ...json('integration.json')]);
 countVitest(path.join(RESULTS, 'integration.json'), integrationKind);
 run('Web build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
-run('End-to-end tests', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(RESULTS, 'e2e.json') });
+run('End-to-end tests', 'npx', ['playwright', 'test']);
 countPlaywright(path.join(RESULTS, 'e2e.json'));
 printSummary();

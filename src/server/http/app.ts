@@ -161,7 +161,7 @@ async function registerWebApp(app: FastifyInstance, webDir: string | undefined):
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders: (res, filePath) => {
         const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

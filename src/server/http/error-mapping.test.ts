@@ -16,6 +16,12 @@ describe('toApiError', () => {
     expect(toApiError(Object.assign(new Error('x'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 }), 'r').status).toBe(415);
   });
 
+  it('maps plain 4xx statuses from plugins by their meaning', () => {
+    expect(toApiError(Object.assign(new Error('Forbidden'), { statusCode: 403 }), 'r').body.code).toBe('FORBIDDEN');
+    expect(toApiError(Object.assign(new Error('Not Found'), { statusCode: 404 }), 'r').body.code).toBe('NOT_FOUND');
+    expect(toApiError(Object.assign(new Error('Bad'), { statusCode: 400 }), 'r').body.code).toBe('VALIDATION_FAILED');
+  });
+
   it('hides the details of an unexpected error behind a reference', () => {
     const result = toApiError(new TypeError('cannot read secretThing of undefined'), 'req-42');
     expect(result.status).toBe(500);

@@ -11,6 +11,16 @@ const FASTIFY_ERRORS: Record<string, { code: TErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' },
 };
 
+/** Plain 4xx statuses thrown by plugins, by their meaning. */
+const CLIENT_ERROR_CODES: Partial<Record<number, TErrorCode>> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
 type ErrorLike = { code?: unknown; statusCode?: unknown; message?: unknown };
 
 /** One place turns any thrown value into the API's error shape; 5xx details never reach the client. */
@@ -41,7 +51,7 @@ export function toApiError(error: unknown, requestId: string): { status: number;
     return { status, body: { code: 'RATE_LIMITED', message: 'Too many requests. Try again shortly.', requestId } };
   }
   if (status >= 400 && status < 500) {
-    const code: TErrorCode = status === 404 ? 'NOT_FOUND' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION_FAILED';
+    const code = CLIENT_ERROR_CODES[status] ?? 'VALIDATION_FAILED';
     const message = typeof e.message === 'string' && e.message ? e.message : 'The request was not accepted.';
     return { status, body: { code, message, requestId } };
   }

@@ -1,0 +1,30 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Must equal CLEARBASE_PASSWORD in playwright.config.ts's webServer env. */
+export const E2E_PASSWORD = 'e2e-shared-password';
+
+export async function signIn(page: Page, password = E2E_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Access System' })).toBeVisible();
+  await page.getByPlaceholder('Enter system password').fill(password);
+  await page.getByRole('button', { name: 'Access System' }).click();
+}
+
+export async function signInAndWaitForShell(page: Page): Promise<void> {
+  await signIn(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/** Every route of spec §2, with its sidebar entry (if any), page heading and breadcrumb label. */
+export const SCREENS = [
+  { path: '/', nav: 'Dashboard', heading: 'Dashboard', crumb: null },
+  { path: '/players', nav: 'Players', heading: 'Players', crumb: 'Players' },
+  { path: '/documents', nav: 'Documents', heading: 'Documents', crumb: 'Documents' },
+  { path: '/reports', nav: 'Reports', heading: 'Reports', crumb: 'Reports' },
+  { path: '/users', nav: 'User Management', heading: 'User Management', crumb: 'User Management' },
+  { path: '/user-guide', nav: 'User Guide', heading: 'User Guide', crumb: 'User Guide' },
+  { path: '/notifications', nav: 'Notifications', heading: 'Notifications', crumb: 'Notifications' },
+  { path: '/backend-workflow', nav: 'App Workflow', heading: 'App Workflow', crumb: 'App Workflow' },
+  { path: '/settings', nav: 'Settings', heading: 'System Settings', crumb: 'Settings' },
+  { path: '/uploads', nav: null, heading: 'Recent Uploads', crumb: 'Recent Uploads' },
+] as const;
