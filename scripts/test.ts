@@ -85,6 +85,11 @@ rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 const json = (name: string) => ['--reporter=default', '--reporter=json', `--outputFile.json=${path.join(RESULTS, name)}`];
 
+const IN_CI = ['true', '1'].includes(process.env.CI ?? '');
+// Services the tests talk to. Outside CI a missing PostgreSQL only skips its tests (loudly); in CI it fails.
+run('System packages', 'bash', ['scripts/services/ensure-system-packages.sh']);
+const postgres = spawnSync('bash', ['scripts/services/ensure-postgres.sh'], { cwd: ROOT, stdio: 'inherit' });
+if (postgres.status !== 0 && IN_CI) process.exit(postgres.status ?? 1);
 run('Type check', 'npm', ['run', '--silent', 'typecheck']);
 run('Lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 run('Unit tests', 'npx', ['vitest', 'run', '--project', 'unit', ...json('unit.json')]);

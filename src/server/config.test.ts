@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { CONFIG_DOCS, CONFIG_VARIABLES, ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('gives the embedded defaults with nothing set', () => {
@@ -64,5 +65,18 @@ describe('loadConfig', () => {
 
   it('resolves a relative data directory against the working directory', () => {
     expect(loadConfig({ CLEARBASE_DATA_DIR: 'var/cb' }, '/opt/app').dataDir).toBe(path.resolve('/opt/app/var/cb'));
+  });
+});
+
+describe('configuration documentation', () => {
+  it('documents every variable the schema reads, and nothing else', () => {
+    expect(CONFIG_DOCS.map((d) => d.name).sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+
+  it('lists every variable with its default in the README table', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const doc of CONFIG_DOCS) {
+      expect(readme, doc.name).toContain(`| \`${doc.name}\` | ${doc.default} |`);
+    }
   });
 });

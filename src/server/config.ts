@@ -52,6 +52,9 @@ const ZEnv = z.object({
   FORM_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
+/** Every environment variable Clearbase reads. */
+export const CONFIG_VARIABLES = Object.keys(ZEnv.shape) as Array<keyof typeof ZEnv.shape>;
+
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
