@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -5,12 +6,14 @@ import { defineConfig } from 'vitest/config';
  * and later clamd, IMAP, SMTP, S3). End-to-end tests run under Playwright (playwright.config.ts).
  */
 export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('./src/web', import.meta.url)) } },
   test: {
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
@@ -26,6 +29,8 @@ export default defineConfig({
           // PGlite takes ~1-2 s to start and a few hundred MB; two files at a time fit this 2-core machine.
           pool: 'forks',
           maxWorkers: 2,
+          // Runs after the unit project when both are selected (they differ in pool settings).
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

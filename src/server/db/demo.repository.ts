@@ -14,7 +14,7 @@ import {
 } from './schema';
 
 /** Row counts of the tables that demo data fills. */
-export interface DemoRowCounts {
+export type DemoRowCounts = {
   seasons: number;
   players: number;
   registrations: number;
@@ -23,7 +23,7 @@ export interface DemoRowCounts {
   users: number;
   notificationTemplates: number;
   notificationHistory: number;
-}
+};
 
 /** Arbitrary constant (the migration lock is 7_305_571_001): serialises demo seeding across instances. */
 const DEMO_SEED_LOCK_KEY = 7_305_571_002;

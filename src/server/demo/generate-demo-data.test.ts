@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DIVISIONS, DOC_TYPES, DOCUMENT_STATUSES, NOTIFICATION_STATUSES, USER_ROLES } from '../../contract';
 import { derivePlayerId } from '../services/player-id';
-import { countDemoData, generateDemoData, type DemoDataOptions } from './generate-demo-data';
+import { countDemoData, generateDemoData, generateDemoDataInChunks, type DemoData, type DemoDataOptions } from './generate-demo-data';
 import { sanitizeStoredName } from './stored-path';
 
 const NOW = new Date('2025-10-15T12:00:00Z');
@@ -72,6 +72,47 @@ describe('generateDemoData: determinism', () => {
     expect(tiny.players).toHaveLength(1);
     expect(tiny.registrations.length).toBeGreaterThanOrEqual(1);
     expect(tiny.seasons).toHaveLength(6);
+  });
+});
+
+describe('generateDemoDataInChunks', () => {
+  const options = { ...OPTIONS, players: 700 };
+  const chunks = [...generateDemoDataInChunks(options, 100)];
+
+  it('hands out the same rows in the same order as generateDemoData', () => {
+    const merged: DemoData = {
+      seasons: chunks.flatMap((c) => c.seasons),
+      players: chunks.flatMap((c) => c.players),
+      registrations: chunks.flatMap((c) => c.registrations),
+      submissions: chunks.flatMap((c) => c.submissions),
+      documents: chunks.flatMap((c) => c.documents),
+      users: chunks.flatMap((c) => c.users),
+      notificationTemplates: chunks.flatMap((c) => c.notificationTemplates),
+      notificationHistory: chunks.flatMap((c) => c.notificationHistory),
+    };
+    expect(merged).toEqual(generateDemoData(options));
+  });
+
+  it('puts at most the requested number of players in a chunk', () => {
+    expect(chunks.length).toBeGreaterThanOrEqual(7);
+    for (const chunk of chunks) expect(chunk.players.length).toBeLessThanOrEqual(100);
+  });
+
+  it('only refers to rows of the same chunk or an earlier one, so chunks can be written in order', () => {
+    const players = new Set<string>();
+    const seasons = new Set<string>();
+    const submissions = new Set<string>();
+    const templates = new Set<string>();
+    for (const chunk of chunks) {
+      chunk.seasons.forEach((s) => seasons.add(s.id));
+      chunk.players.forEach((p) => players.add(p.id));
+      chunk.submissions.forEach((s) => submissions.add(s.id ?? ''));
+      chunk.notificationTemplates.forEach((t) => templates.add(t.id ?? ''));
+      for (const r of chunk.registrations) expect(players.has(r.playerId) && seasons.has(r.seasonId)).toBe(true);
+      for (const s of chunk.submissions) if (s.playerId) expect(players.has(s.playerId)).toBe(true);
+      for (const d of chunk.documents) expect(players.has(d.playerId) && submissions.has(d.submissionId ?? '')).toBe(true);
+      for (const n of chunk.notificationHistory) expect(templates.has(n.templateId ?? '')).toBe(true);
+    }
   });
 });
 
@@ -321,7 +362,7 @@ describe('generateDemoData: submissions', () => {
   it('counts the documents of each submission as its attachments', () => {
     const perSubmission = tally(data.documents, (d) => d.submissionId ?? '');
     for (const submission of data.submissions) {
-      if (submission.status !== 'failed') expect(submission.attachmentCount).toBe(perSubmission.get(submission.id) ?? 0);
+      if (submission.status !== 'failed') expect(submission.attachmentCount).toBe(perSubmission.get(submission.id ?? '') ?? 0);
     }
   });
 
@@ -339,12 +380,24 @@ describe('generateDemoData: submissions', () => {
     expect(data.documents.some((d) => failed.some((s) => s.id === d.submissionId))).toBe(false);
   });
 
+  it('keeps only the newest submissions pending, with their files still processing', () => {
+    const pending = data.submissions.filter((s) => s.status === 'pending');
+    expect(pending.length).toBeGreaterThanOrEqual(2);
+    expect(pending.length).toBeLessThan(data.submissions.length * 0.01);
+    for (const submission of pending) {
+      expect(requireDate(submission.receivedAt, 'receivedAt').getTime()).toBeGreaterThan(NOW.getTime() - 60 * 60 * 1000);
+      const docs = data.documents.filter((d) => d.submissionId === submission.id);
+      expect(docs.every((d) => d.status === 'processing')).toBe(true);
+    }
+  });
+
   it('gives mailbox submissions a registration subject, some none, and form submissions the player fields', () => {
     const mailbox = data.submissions.filter((s) => s.source === 'mailbox' && s.status !== 'failed');
     expect(mailbox.some((s) => s.subject?.startsWith('Registration documents for '))).toBe(true);
     expect(mailbox.some((s) => s.subject === null)).toBe(true);
     const form = data.submissions.find((s) => s.source === 'form' && s.status === 'processed');
-    expect(form?.fields).toMatchObject({ playerFirstName: expect.any(String), birthDate: expect.stringMatching(/^\d{4}-/) });
+    expect(form?.fields?.playerFirstName).toMatch(/^\p{L}/u);
+    expect(form?.fields?.birthDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('puts several mailbox submissions, including a failed one, in the last 24 hours and the last 7 days', () => {

@@ -239,18 +239,18 @@ const PAST_OUTCOMES = buildWeightedTable<DocumentOutcome>([
 ]);
 const CURRENT_OUTCOMES = buildWeightedTable<DocumentOutcome>([
   ['verified', 35],
-  ['pending', 28],
-  ['processing', 16],
-  ['rejected', 4],
-  ['missing', 17],
+  ['pending', 30],
+  ['processing', 8],
+  ['rejected', 5],
+  ['missing', 22],
 ]);
 /** Files that arrived in the last week have mostly not been looked at yet. */
 const RECENT_OUTCOMES = buildWeightedTable<DocumentOutcome>([
-  ['processing', 40],
-  ['pending', 35],
-  ['verified', 10],
-  ['rejected', 3],
-  ['missing', 12],
+  ['pending', 55],
+  ['processing', 10],
+  ['verified', 17],
+  ['rejected', 4],
+  ['missing', 14],
 ]);
 const PAST_ALL_VERIFIED = [0.72, 0.7, 0.66, 0.62, 0.55] as const;
 const CURRENT_ALL_VERIFIED = 0.22;
@@ -264,9 +264,13 @@ const SOURCE_WEIGHTS = buildWeightedTable<TSubmissionSource>([
 const UNDETECTED_SHARE = 0.035;
 const REPLACED_AFTER_REJECTION_SHARE = 0.5;
 const SPLIT_SUBMISSION_SHARE = 0.25;
+/** Per registration; plus six recent ones at the end. */
 const FAILED_SUBMISSION_SHARE = 0.02;
 const RECENT_SHARE_OF_CURRENT = 0.03;
 const MIN_RECENT_REGISTRATIONS = 12;
+/** The newest few are still queued: submission pending, files processing. Few, so today's success rate looks healthy. */
+const QUEUED_SHARE_OF_RECENT = 0.02;
+const MIN_QUEUED = 2;
 
 /** Failures phrased so staff know what to do next. */
 const SUBMISSION_FAILURES: ReadonlyArray<{ message: string; source: TSubmissionSource; identified: boolean }> = [
@@ -316,6 +320,8 @@ interface Child {
   lastName: string;
   /** The name part of the stored path, folded once here rather than once per file. */
   storedName: string;
+  /** Plain lowercase surname for file names such as 'birth_certificate_garcia.pdf'. */
+  fileSurname: string;
   birthDate: string;
   guardianName: string | null;
   guardianEmail: string | null;
@@ -333,14 +339,21 @@ interface RegistrationRef {
   division: TDivision;
 }
 
-/** Mutable state of one generation run; the arrays become the result. */
+/** Mutable state of one generation run. */
 interface Generation {
   random: Random;
   nowMs: number;
+  /** The chunk being filled; rows are pushed here and handed out when it is full. */
   data: DemoData;
   formCounter: number;
   mailboxCounter: number;
+  failureCounter: number;
+  /** The first few current-season registrations: recipients for notifications and the newest failures. */
+  currentSample: RegistrationRef[];
+  firstRegistration: RegistrationRef | undefined;
 }
+
+const CURRENT_SAMPLE_SIZE = 200;
 
 /**
  * Deterministic demo data for every screen: six seasons with growth, players with partial and complete
@@ -348,44 +361,79 @@ interface Generation {
  * staff users and notifications. Pure: same options, same rows; no clock, no I/O.
  */
 export function generateDemoData(options: DemoDataOptions): DemoData {
+  // With no chunk limit there is exactly one chunk; merging keeps this right even if that changes.
+  let merged: DemoData | undefined;
+  for (const chunk of generateDemoDataInChunks(options, Number.POSITIVE_INFINITY)) {
+    if (merged) appendChunk(merged, chunk);
+    else merged = chunk;
+  }
+  return merged ?? createEmptyChunk();
+}
+
+/**
+ * The same rows as generateDemoData, in the same order, handed out about `playersPerChunk` players at a
+ * time so a million-player seed never holds more than one chunk in memory. Each chunk is complete in
+ * itself for foreign keys once the chunks before it are written: seasons come in the first, a player's
+ * registrations, submissions and documents with the player, users and notifications in the last.
+ */
+export function* generateDemoDataInChunks(options: DemoDataOptions, playersPerChunk = 10_000): Generator<DemoData, void> {
   validateOptions(options);
-  const random = createRandom(options.seed);
-  const nowMs = options.now.getTime();
-  const seasonPlans = planSeasons(nowMs);
+  if (!(playersPerChunk >= 1)) throw new RangeError(`playersPerChunk must be at least 1, got ${playersPerChunk}`);
+  const seasonPlans = planSeasons(options.now.getTime());
   const generation: Generation = {
-    random,
-    nowMs,
-    data: {
-      seasons: seasonPlans.map((plan) => ({
-        id: plan.id,
-        name: plan.name,
-        kind: plan.kind,
-        year: plan.year,
-        startsOn: plan.startsOn,
-        endsOn: plan.endsOn,
-        isCurrent: plan.isCurrent,
-      })),
-      players: [],
-      registrations: [],
-      submissions: [],
-      documents: [],
-      users: [],
-      notificationTemplates: [],
-      notificationHistory: [],
-    },
+    random: createRandom(options.seed),
+    nowMs: options.now.getTime(),
+    data: createEmptyChunk(),
     formCounter: 0,
     mailboxCounter: 0,
+    failureCounter: 0,
+    currentSample: [],
+    firstRegistration: undefined,
   };
+  generation.data.seasons = seasonPlans.map((plan) => ({
+    id: plan.id,
+    name: plan.name,
+    kind: plan.kind,
+    year: plan.year,
+    startsOn: plan.startsOn,
+    endsOn: plan.endsOn,
+    isCurrent: plan.isCurrent,
+  }));
 
-  const registrationRefs = generatePlayers(generation, seasonPlans, options);
-  generateFailedSubmissions(generation, registrationRefs);
+  yield* generatePlayers(generation, seasonPlans, options, playersPerChunk);
+  generateRecentFailures(generation);
   generation.data.users = generateUsers(generation);
   generation.data.notificationTemplates = generateNotificationTemplates(generation);
-  generation.data.notificationHistory = generateNotificationHistory(
-    generation,
-    registrationRefs.filter((ref) => ref.season.isCurrent),
-  );
-  return generation.data;
+  generation.data.notificationHistory = generateNotificationHistory(generation);
+  yield generation.data;
+}
+
+function createEmptyChunk(): DemoData {
+  return {
+    seasons: [],
+    players: [],
+    registrations: [],
+    submissions: [],
+    documents: [],
+    users: [],
+    notificationTemplates: [],
+    notificationHistory: [],
+  };
+}
+
+/** push(...rows) would overflow the call stack on a 200,000-row array, so rows are copied one by one. */
+function appendChunk(target: DemoData, chunk: DemoData): void {
+  const append = <T>(into: T[], rows: readonly T[]) => {
+    for (const row of rows) into.push(row);
+  };
+  append(target.seasons, chunk.seasons);
+  append(target.players, chunk.players);
+  append(target.registrations, chunk.registrations);
+  append(target.submissions, chunk.submissions);
+  append(target.documents, chunk.documents);
+  append(target.users, chunk.users);
+  append(target.notificationTemplates, chunk.notificationTemplates);
+  append(target.notificationHistory, chunk.notificationHistory);
 }
 
 export function countDemoData(data: DemoData): DemoRowCounts {
@@ -405,7 +453,7 @@ function validateOptions(options: DemoDataOptions): void {
   if (!Number.isInteger(options.players) || options.players < 1 || options.players > MAX_DEMO_PLAYERS) {
     throw new RangeError(`players must be a whole number from 1 to ${MAX_DEMO_PLAYERS}, got ${options.players}`);
   }
-  if (!Number.isFinite(options.seed)) throw new RangeError(`seed must be a number, got ${options.seed}`);
+  if (!Number.isInteger(options.seed)) throw new RangeError(`seed must be a whole number, got ${options.seed}`);
   if (!Number.isFinite(options.now.getTime())) throw new RangeError('now must be a valid date');
   if (!/^[A-Z][A-Z0-9]{0,7}$/.test(options.idPrefix)) {
     throw new RangeError(`idPrefix must be 1 to 8 capital letters or digits, got '${options.idPrefix}'`);
@@ -476,11 +524,16 @@ function shuffleInPlace<T>(random: Random, items: T[]): void {
   }
 }
 
-function generatePlayers(generation: Generation, seasonPlans: SeasonPlan[], options: DemoDataOptions): RegistrationRef[] {
+function* generatePlayers(
+  generation: Generation,
+  seasonPlans: SeasonPlan[],
+  options: DemoDataOptions,
+  playersPerChunk: number,
+): Generator<DemoData, void> {
   const { random } = generation;
   const perYear = apportion(options.players, YEARS.map((year) => YEAR_SHARES[year]));
-  const refs: RegistrationRef[] = [];
   let previousYearChildren: Child[] = [];
+  let playersLeft = options.players;
 
   for (const [yearIndex, year] of YEARS.entries()) {
     const count = perYear[yearIndex] ?? 0;
@@ -503,6 +556,7 @@ function generatePlayers(generation: Generation, seasonPlans: SeasonPlan[], opti
       currentCandidates,
       Math.max(MIN_RECENT_REGISTRATIONS, Math.round(currentCandidates * RECENT_SHARE_OF_CURRENT)),
     );
+    const queuedCount = Math.min(recentNeeded, Math.max(MIN_QUEUED, Math.round(recentNeeded * QUEUED_SHARE_OF_RECENT)));
     let candidatesLeft = currentCandidates;
     let recentIndex = 0;
 
@@ -527,7 +581,7 @@ function generatePlayers(generation: Generation, seasonPlans: SeasonPlan[], opti
         let recent: RecentSlot | undefined;
         if (season.isCurrent) {
           if (random.nextFloat() * candidatesLeft < recentNeeded) {
-            recent = { index: recentIndex };
+            recent = recentIndex < queuedCount ? 'queued' : recentIndex % 3 === 0 ? 'today' : 'week';
             recentIndex += 1;
             recentNeeded -= 1;
           }
@@ -536,7 +590,11 @@ function generatePlayers(generation: Generation, seasonPlans: SeasonPlan[], opti
         const ref: RegistrationRef = { player, season, division };
         const registeredAt = generateRegistration(generation, ref, recent);
         firstRegisteredAt ??= registeredAt;
-        refs.push(ref);
+        generation.firstRegistration ??= ref;
+        if (season.isCurrent && generation.currentSample.length < CURRENT_SAMPLE_SIZE) generation.currentSample.push(ref);
+        if (random.rollChance(FAILED_SUBMISSION_SHARE)) {
+          addFailedSubmission(generation, ref, pickTimeAfter(random, season.windowStartMs, season.windowEndMs));
+        }
       }
       const createdAt = firstRegisteredAt ?? new Date(spring.windowStartMs);
       generation.data.players.push({
@@ -550,10 +608,15 @@ function generatePlayers(generation: Generation, seasonPlans: SeasonPlan[], opti
         createdAt,
         updatedAt: createdAt,
       });
+      playersLeft -= 1;
+      // The last players stay in the final chunk with the staff and notification rows.
+      if (generation.data.players.length >= playersPerChunk && playersLeft > 0) {
+        yield generation.data;
+        generation.data = createEmptyChunk();
+      }
     }
     previousYearChildren = thisYearChildren;
   }
-  return refs;
 }
 
 /**
@@ -601,17 +664,16 @@ function createChild(random: Random, year: number): Child {
   const firstName = random.pickOne(FIRST_NAMES);
   const lastName = random.pickOne(LAST_NAMES);
   const storedName = sanitizeStoredName(firstName, lastName);
+  const fileSurname = foldToAscii(lastName) || 'player';
+  const names = { firstName, lastName, storedName, fileSurname, birthDate };
   if (random.rollChance(0.03)) {
-    return { firstName, lastName, storedName, birthDate, guardianName: null, guardianEmail: null, guardianPhone: null };
+    return { ...names, guardianName: null, guardianEmail: null, guardianPhone: null };
   }
   const guardianFirst = random.pickOne(GUARDIAN_FIRST_NAMES);
   const guardianLast = random.rollChance(0.8) ? lastName : random.pickOne(LAST_NAMES);
   const localPart = `${foldToAscii(guardianFirst)}.${foldToAscii(guardianLast)}${random.rollChance(0.4) ? random.nextInt(1, 99) : ''}`;
   return {
-    firstName,
-    lastName,
-    storedName,
-    birthDate,
+    ...names,
     guardianName: `${guardianFirst} ${guardianLast}`,
     guardianEmail: `${localPart}@${random.pickOne(EMAIL_DOMAINS)}`,
     // 555-0100 to 555-0199 are reserved for fiction: no real family gets a call.
@@ -631,10 +693,18 @@ function formatDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-interface RecentSlot {
-  /** Every third recent registration falls in the last 24 hours, the rest in the last 7 days. */
-  index: number;
-}
+/**
+ * A current-season registration placed just before `now`: 'queued' in the last 30 minutes and not yet
+ * through the pipeline, 'today' in the last 24 hours, 'week' in the last 7 days. Placed there even when
+ * `now` is past the season's end, so the dashboard's "today" and "7 days" figures are never empty.
+ */
+type RecentSlot = 'queued' | 'today' | 'week';
+
+const RECENT_MINUTES_AGO: Readonly<Record<RecentSlot, readonly [number, number]>> = {
+  queued: [1, 30],
+  today: [31, 23 * 60],
+  week: [25 * 60, 7 * 24 * 60],
+};
 
 interface PlannedDocument {
   docType: TDocType | null;
@@ -646,7 +716,7 @@ function generateRegistration(generation: Generation, ref: RegistrationRef, rece
   const { random, nowMs } = generation;
   const { season } = ref;
   const registeredMs = recent
-    ? nowMs - (recent.index % 3 === 0 ? random.nextInt(5, 23 * 60) : random.nextInt(25 * 60, 7 * 24 * 60)) * MINUTE_MS
+    ? nowMs - random.nextInt(...RECENT_MINUTES_AGO[recent]) * MINUTE_MS
     : season.windowStartMs + (season.windowEndMs - season.windowStartMs) * random.nextFloat() ** 1.7;
   const registeredAt = new Date(Math.floor(registeredMs));
   generation.data.registrations.push({
@@ -656,7 +726,7 @@ function generateRegistration(generation: Generation, ref: RegistrationRef, rece
     registeredAt,
   });
 
-  const planned = planDocuments(random, season, recent !== undefined);
+  const planned = planDocuments(random, season, recent);
   const lastActivityMs = Math.min(season.windowEndMs, nowMs);
   // Most families send everything at once; some send the rest within the next weeks.
   const canSplit = planned.length >= 2 && !recent && lastActivityMs - registeredMs > DAY_MS;
@@ -667,13 +737,14 @@ function generateRegistration(generation: Generation, ref: RegistrationRef, rece
   const rejected: Array<{ docType: TDocType | null; reviewedAt: Date }> = [];
 
   const firstBatch = planned.slice(0, splitAt);
-  const firstSubmission = addSubmission(generation, ref, firstSource, registeredAt, firstBatch);
+  const firstStatus = recent === 'queued' ? 'pending' : 'processed';
+  const firstSubmission = addSubmission(generation, ref, firstSource, registeredAt, firstBatch, firstStatus);
   rejected.push(...addDocuments(generation, ref, firstSubmission, firstBatch));
 
   if (splitAt < planned.length) {
     const laterMs = pickTimeAfter(random, registeredMs, Math.min(registeredMs + 40 * DAY_MS, lastActivityMs));
     const laterBatch = planned.slice(splitAt);
-    const later = addSubmission(generation, ref, random.pickWeighted(SOURCE_WEIGHTS), new Date(laterMs), laterBatch);
+    const later = addSubmission(generation, ref, random.pickWeighted(SOURCE_WEIGHTS), new Date(laterMs), laterBatch, 'processed');
     rejected.push(...addDocuments(generation, ref, later, laterBatch));
   }
 
@@ -688,7 +759,8 @@ function generateRegistration(generation: Generation, ref: RegistrationRef, rece
       ? random.pickOne(['pending', 'pending', 'processing', 'verified'] as const)
       : random.rollChance(0.9) ? 'verified' : 'pending';
     const batch = [{ docType, status }];
-    const resubmission = addSubmission(generation, ref, random.pickWeighted(SOURCE_WEIGHTS), new Date(replacementMs), batch);
+    const source = random.pickWeighted(SOURCE_WEIGHTS);
+    const resubmission = addSubmission(generation, ref, source, new Date(replacementMs), batch, 'processed');
     addDocuments(generation, ref, resubmission, batch);
   }
   return registeredAt;
@@ -702,15 +774,18 @@ function pickTimeAfter(random: Random, fromMs: number, toMs: number): number {
   return toMs <= fromMs ? fromMs : Math.floor(toMs - (toMs - fromMs) * random.nextFloat());
 }
 
-function planDocuments(random: Random, season: SeasonPlan, isRecent: boolean): PlannedDocument[] {
+function planDocuments(random: Random, season: SeasonPlan, recent: RecentSlot | undefined): PlannedDocument[] {
   const planned: PlannedDocument[] = [];
-  const allVerified = !isRecent && random.rollChance(season.allVerifiedShare);
-  const outcomes = isRecent ? RECENT_OUTCOMES : season.documentOutcomes;
+  const allVerified = !recent && random.rollChance(season.allVerifiedShare);
+  const outcomes = recent ? RECENT_OUTCOMES : season.documentOutcomes;
   for (const docType of DOC_TYPES) {
     const outcome = allVerified ? 'verified' : random.pickWeighted(outcomes);
-    if (outcome !== 'missing') planned.push({ docType, status: outcome });
+    if (outcome === 'missing') continue;
+    // Still in the pipeline: nothing about these files is decided yet.
+    planned.push({ docType, status: recent === 'queued' ? 'processing' : outcome });
   }
-  if (random.rollChance(UNDETECTED_SHARE)) planned.push({ docType: null, status: 'pending' });
+  // Type detection has not run on queued files yet, so only processed submissions hold undetected ones.
+  if (recent !== 'queued' && random.rollChance(UNDETECTED_SHARE)) planned.push({ docType: null, status: 'pending' });
   return planned;
 }
 
@@ -720,6 +795,7 @@ function addSubmission(
   requestedSource: TSubmissionSource,
   receivedAt: Date,
   batch: readonly PlannedDocument[],
+  status: 'pending' | 'processed',
 ): SubmissionRef {
   const { random } = generation;
   const { child } = ref.player;
@@ -737,7 +813,7 @@ function addSubmission(
     playerId: ref.player.id,
     seasonId: ref.season.id,
     fields: isMailbox ? describeMailboxFields(ref) : describeFormFields(ref),
-    status: batch.some((doc) => doc.status === 'processing') ? 'pending' : 'processed',
+    status,
     errorMessage: null,
     attachmentCount: batch.length,
     createdAt: receivedAt,
@@ -863,7 +939,7 @@ function addYears(date: Date, years: number): Date {
 
 /** File names as parents really send them: tidy PDFs, phone photos, scanner defaults. */
 function nameFile(random: Random, child: Child, docType: TDocType | null, year: number): { name: string; kind: FileKind } {
-  const last = foldToAscii(child.lastName) || 'player';
+  const last = child.fileSurname;
   const first = child.firstName;
   const photo = (): { name: string; kind: FileKind } => {
     const kind = random.pickOne([JPEG, JPEG, JPEG, HEIC, PNG]);
@@ -888,47 +964,57 @@ function nameFile(random: Random, child: Child, docType: TDocType | null, year: 
 }
 
 /**
- * Failed submissions never produced a document. Each failure message appears at least once, and the
- * first few fall in the last day and week so the mailbox panel's "today" numbers include failures.
+ * The newest failures: three in the last day and three in the last week, one of each message at least,
+ * so the mailbox panel's "today" numbers include failures whatever the size of the demo.
  */
-function generateFailedSubmissions(generation: Generation, refs: readonly RegistrationRef[]): void {
+function generateRecentFailures(generation: Generation): void {
   const { random, nowMs } = generation;
-  const count = Math.max(SUBMISSION_FAILURES.length + 3, Math.round(refs.length * FAILED_SUBMISSION_SHARE));
-  const currentRefs = refs.filter((ref) => ref.season.isCurrent);
-  for (let i = 0; i < count; i += 1) {
-    const failure = SUBMISSION_FAILURES[i % SUBMISSION_FAILURES.length];
-    if (!failure) continue;
-    const recent = i < 6;
-    const pool = recent && currentRefs.length > 0 ? currentRefs : refs;
+  const pool = generation.currentSample.length > 0 ? generation.currentSample : [generation.firstRegistration];
+  for (let i = 0; i < 6; i += 1) {
     const ref = random.pickOne(pool);
-    const receivedMs = recent
-      ? nowMs - (i < 3 ? random.nextInt(10, 20 * 60) : random.nextInt(26 * 60, 6 * 24 * 60)) * MINUTE_MS
-      : ref.season.windowStartMs + (ref.season.windowEndMs - ref.season.windowStartMs) * random.nextFloat();
-    const receivedAt = new Date(Math.floor(receivedMs));
-    const { child } = ref.player;
-    const isMailbox = failure.source === 'mailbox';
-    const fromEmail = child.guardianEmail ?? `parent${random.nextInt(1, 999)}@${random.pickOne(EMAIL_DOMAINS)}`;
-    const attachmentCount = failure.message.startsWith('No attachments') ? 0 : random.nextInt(1, 3);
-    generation.data.submissions.push({
-      id: random.nextUuid(),
-      source: failure.source,
-      externalId: nextExternalId(generation, failure.source),
-      receivedAt,
-      fromEmail,
-      subject: isMailbox
-        ? failure.identified
-          ? `Registration documents for ${child.firstName} ${child.lastName}`
-          : random.pickOne([null, 'Documents', 'Sign up', 'Fwd: forms'])
-        : null,
-      playerId: failure.identified ? ref.player.id : null,
-      seasonId: ref.season.id,
-      fields: failure.identified ? describeMailboxFields(ref) : isMailbox ? {} : { playerFirstName: child.firstName, playerLastName: child.lastName },
-      status: 'failed',
-      errorMessage: failure.message,
-      attachmentCount,
-      createdAt: receivedAt,
-    });
+    if (!ref) return;
+    const minutesAgo = i < 3 ? random.nextInt(10, 20 * 60) : random.nextInt(26 * 60, 6 * 24 * 60);
+    addFailedSubmission(generation, ref, nowMs - minutesAgo * MINUTE_MS, SUBMISSION_FAILURES[i % SUBMISSION_FAILURES.length]);
   }
+}
+
+/** A failed submission never produced a document; the ones no player could be read from have no player. */
+function addFailedSubmission(
+  generation: Generation,
+  ref: RegistrationRef,
+  receivedMs: number,
+  failure = SUBMISSION_FAILURES[generation.failureCounter++ % SUBMISSION_FAILURES.length],
+): void {
+  if (!failure) return;
+  const { random } = generation;
+  const receivedAt = new Date(Math.floor(receivedMs));
+  const { child } = ref.player;
+  const isMailbox = failure.source === 'mailbox';
+  const fromEmail = child.guardianEmail ?? `parent${random.nextInt(1, 999)}@${random.pickOne(EMAIL_DOMAINS)}`;
+  const attachmentCount = failure.message.startsWith('No attachments') ? 0 : random.nextInt(1, 3);
+  generation.data.submissions.push({
+    id: random.nextUuid(),
+    source: failure.source,
+    externalId: nextExternalId(generation, failure.source),
+    receivedAt,
+    fromEmail,
+    subject: isMailbox
+      ? failure.identified
+        ? `Registration documents for ${child.firstName} ${child.lastName}`
+        : random.pickOne([null, 'Documents', 'Sign up', 'Fwd: forms'])
+      : null,
+    playerId: failure.identified ? ref.player.id : null,
+    seasonId: ref.season.id,
+    fields: failure.identified
+      ? describeMailboxFields(ref)
+      : isMailbox
+        ? {}
+        : { playerFirstName: child.firstName, playerLastName: child.lastName },
+    status: 'failed',
+    errorMessage: failure.message,
+    attachmentCount,
+    createdAt: receivedAt,
+  });
 }
 
 function generateUsers(generation: Generation): NewUser[] {
@@ -1027,11 +1113,10 @@ function generateNotificationTemplates(generation: Generation): NewNotificationT
   ];
 }
 
-function generateNotificationHistory(generation: Generation, currentRefs: readonly RegistrationRef[]): NewNotificationHistory[] {
+function generateNotificationHistory(generation: Generation): NewNotificationHistory[] {
   const { random, nowMs } = generation;
   const [missingReminder, deadlineReminder, weeklySummary] = generation.data.notificationTemplates;
-  const guardianEmails = currentRefs
-    .slice(0, 200)
+  const guardianEmails = generation.currentSample
     .map((ref) => ref.player.child.guardianEmail)
     .filter((email): email is string => email !== null);
   const pickRecipient = () => (guardianEmails.length > 0 ? random.pickOne(guardianEmails) : 'parents@example.org');

@@ -5,16 +5,18 @@ import { countDemoRows } from '../db/demo.repository';
 import { countDocuments } from '../db/documents.repository';
 import { countSubmissions } from '../db/submissions.repository';
 import { countDemoData, generateDemoData, type DemoDataOptions } from './generate-demo-data';
-import { replaceWithDemoData, seedDemoDataIfEmpty, type SeedIfEmptyResult } from './seed-demo-data';
+import { replaceWithDemoData, seedDemoDataIfEmpty, type SeedIfEmptyResult, type SeedProgress } from './seed-demo-data';
 
 const OPTIONS: DemoDataOptions = { seed: 7, players: 150, idPrefix: 'CB', now: new Date('2025-10-15T12:00:00Z') };
+/** Small chunks, so the test also covers writing a seed in several steps inside one transaction. */
+const SEED_OPTIONS = { ...OPTIONS, playersPerChunk: 40 };
 
 describeEachDatabase('seedDemoDataIfEmpty', ({ getDb }) => {
   let firstCalls: SeedIfEmptyResult[] = [];
 
   beforeAll(async () => {
     // Two callers at once, as two instances starting on one empty database would.
-    firstCalls = await Promise.all([seedDemoDataIfEmpty(getDb(), OPTIONS), seedDemoDataIfEmpty(getDb(), OPTIONS)]);
+    firstCalls = await Promise.all([seedDemoDataIfEmpty(getDb(), SEED_OPTIONS), seedDemoDataIfEmpty(getDb(), SEED_OPTIONS)]);
   });
 
   it('seeds an empty database exactly once when two callers race', () => {
@@ -45,15 +47,18 @@ describeEachDatabase('seedDemoDataIfEmpty', ({ getDb }) => {
 
   it('leaves a seeded database untouched and says it did not seed', async () => {
     const before = await countDemoRows(getDb());
-    await expect(seedDemoDataIfEmpty(getDb(), { ...OPTIONS, seed: 8 })).resolves.toEqual({ seeded: false });
+    await expect(seedDemoDataIfEmpty(getDb(), { ...SEED_OPTIONS, seed: 8 })).resolves.toEqual({ seeded: false });
     expect(await countDemoRows(getDb())).toEqual(before);
     expect(await listAuditEventsByAction(getDb(), 'demo.seeded')).toHaveLength(1);
   });
 
-  it('replaces everything with a fresh demo on reset', async () => {
+  it('replaces everything with a fresh demo on reset, reporting progress after each chunk', async () => {
     const options = { ...OPTIONS, seed: 9, players: 120 };
-    const counts = await replaceWithDemoData(getDb(), options);
+    const progress: SeedProgress[] = [];
+    const counts = await replaceWithDemoData(getDb(), { ...options, playersPerChunk: 50, onProgress: (p) => progress.push(p) });
     expect(counts).toEqual(countDemoData(generateDemoData(options)));
+    expect(progress.map((p) => p.players)).toEqual([50, 100, 120]);
+    expect(progress.at(-1)?.written).toEqual(counts);
     expect(await countDemoRows(getDb())).toEqual(counts);
     expect(await listAuditEventsByAction(getDb(), 'demo.seeded')).toHaveLength(1);
   });

@@ -13,7 +13,7 @@ import {
   countDemoData,
   DEFAULT_DEMO_PLAYERS,
   DEFAULT_DEMO_SEED,
-  generateDemoData,
+  generateDemoDataInChunks,
   type DemoData,
   type DemoDataOptions,
 } from './generate-demo-data';
@@ -23,18 +23,31 @@ export const DEMO_DEFAULTS = { seed: DEFAULT_DEMO_SEED, players: DEFAULT_DEMO_PL
 
 export type DemoTable = keyof DemoRowCounts;
 
-export type SeedProgress =
-  | { phase: 'generated'; counts: DemoRowCounts; ms: number }
-  | { phase: 'inserted'; table: DemoTable; rows: number; ms: number };
+/** Running totals, reported after each chunk is written. */
+export type SeedProgress = {
+  players: number;
+  totalPlayers: number;
+  written: DemoRowCounts;
+  generateMs: number;
+  writeMs: number;
+};
 
 export interface SeedDemoOptions extends DemoDataOptions {
-  /** Called after generation and after each table is written, for the CLI's progress lines. */
+  /** Called after each chunk of players is written, for the CLI's progress lines. */
   onProgress?: (progress: SeedProgress) => void;
+  /** Players generated and written per step; bounds memory for very large seeds. */
+  playersPerChunk?: number;
 }
+
+const DEFAULT_PLAYERS_PER_CHUNK = 10_000;
 
 export type SeedIfEmptyResult = { seeded: true; counts: DemoRowCounts } | { seeded: false };
 
-/** Generates and writes demo data in one transaction, with one audit event. Returns the row counts. */
+/**
+ * Generates and writes demo data in one transaction, with one audit event, and returns the generated
+ * row counts. Meant for an empty database: the repositories skip rows whose keys already exist, so on a
+ * seeded one the counts would overstate what was written. Callers that cannot know use the two below.
+ */
 export function seedDemoData(db: Db, options: SeedDemoOptions): Promise<DemoRowCounts> {
   return db.transaction(async (tx) => {
     await lockDemoSeeding(tx);
@@ -64,37 +77,58 @@ export function replaceWithDemoData(db: Db, options: SeedDemoOptions): Promise<D
   });
 }
 
+/**
+ * Writes chunk by chunk inside the caller's transaction: memory stays at one chunk (~60 MB for 10,000
+ * players) while the whole seed still commits or rolls back as one.
+ */
 async function writeDemoData(tx: Db, options: SeedDemoOptions): Promise<DemoRowCounts> {
-  const { onProgress, ...dataOptions } = options;
-  let started = performance.now();
-  const data = generateDemoData(dataOptions);
-  const counts = countDemoData(data);
-  onProgress?.({ phase: 'generated', counts, ms: performance.now() - started });
-
-  const write = async <K extends DemoTable>(
-    table: K,
-    insert: (db: Db, rows: DemoData[K]) => Promise<void>,
-  ): Promise<void> => {
-    started = performance.now();
-    await insert(tx, data[table]);
-    onProgress?.({ phase: 'inserted', table, rows: data[table].length, ms: performance.now() - started });
+  const { onProgress, playersPerChunk = DEFAULT_PLAYERS_PER_CHUNK, ...dataOptions } = options;
+  const written: DemoRowCounts = {
+    seasons: 0,
+    players: 0,
+    registrations: 0,
+    submissions: 0,
+    documents: 0,
+    users: 0,
+    notificationTemplates: 0,
+    notificationHistory: 0,
   };
-  // Parents before children: every foreign key points at rows already written.
-  await write('seasons', insertSeasons);
-  await write('players', insertPlayers);
-  await write('registrations', insertRegistrations);
-  await write('submissions', insertSubmissions);
-  await write('documents', insertDocuments);
-  await write('users', insertUsers);
-  await write('notificationTemplates', insertNotificationTemplates);
-  await write('notificationHistory', insertNotificationHistory);
+  let generateMs = 0;
+  let writeMs = 0;
+
+  const chunks = generateDemoDataInChunks(dataOptions, playersPerChunk);
+  for (;;) {
+    let started = performance.now();
+    const next = chunks.next();
+    generateMs += performance.now() - started;
+    if (next.done) break;
+
+    started = performance.now();
+    await writeChunk(tx, next.value);
+    writeMs += performance.now() - started;
+    const counts = countDemoData(next.value);
+    for (const table of Object.keys(written) as DemoTable[]) written[table] += counts[table];
+    onProgress?.({ players: written.players, totalPlayers: options.players, written: { ...written }, generateMs, writeMs });
+  }
 
   await recordAuditEvent(tx, {
     actor: 'system',
     action: 'demo.seeded',
     subjectType: 'database',
     subjectId: null,
-    detail: { seed: options.seed, players: options.players, idPrefix: options.idPrefix, counts },
+    detail: { seed: options.seed, players: options.players, idPrefix: options.idPrefix, counts: written },
   });
-  return counts;
+  return written;
+}
+
+/** Parents before children: every foreign key points at a row already written, in this chunk or before. */
+async function writeChunk(tx: Db, chunk: DemoData): Promise<void> {
+  await insertSeasons(tx, chunk.seasons);
+  await insertPlayers(tx, chunk.players);
+  await insertRegistrations(tx, chunk.registrations);
+  await insertSubmissions(tx, chunk.submissions);
+  await insertDocuments(tx, chunk.documents);
+  await insertUsers(tx, chunk.users);
+  await insertNotificationTemplates(tx, chunk.notificationTemplates);
+  await insertNotificationHistory(tx, chunk.notificationHistory);
 }
