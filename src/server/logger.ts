@@ -1,4 +1,4 @@
-import { pino, type LoggerOptions } from 'pino';
+import { pino, type DestinationStream, type LoggerOptions } from 'pino';
 
 /**
  * Paths that could carry a secret anywhere in a log line. Request bodies are never logged, but a
@@ -21,7 +21,8 @@ export function loggerOptions(level: string): LoggerOptions {
   return { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
 }
 
-export function createLogger(level: string) {
-  return pino(loggerOptions(level));
+/** JSON lines to stdout, or to `destination` (tests capture them to prove what is never logged). */
+export function createLogger(level: string, destination?: DestinationStream) {
+  return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
 }
 export type Logger = ReturnType<typeof createLogger>;
