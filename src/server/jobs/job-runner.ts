@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client';
+import { claimDueJobs, completeJob, releaseJob, requeueStaleJobs, type JobRow } from '../db/jobs.repository';
+import type { Logger } from '../logger';
+
+/** What a handler says about one attempt. Throwing counts as `retry` with the error's message. */
+export type JobOutcome = { kind: 'done' } | { kind: 'retry'; reason: string; delayMs?: number } | { kind: 'fail'; reason: string };
+
+export type JobHandler = (payload: Record<string, unknown>, job: { id: number; attempt: number }) => Promise<JobOutcome>;
+
+export type JobRunnerOptions = {
+  db: Db;
+  log: Logger;
+  handlers: Record<string, JobHandler>;
+  /** Concurrent workers in this process. */
+  workers?: number;
+  /** How often an idle worker looks for due jobs; `poke()` wakes them sooner. */
+  pollMs?: number;
+  /** A job running longer than this is presumed orphaned by a dead worker and re-queued. */
+  staleAfterMs?: number;
+  backoff?: { baseMs: number; maxMs: number };
+  now?: () => Date;
+};
+
+export type JobRunner = {
+  start(): void;
+  /** Wakes idle workers, e.g. right after a job was enqueued. */
+  poke(): void;
+  /** Stops claiming and waits for the jobs in hand to finish. */
+  stop(): Promise<void>;
+};
+
+/** Exponential backoff with full jitter: attempt 1 waits up to base, then 2×, 4×, … capped at max. */
+export function retryDelayMs(attempt: number, backoff: { baseMs: number; maxMs: number }, random = Math.random): number {
+  const ceiling = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const { db, log, handlers } = options;
+  const workers = options.workers ?? 3;
+  const pollMs = options.pollMs ?? 1_000;
+  const staleAfterMs = options.staleAfterMs ?? 10 * 60_000;
+  const backoff = options.backoff ?? { baseMs: 2_000, maxMs: 5 * 60_000 };
+  const now = options.now ?? (() => new Date());
+  const queues = Object.keys(handlers);
+  const instanceId = randomUUID().slice(0, 8);
+
+  let running = false;
+  const loops: Promise<void>[] = [];
+  const sleepers = new Set<() => void>();
+  let staleTimer: NodeJS.Timeout | undefined;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      sleepers.add(wake);
+    });
+
+  async function runOne(job: JobRow): Promise<void> {
+    const handler = handlers[job.queue];
+    let outcome: JobOutcome;
+    try {
+      outcome = handler
+        ? await handler(job.payload, { id: job.id, attempt: job.attempts })
+        : { kind: 'fail', reason: `no handler for queue ${job.queue}` };
+    } catch (error) {
+      outcome = { kind: 'retry', reason: error instanceof Error ? error.message : String(error) };
+    }
+    const at = now();
+    if (outcome.kind === 'done') {
+      await completeJob(db, job.id, at);
+      return;
+    }
+    const finalAttempt = job.attempts >= job.maxAttempts;
+    const retryAt =
+      outcome.kind === 'retry' && !finalAttempt
+        ? new Date(at.getTime() + (outcome.delayMs ?? retryDelayMs(job.attempts, backoff)))
+        : null;
+    log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempts, retryAt, reason: outcome.reason }, retryAt ? 'job will be retried' : 'job failed');
+    await releaseJob(db, job.id, outcome.reason, retryAt, at);
+  }
+
+  async function workerLoop(index: number): Promise<void> {
+    const workerId = `${instanceId}-${index}`;
+    while (running) {
+      let claimed: JobRow[] = [];
+      try {
+        claimed = await claimDueJobs(db, { queues, workerId, limit: 1, now: now() });
+      } catch (error) {
+        log.error({ err: error, workerId }, 'could not claim jobs');
+      }
+      const [job] = claimed;
+      if (!job) {
+        await sleep(pollMs);
+        continue;
+      }
+      try {
+        await runOne(job);
+      } catch (error) {
+        // The outcome could not be written (database gone): the stale sweep re-queues the job later.
+        log.error({ err: error, jobId: job.id }, 'could not record a job outcome');
+        await sleep(pollMs);
+      }
+    }
+  }
+
+  async function sweepStale(): Promise<void> {
+    try {
+      const requeued = await requeueStaleJobs(db, new Date(now().getTime() - staleAfterMs));
+      if (requeued > 0) log.warn({ requeued }, 're-queued jobs left running by a stopped worker');
+    } catch (error) {
+      log.error({ err: error }, 'could not re-queue stale jobs');
+    }
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      void sweepStale();
+      staleTimer = setInterval(() => void sweepStale(), Math.max(1_000, Math.min(staleAfterMs / 2, 60_000)));
+      staleTimer.unref();
+      for (let i = 0; i < workers; i++) loops.push(workerLoop(i));
+    },
+    poke() {
+      for (const wake of [...sleepers]) wake();
+    },
+    async stop() {
+      running = false;
+      clearInterval(staleTimer);
+      for (const wake of [...sleepers]) wake();
+      await Promise.all(loops.splice(0));
+    },
+  };
+}
