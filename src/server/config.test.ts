@@ -80,3 +80,57 @@ describe('configuration documentation', () => {
     }
   });
 });
+
+describe('pipeline and storage settings', () => {
+  it('defaults to local storage, 20 MB files, 7 years, scanning off', () => {
+    expect(loadConfig({}, '/srv')).toMatchObject({
+      storage: { driver: 'local', dir: '/srv/data/storage' },
+      maxFileBytes: 20 * 1024 * 1024,
+      retentionYears: 7,
+      clamdUrl: undefined,
+      formFileHosts: [],
+      formFileAllowHttpLoopback: false,
+    });
+  });
+
+  it('reads an S3 configuration', () => {
+    const config = loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'league-docs',
+      S3_ENDPOINT: 'http://127.0.0.1:4569',
+      S3_ACCESS_KEY_ID: 'AK',
+      S3_SECRET_ACCESS_KEY: 'SK',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.storage).toEqual({
+      driver: 's3',
+      bucket: 'league-docs',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:4569',
+      accessKeyId: 'AK',
+      secretAccessKey: 'SK',
+      forcePathStyle: true,
+    });
+  });
+
+  it('names what is missing or malformed in the pipeline settings', () => {
+    const problems = (() => {
+      try {
+        loadConfig({ STORAGE_DRIVER: 's3', S3_ACCESS_KEY_ID: 'AK', CLAMD_URL: 'localhost:3310', FORM_FILE_HOSTS: 'https://x.org' });
+        return '';
+      } catch (error) {
+        return (error as ConfigError).problems.join('\n');
+      }
+    })();
+    expect(problems).toContain('S3_BUCKET: is required when STORAGE_DRIVER=s3');
+    expect(problems).toContain('S3_SECRET_ACCESS_KEY:');
+    expect(problems).toContain('CLAMD_URL: must be tcp://host:port or unix:/path/to/clamd.sock');
+    expect(problems).toContain('FORM_FILE_HOSTS:');
+  });
+
+  it('accepts clamd over TCP or a unix socket, and a list of file hosts', () => {
+    expect(loadConfig({ CLAMD_URL: 'tcp://127.0.0.1:3310' }).clamdUrl).toBe('tcp://127.0.0.1:3310');
+    expect(loadConfig({ CLAMD_URL: 'unix:/run/clamav/clamd.ctl' }).clamdUrl).toBe('unix:/run/clamav/clamd.ctl');
+    expect(loadConfig({ FORM_FILE_HOSTS: 'Files.Example.org,cdn.example.net' }).formFileHosts).toEqual(['files.example.org', 'cdn.example.net']);
+  });
+});

@@ -50,10 +50,36 @@ const ZEnv = z.object({
   CLEARBASE_LOGIN_RATE_LIMIT: integerFromEnv(1, 10_000).default(10),
   CLEARBASE_SESSION_TIMEOUT_MINUTES: integerFromEnv(1, 24 * 60).default(60),
   FORM_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  FORM_FILE_HOSTS: z
+    .string()
+    .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, 'must be a comma-separated list of host names, e.g. files.example.org,cdn.forms.example')
+    .optional(),
+  FORM_FILE_ALLOW_HTTP_LOOPBACK: booleanFromEnv.default(false),
+  MAX_FILE_BYTES: integerFromEnv(1, 1024 * 1024 * 1024).default(20 * 1024 * 1024),
+  RETENTION_YEARS: integerFromEnv(1, 100).default(7),
+  PIPELINE_WORKERS: integerFromEnv(1, 32).default(3),
+  CLAMD_URL: z
+    .string()
+    .regex(/^(tcp:\/\/[^\s:/]+:\d{1,5}|unix:\/.+)$/, 'must be tcp://host:port or unix:/path/to/clamd.sock')
+    .optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+}).superRefine((env, ctx) => {
+  if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+  }
 });
 
 /** Every environment variable Clearbase reads. */
-export const CONFIG_VARIABLES = Object.keys(ZEnv.shape) as Array<keyof typeof ZEnv.shape>;
+export const CONFIG_VARIABLES = Object.keys(ZEnv.shape) as Array<keyof z.input<typeof ZEnv>>;
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -72,8 +98,27 @@ export type Config = {
   trustProxy: boolean;
   loginRateLimitPerMinute: number;
   sessionTimeoutMinutes: number;
-  storage: { driver: 'local'; dir: string };
+  storage:
+    | { driver: 'local'; dir: string }
+    | {
+        driver: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
   formWebhookSecret: string | undefined;
+  /** Hosts the JSON form webhook may download files from; empty = URL files are refused. */
+  formFileHosts: string[];
+  /** Test setting: lets file URLs use http to 127.0.0.1 (never in production). */
+  formFileAllowHttpLoopback: boolean;
+  maxFileBytes: number;
+  retentionYears: number;
+  pipelineWorkers: number;
+  /** clamd address; unset = scanning off (shown as a health warning). */
+  clamdUrl: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -114,8 +159,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     loginRateLimitPerMinute: e.CLEARBASE_LOGIN_RATE_LIMIT,
     sessionTimeoutMinutes: e.CLEARBASE_SESSION_TIMEOUT_MINUTES,
-    storage: { driver: 'local', dir: path.join(dataDir, 'storage') },
+    storage:
+      e.STORAGE_DRIVER === 's3' && e.S3_BUCKET
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local', dir: path.join(dataDir, 'storage') },
     formWebhookSecret: e.FORM_WEBHOOK_SECRET,
+    formFileHosts: e.FORM_FILE_HOSTS ? e.FORM_FILE_HOSTS.toLowerCase().split(',') : [],
+    formFileAllowHttpLoopback: e.FORM_FILE_ALLOW_HTTP_LOOPBACK,
+    maxFileBytes: e.MAX_FILE_BYTES,
+    retentionYears: e.RETENTION_YEARS,
+    pipelineWorkers: e.PIPELINE_WORKERS,
+    clamdUrl: e.CLAMD_URL,
   };
 }
 
@@ -123,7 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * The variables above, with their defaults and meaning, for the README's table and `--help`.
  * Kept beside the schema so the two are changed together.
  */
-export const CONFIG_DOCS: ReadonlyArray<{ name: keyof z.infer<typeof ZEnv>; default: string; meaning: string }> = [
+export const CONFIG_DOCS: ReadonlyArray<{ name: keyof z.input<typeof ZEnv>; default: string; meaning: string }> = [
   { name: 'PORT', default: '5000', meaning: 'HTTP port.' },
   { name: 'HOST', default: 'localhost', meaning: 'Address to listen on; `0.0.0.0` to accept other machines.' },
   { name: 'CLEARBASE_DATA_DIR', default: './data', meaning: 'Embedded database, local storage and master key live here.' },
@@ -145,5 +207,18 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: keyof z.infer<typeof ZEnv>; defa
   { name: 'CLEARBASE_LOGIN_RATE_LIMIT', default: '10', meaning: 'Login attempts allowed per client address per minute.' },
   { name: 'CLEARBASE_SESSION_TIMEOUT_MINUTES', default: '60', meaning: 'A session ends after this many idle minutes.' },
   { name: 'FORM_WEBHOOK_SECRET', default: '(unset)', meaning: 'HMAC-SHA256 secret of the registration form webhook (at least 16 characters).' },
+  { name: 'FORM_FILE_HOSTS', default: '(unset)', meaning: 'Comma-separated hosts the JSON form webhook may download files from (https only).' },
+  { name: 'FORM_FILE_ALLOW_HTTP_LOOPBACK', default: 'false', meaning: 'Tests only: allow http file URLs on 127.0.0.1.' },
+  { name: 'MAX_FILE_BYTES', default: '20971520 (20 MB)', meaning: 'Largest accepted document.' },
+  { name: 'RETENTION_YEARS', default: '7', meaning: 'Documents are deleted this many years after upload (a tombstone row stays).' },
+  { name: 'PIPELINE_WORKERS', default: '3', meaning: 'Documents processed at once by this instance.' },
+  { name: 'CLAMD_URL', default: '(unset = scanning off)', meaning: 'ClamAV daemon: `tcp://host:3310` or `unix:/run/clamav/clamd.ctl`.' },
+  { name: 'STORAGE_DRIVER', default: 'local', meaning: '`local` (encrypted files under `<data dir>/storage`) or `s3`.' },
+  { name: 'S3_ENDPOINT', default: '(AWS)', meaning: 'S3-compatible endpoint URL; unset uses AWS for the region.' },
+  { name: 'S3_BUCKET', default: '(unset)', meaning: 'Bucket for stored documents; required with `STORAGE_DRIVER=s3`.' },
+  { name: 'S3_REGION', default: 'us-east-1', meaning: 'S3 region.' },
+  { name: 'S3_ACCESS_KEY_ID', default: '(unset)', meaning: 'S3 access key; unset uses the default AWS credential chain.' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', meaning: 'S3 secret key; set together with `S3_ACCESS_KEY_ID`.' },
+  { name: 'S3_FORCE_PATH_STYLE', default: 'false', meaning: 'Path-style bucket addressing (MinIO and most self-hosted S3).' },
   { name: 'NODE_ENV', default: 'development', meaning: 'development, production or test.' },
 ];

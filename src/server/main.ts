@@ -53,7 +53,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
 
   const password = await bootstrapPassword(db, config.password);
   const auth = createAuthService({ db, passwordHash: password.hash, sessionTimeoutMinutes: config.sessionTimeoutMinutes });
-  const storage = createLocalStorage(config.storage.dir);
+  const storage = createStorage(config.storage);
   const hub = createLiveHub(log);
   const healthChecks = {
     database: databaseCheck(() => pingDatabase(db), database.kind),
@@ -89,6 +89,11 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       await database.close();
     },
   };
+}
+
+function createStorage(settings: Config['storage']) {
+  if (settings.driver === 'local') return createLocalStorage(settings.dir);
+  throw new Error('STORAGE_DRIVER=s3 is not available in this build yet; use the local driver');
 }
 
 /** Shown once, on the start that generated the password; only its hash is kept. */
