@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { createLocalStorage } from './adapters/storage/local-storage';
+import type { Storage } from './adapters/storage/port';
+import { createS3Storage } from './adapters/storage/s3-storage';
 import { ConfigError, loadConfig, type Config } from './config';
 import { loadMasterKey } from './crypto/master-key';
 import { openDatabase, pingDatabase, type Database } from './db/client';
@@ -91,9 +93,8 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   };
 }
 
-function createStorage(settings: Config['storage']) {
-  if (settings.driver === 'local') return createLocalStorage(settings.dir);
-  throw new Error('STORAGE_DRIVER=s3 is not available in this build yet; use the local driver');
+function createStorage(settings: Config['storage']): Storage {
+  return settings.driver === 'local' ? createLocalStorage(settings.dir) : createS3Storage(settings);
 }
 
 /** Shown once, on the start that generated the password; only its hash is kept. */

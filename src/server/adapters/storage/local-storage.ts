@@ -52,8 +52,9 @@ export function createLocalStorage(root: string): Storage {
     },
 
     async exists(key) {
+      const file = resolve(key); // an unsafe key is an error, not a missing object
       try {
-        await access(resolve(key));
+        await access(file);
         return true;
       } catch {
         return false;
