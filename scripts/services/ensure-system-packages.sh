@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need, when they are missing (Chromium for end-to-end tests).
-# Later services (clamd, Dovecot) add their packages to PACKAGES.
+# ClamAV for the antivirus tests (started per test file by scripts/services/start-clamd.ts); Dovecot joins with the mailbox.
 set -euo pipefail
 
-PACKAGES=(chromium fonts-liberation)
+PACKAGES=(chromium fonts-liberation clamav-daemon clamdscan clamav-testfiles)
 
 missing=()
 for package in "${PACKAGES[@]}"; do
