@@ -18,7 +18,7 @@ import type { NewSeason } from '../db/seasons.repository';
 import type { NewSubmission } from '../db/submissions.repository';
 import type { NewUser } from '../db/users.repository';
 import { derivePlayerId } from '../services/player-id';
-import { buildStoredPath, sanitizeStoredName } from './stored-path';
+import { buildStoredPath, sanitizeStoredName } from '../pipeline/stored-path';
 
 /** Seed and size of the demo a fresh embedded database gets at first start: seeds in about a second. */
 export const DEFAULT_DEMO_SEED = 42;
