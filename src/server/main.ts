@@ -8,7 +8,13 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { loadMasterKey } from './crypto/master-key';
 import { openDatabase, pingDatabase, type Database } from './db/client';
 import { DEMO_DEFAULTS, seedDemoDataIfEmpty } from './demo/seed-demo-data';
+import { createClamdAntivirus } from './adapters/antivirus/clamd';
+import { antivirusCheck } from './adapters/antivirus/health';
 import { buildApp } from './http/app';
+import { createJobRunner, type JobRunner } from './jobs/job-runner';
+import { createProcessDocumentHandler } from './pipeline/process-document';
+import { PROCESS_DOCUMENT_QUEUE } from './pipeline/record-submission';
+import path from 'node:path';
 import { createLiveHub } from './live/hub';
 import { createLogger, type Logger } from './logger';
 import { bootstrapPassword, createAuthService, type PasswordBootstrap } from './services/auth.service';
@@ -25,6 +31,7 @@ const SESSION_PURGE_INTERVAL_MS = 10 * 60_000;
 
 export type Clearbase = {
   app: FastifyInstance;
+  jobRunner: JobRunner;
   database: Database;
   passwordBootstrap: PasswordBootstrap;
   close(): Promise<void>;
@@ -35,6 +42,8 @@ export type CreateOptions = {
   database?: Database;
   /** Where the built web app is; defaults to dist/web. */
   webDir?: string;
+  /** Pipeline workers start with the server unless a test wants to drive them itself. */
+  startWorkers?: boolean;
 };
 
 /** The composition root: the only place that creates adapters and hands them to services. */
@@ -45,6 +54,8 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     log.warn({ file: config.masterKeyFile }, 'created a new master key: back this file up, files cannot be decrypted without it');
   }
 
+  // A database handed in belongs to the caller, who closes it; one opened here is closed by close().
+  const ownsDatabase = options.database === undefined;
   const database = options.database ?? (await openDatabase(config.database));
   const { db } = database;
 
@@ -57,13 +68,31 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const auth = createAuthService({ db, passwordHash: password.hash, sessionTimeoutMinutes: config.sessionTimeoutMinutes });
   const storage = createStorage(config.storage);
   const hub = createLiveHub(log);
+  const antivirus = config.clamdUrl ? createClamdAntivirus({ url: config.clamdUrl }) : undefined;
   const healthChecks = {
     database: databaseCheck(() => pingDatabase(db), database.kind),
     s3: storageCheck(storage),
     form: formWebhookCheck(config.formWebhookSecret !== undefined),
     gmail: notConfiguredCheck('mailbox intake (IMAP) is not set up'),
-    antivirus: notConfiguredCheck('virus scanning (clamd) is not set up'),
+    antivirus: antivirus ? antivirusCheck(antivirus) : notConfiguredCheck('virus scanning is off: set CLAMD_URL'),
   };
+
+  const jobRunner = createJobRunner({
+    db,
+    log,
+    workers: config.pipelineWorkers,
+    handlers: {
+      [PROCESS_DOCUMENT_QUEUE]: createProcessDocumentHandler({
+        db,
+        storage,
+        antivirus,
+        masterKey: masterKey.key,
+        live: hub,
+        log,
+        retentionYears: config.retentionYears,
+      }),
+    },
+  });
 
   const app = await buildApp({
     log,
@@ -73,7 +102,19 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     trustProxy: config.trustProxy,
     loginRateLimitPerMinute: config.loginRateLimitPerMinute,
     webDir: options.webDir ?? WEB_DIR,
+    maxFileBytes: config.maxFileBytes,
+    intake: {
+      db,
+      storage,
+      masterKey: masterKey.key,
+      secret: config.formWebhookSecret,
+      idPrefix: config.idPrefix,
+      maxFileBytes: config.maxFileBytes,
+      tmpDir: path.join(config.dataDir, 'tmp'),
+      onRecorded: () => jobRunner.poke(),
+    },
   });
+  if (options.startWorkers !== false) jobRunner.start();
 
   const purgeTimer = setInterval(() => {
     auth.purgeExpiredSessions().catch((error: unknown) => log.warn({ err: error }, 'could not purge expired sessions'));
@@ -82,13 +123,15 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
 
   return {
     app,
+    jobRunner,
     database,
     passwordBootstrap: password.bootstrap,
     async close() {
       clearInterval(purgeTimer);
       hub.closeAll();
       await app.close();
-      await database.close();
+      await jobRunner.stop();
+      if (ownsDatabase) await database.close();
     },
   };
 }

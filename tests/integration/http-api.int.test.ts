@@ -113,7 +113,7 @@ describeEachDatabase('HTTP API', ({ getDatabase }) => {
         .routeTable.filter((r) => r.url.startsWith('/api') && !isPrivate(r.method, r.url))
         .map((r) => `${r.method} ${r.url}`)
         .sort();
-      expect(publicApi).toEqual(['GET /api/auth/session', 'POST /api/auth/login', 'POST /api/auth/logout']);
+      expect(publicApi).toEqual(['GET /api/auth/session', 'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/intake/form']);
     });
 
     it('answers 401 on every registered /api route and /ws without a session', async () => {

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { insertInBatches } from './batch';
 import { players } from './schema';
@@ -16,4 +16,20 @@ export async function findPlayer(db: Db, id: string): Promise<PlayerRow | undefi
 export async function countPlayers(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(players);
   return row?.n ?? 0;
+}
+
+/** Creates the player, or refreshes the guardian contact with what the newest submission gave. */
+export async function upsertPlayer(db: Db, row: NewPlayer): Promise<void> {
+  await db
+    .insert(players)
+    .values(row)
+    .onConflictDoUpdate({
+      target: players.id,
+      set: {
+        guardianName: sql`coalesce(excluded.guardian_name, ${players.guardianName})`,
+        guardianEmail: sql`coalesce(excluded.guardian_email, ${players.guardianEmail})`,
+        guardianPhone: sql`coalesce(excluded.guardian_phone, ${players.guardianPhone})`,
+        updatedAt: new Date(),
+      },
+    });
 }

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { insertInBatches } from './batch';
 import { registrations } from './schema';
@@ -13,4 +13,19 @@ export async function countRegistrations(db: Db, seasonId?: string): Promise<num
   const query = db.select({ n: count() }).from(registrations);
   const [row] = await (seasonId ? query.where(eq(registrations.seasonId, seasonId)) : query);
   return row?.n ?? 0;
+}
+
+export async function upsertRegistration(db: Db, row: NewRegistration): Promise<void> {
+  await db
+    .insert(registrations)
+    .values(row)
+    .onConflictDoUpdate({ target: [registrations.playerId, registrations.seasonId], set: { division: row.division } });
+}
+
+export async function findRegistration(db: Db, playerId: string, seasonId: string): Promise<RegistrationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.playerId, playerId), eq(registrations.seasonId, seasonId)));
+  return row;
 }

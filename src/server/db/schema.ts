@@ -151,6 +151,8 @@ export const documents = pgTable(
     storedPath: text('stored_path'),
     storageDriver: text('storage_driver').$type<'local' | 's3'>(),
     storageKey: text('storage_key'),
+    /** Where the encrypted upload waits between intake and the pipeline; cleared once it is moved or deleted. */
+    stagedKey: text('staged_key'),
     status: text('status').$type<TDocumentStatus>().notNull().default('processing'),
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
     mime: text('mime'),
@@ -172,6 +174,10 @@ export const documents = pgTable(
     index('documents_uploaded_at_idx').on(t.uploadedAt),
     index('documents_status_idx').on(t.status),
     index('documents_player_sha_idx').on(t.playerId, t.fileSha256),
+    // The same file for the same player and season is one document (a rejected copy does not count).
+    uniqueIndex('documents_player_season_sha_uq')
+      .on(t.playerId, t.seasonId, t.fileSha256)
+      .where(sql`${t.status} <> 'rejected' and ${t.purgedAt} is null`),
     oneOf('documents_status_ck', t.status, DOCUMENT_STATUSES),
     oneOf('documents_doc_type_ck', t.docType, DOC_TYPES),
   ],

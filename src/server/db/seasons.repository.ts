@@ -1,4 +1,4 @@
-import { asc, count, desc } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { insertInBatches } from './batch';
 import { seasons } from './schema';
@@ -15,4 +15,22 @@ export const listSeasons = (db: Db): Promise<SeasonRow[]> =>
 export async function countSeasons(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(seasons);
   return row?.n ?? 0;
+}
+
+/**
+ * A season by id (`fall-2025`) or by year (`2025` = that year's latest season, as the dashboard and
+ * the form webhook send it).
+ */
+export async function resolveSeason(db: Db, yearOrId: string): Promise<SeasonRow | undefined> {
+  if (/^\d{4}$/.test(yearOrId)) {
+    const [row] = await db.select().from(seasons).where(eq(seasons.year, Number(yearOrId))).orderBy(desc(seasons.startsOn)).limit(1);
+    return row;
+  }
+  const [row] = await db.select().from(seasons).where(eq(seasons.id, yearOrId));
+  return row;
+}
+
+export async function findSeason(db: Db, id: string): Promise<SeasonRow | undefined> {
+  const [row] = await db.select().from(seasons).where(eq(seasons.id, id));
+  return row;
 }

@@ -20,7 +20,9 @@ import { AppError } from '../errors';
 import { registerAuthRoutes, SESSION_COOKIE } from './auth.routes';
 import { toApiError } from './error-mapping';
 import { registerHealthRoutes } from './health.routes';
+import { registerIntakeRoutes } from './intake.routes';
 import { registerLiveRoutes } from './live.routes';
+import type { FormIntakeDeps } from '../intake/form-intake.service';
 
 export type AppDeps = {
   log: Logger;
@@ -32,6 +34,8 @@ export type AppDeps = {
   /** The built web app (dist/web); absent in API-only tests. */
   webDir?: string;
   bodyLimitBytes?: number;
+  intake: FormIntakeDeps;
+  maxFileBytes: number;
 };
 
 export type RouteEntry = { method: string; url: string };
@@ -44,6 +48,8 @@ export const PUBLIC_ROUTES: readonly RouteEntry[] = [
   { method: 'POST', url: '/api/auth/login' },
   { method: 'GET', url: '/api/auth/session' },
   { method: 'POST', url: '/api/auth/logout' },
+  // Authenticated by its HMAC signature over the raw body, not by a session.
+  { method: 'POST', url: '/api/intake/form' },
 ];
 
 const isPublic = (method: string, url: string) =>
@@ -132,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthRoutes(app, deps);
   registerHealthRoutes(app, deps);
   registerLiveRoutes(app, deps);
+  registerIntakeRoutes(app, deps);
   await registerWebApp(app, deps.webDir);
 
   return app;

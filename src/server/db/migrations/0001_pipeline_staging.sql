@@ -1,0 +1,2 @@
+ALTER TABLE "documents" ADD COLUMN "staged_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "documents_player_season_sha_uq" ON "documents" USING btree ("player_id","season_id","file_sha256") WHERE "documents"."status" <> 'rejected' and "documents"."purged_at" is null;

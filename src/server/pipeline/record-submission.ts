@@ -1,0 +1,147 @@
+import type { Db } from '../db/client';
+import { recordAuditEvent } from '../db/audit-events.repository';
+import { findSameFile, insertDocument, listDocumentsOfSubmission } from '../db/documents.repository';
+import { enqueueJob } from '../db/jobs.repository';
+import { upsertPlayer } from '../db/players.repository';
+import { upsertRegistration } from '../db/registrations.repository';
+import { resolveSeason } from '../db/seasons.repository';
+import { findSubmissionByExternalId, insertSubmission } from '../db/submissions.repository';
+import { AppError } from '../errors';
+import { derivePlayerId } from '../services/player-id';
+import type { IntakeDocumentResult, IntakeResult, IntakeSubmission } from './types';
+
+export const PROCESS_DOCUMENT_QUEUE = 'process-document';
+
+/** PostgreSQL's unique_violation: two identical submissions raced past the duplicate check. */
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+
+/**
+ * Records a submission durably before the intake acknowledges it: player and registration upserted,
+ * the submission, one document per file (refused files as rejected), and one pipeline job per staged
+ * file, with an audit event, all in one transaction. The same external id again answers with the first
+ * result and creates nothing. The same file for the same player and season points at the existing
+ * document instead of creating another.
+ */
+export async function recordSubmission(db: Db, deps: { idPrefix: string }, submission: IntakeSubmission): Promise<IntakeResult> {
+  try {
+    return await db.transaction((tx) => recordInTransaction(tx, deps, submission));
+  } catch (error) {
+    // A concurrent twin committed the same file or external id first: re-run to answer as a duplicate.
+    if (isUniqueViolation(error)) return db.transaction((tx) => recordInTransaction(tx, deps, submission));
+    throw error;
+  }
+}
+
+async function recordInTransaction(tx: Db, deps: { idPrefix: string }, submission: IntakeSubmission): Promise<IntakeResult> {
+  const stagedKeys = submission.files.flatMap((f) => (f.kind === 'staged' ? [f.stagedKey] : []));
+  const previous = await findSubmissionByExternalId(tx, submission.source, submission.externalId);
+  if (previous) {
+    const documents = await listDocumentsOfSubmission(tx, previous.id);
+    return {
+      submissionId: previous.id,
+      created: false,
+      documents: documents.map((d) => ({ id: d.id, status: d.status })),
+      discardStagedKeys: stagedKeys,
+    };
+  }
+
+  const season = await resolveSeason(tx, submission.player.season);
+  if (!season) {
+    throw new AppError('VALIDATION_FAILED', `Unknown season "${submission.player.season}"`, [
+      { path: 'season', message: 'is not a season year or id known to Clearbase' },
+    ]);
+  }
+  const { player } = submission;
+  const playerId = derivePlayerId({
+    prefix: deps.idPrefix,
+    year: season.year,
+    firstName: player.firstName,
+    lastName: player.lastName,
+    birthDate: player.birthDate,
+  });
+  await upsertPlayer(tx, {
+    id: playerId,
+    firstName: player.firstName,
+    lastName: player.lastName,
+    birthDate: player.birthDate,
+    guardianName: player.guardianName,
+    guardianEmail: player.guardianEmail,
+    guardianPhone: player.guardianPhone,
+  });
+  await upsertRegistration(tx, { playerId, seasonId: season.id, division: player.division });
+
+  const staged = submission.files.filter((f) => f.kind === 'staged');
+  const row = await insertSubmission(tx, {
+    id: submission.id,
+    source: submission.source,
+    externalId: submission.externalId,
+    receivedAt: submission.receivedAt,
+    fromEmail: submission.fromEmail,
+    subject: submission.subject,
+    playerId,
+    seasonId: season.id,
+    fields: { ...player, division: player.division } as Record<string, string>,
+    status: staged.length > 0 ? 'pending' : 'processed',
+    attachmentCount: submission.files.length,
+  });
+
+  const documents: IntakeDocumentResult[] = [];
+  const discardStagedKeys: string[] = [];
+  for (const file of submission.files) {
+    if (file.kind === 'refused') {
+      const refused = await insertDocument(tx, {
+        playerId,
+        seasonId: season.id,
+        submissionId: row.id,
+        docType: file.declaredType,
+        originalFilename: file.originalFilename,
+        status: 'rejected',
+        bytes: file.bytes,
+        reviewNotes: file.message,
+        reviewedAt: submission.receivedAt,
+        uploadedAt: submission.receivedAt,
+      });
+      documents.push({ id: refused.id, status: refused.status, message: file.message });
+      continue;
+    }
+    const existing = await findSameFile(tx, { playerId, seasonId: season.id, fileSha256: file.sha256 });
+    if (existing) {
+      discardStagedKeys.push(file.stagedKey);
+      documents.push({
+        id: existing.id,
+        status: existing.status,
+        duplicateOf: existing.id,
+        message: 'This exact file was already received for this player and season.',
+      });
+      continue;
+    }
+    const document = await insertDocument(tx, {
+      playerId,
+      seasonId: season.id,
+      submissionId: row.id,
+      docType: file.declaredType,
+      originalFilename: file.originalFilename,
+      status: 'processing',
+      bytes: file.bytes,
+      mime: file.mime,
+      fileSha256: file.sha256,
+      wrappedKey: file.envelope.wrappedKey,
+      iv: file.envelope.iv,
+      authTag: file.envelope.authTag,
+      stagedKey: file.stagedKey,
+      uploadedAt: submission.receivedAt,
+    });
+    await enqueueJob(tx, { queue: PROCESS_DOCUMENT_QUEUE, payload: { documentId: document.id, extension: file.extension } });
+    documents.push({ id: document.id, status: document.status });
+  }
+
+  await recordAuditEvent(tx, {
+    actor: submission.source,
+    action: 'submission.received',
+    subjectType: 'submission',
+    subjectId: row.id,
+    detail: { externalId: submission.externalId, playerId, seasonId: season.id, files: submission.files.length, documents },
+  });
+  return { submissionId: row.id, created: true, documents, discardStagedKeys };
+}
