@@ -58,6 +58,7 @@ const ZEnv = z.object({
   MAX_FILE_BYTES: integerFromEnv(1, 1024 * 1024 * 1024).default(20 * 1024 * 1024),
   RETENTION_YEARS: integerFromEnv(1, 100).default(7),
   PIPELINE_WORKERS: integerFromEnv(1, 32).default(3),
+  PIPELINE_STALE_AFTER_MS: integerFromEnv(1_000, 24 * 3_600_000).default(10 * 60_000),
   CLAMD_URL: z
     .string()
     .regex(/^(tcp:\/\/[^\s:/]+:\d{1,5}|unix:\/.+)$/, 'must be tcp://host:port or unix:/path/to/clamd.sock')
@@ -117,6 +118,8 @@ export type Config = {
   maxFileBytes: number;
   retentionYears: number;
   pipelineWorkers: number;
+  /** A job claimed longer ago than this belongs to a dead worker and is re-queued. */
+  pipelineStaleAfterMs: number;
   /** clamd address; unset = scanning off (shown as a health warning). */
   clamdUrl: string | undefined;
 };
@@ -177,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxFileBytes: e.MAX_FILE_BYTES,
     retentionYears: e.RETENTION_YEARS,
     pipelineWorkers: e.PIPELINE_WORKERS,
+    pipelineStaleAfterMs: e.PIPELINE_STALE_AFTER_MS,
     clamdUrl: e.CLAMD_URL,
   };
 }
@@ -212,6 +216,11 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: keyof z.input<typeof ZEnv>; defa
   { name: 'MAX_FILE_BYTES', default: '20971520 (20 MB)', meaning: 'Largest accepted document.' },
   { name: 'RETENTION_YEARS', default: '7', meaning: 'Documents are deleted this many years after upload (a tombstone row stays).' },
   { name: 'PIPELINE_WORKERS', default: '3', meaning: 'Documents processed at once by this instance.' },
+  {
+    name: 'PIPELINE_STALE_AFTER_MS',
+    default: '600000 (10 min)',
+    meaning: 'A pipeline job claimed longer ago than this is presumed orphaned by a crashed instance and re-run.',
+  },
   { name: 'CLAMD_URL', default: '(unset = scanning off)', meaning: 'ClamAV daemon: `tcp://host:3310` or `unix:/run/clamav/clamd.ctl`.' },
   { name: 'STORAGE_DRIVER', default: 'local', meaning: '`local` (encrypted files under `<data dir>/storage`) or `s3`.' },
   { name: 'S3_ENDPOINT', default: '(AWS)', meaning: 'S3-compatible endpoint URL; unset uses AWS for the region.' },

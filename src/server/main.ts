@@ -81,6 +81,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     db,
     log,
     workers: config.pipelineWorkers,
+    staleAfterMs: config.pipelineStaleAfterMs,
     handlers: {
       [PROCESS_DOCUMENT_QUEUE]: createProcessDocumentHandler({
         db,
