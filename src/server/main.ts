@@ -13,6 +13,7 @@ import { antivirusCheck } from './adapters/antivirus/health';
 import { buildApp } from './http/app';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { createProcessDocumentHandler } from './pipeline/process-document';
+import { createDocumentsService } from './services/documents.service';
 import { PROCESS_DOCUMENT_QUEUE } from './pipeline/record-submission';
 import path from 'node:path';
 import { createLiveHub } from './live/hub';
@@ -95,6 +96,17 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     },
   });
 
+  const documents = createDocumentsService({
+    db,
+    storage,
+    localStorage: storage.driver === 'local' ? storage : createLocalStorage(path.join(config.dataDir, 'storage')),
+    masterKey: masterKey.key,
+    live: hub,
+    idPrefix: config.idPrefix,
+    maxFileBytes: config.maxFileBytes,
+    onRecorded: () => jobRunner.poke(),
+  });
+
   const app = await buildApp({
     log,
     auth,
@@ -104,6 +116,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     loginRateLimitPerMinute: config.loginRateLimitPerMinute,
     webDir: options.webDir ?? WEB_DIR,
     maxFileBytes: config.maxFileBytes,
+    documents,
     intake: {
       db,
       storage,

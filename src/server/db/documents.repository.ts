@@ -1,8 +1,8 @@
-import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { TDocumentStatus } from '../../contract';
 import type { Db } from './client';
 import { insertInBatches } from './batch';
-import { documents } from './schema';
+import { documents, players } from './schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = typeof documents.$inferInsert;
@@ -60,3 +60,52 @@ export async function countProcessingDocumentsOfSubmission(db: Db, submissionId:
 export async function updateDocument(db: Db, id: string, changes: Partial<NewDocument>): Promise<void> {
   await db.update(documents).set(changes).where(eq(documents.id, id));
 }
+
+export type UploadRow = {
+  id: string;
+  originalFilename: string;
+  playerId: string;
+  firstName: string;
+  lastName: string;
+  docType: DocumentRow['docType'];
+  status: DocumentRow['status'];
+  uploadedAt: Date;
+  bytes: number;
+  fileSha256: string | null;
+};
+
+/** Newest first, with the player's name; purged tombstones are left out. */
+export const listRecentUploads = (db: Db, limit: number): Promise<UploadRow[]> =>
+  db
+    .select({
+      id: documents.id,
+      originalFilename: documents.originalFilename,
+      playerId: documents.playerId,
+      firstName: players.firstName,
+      lastName: players.lastName,
+      docType: documents.docType,
+      status: documents.status,
+      uploadedAt: documents.uploadedAt,
+      bytes: documents.bytes,
+      fileSha256: documents.fileSha256,
+    })
+    .from(documents)
+    .innerJoin(players, eq(players.id, documents.playerId))
+    .where(isNull(documents.purgedAt))
+    .orderBy(desc(documents.uploadedAt), desc(documents.id))
+    .limit(limit);
+
+export async function findDocumentWithGuardian(
+  db: Db,
+  id: string,
+): Promise<(DocumentRow & { guardianEmail: string | null; guardianPhone: string | null; playerName: string }) | undefined> {
+  const [row] = await db
+    .select({ document: documents, guardianEmail: players.guardianEmail, guardianPhone: players.guardianPhone, firstName: players.firstName, lastName: players.lastName })
+    .from(documents)
+    .innerJoin(players, eq(players.id, documents.playerId))
+    .where(eq(documents.id, id));
+  return row && { ...row.document, guardianEmail: row.guardianEmail, guardianPhone: row.guardianPhone, playerName: `${row.firstName} ${row.lastName}` };
+}
+
+export const findDocumentsByIds = (db: Db, ids: readonly string[]): Promise<DocumentRow[]> =>
+  ids.length === 0 ? Promise.resolve([]) : db.select().from(documents).where(inArray(documents.id, [...ids]));

@@ -34,3 +34,9 @@ export async function findSeason(db: Db, id: string): Promise<SeasonRow | undefi
   const [row] = await db.select().from(seasons).where(eq(seasons.id, id));
   return row;
 }
+
+/** The season marked current, else the one that started last. */
+export async function findCurrentSeason(db: Db): Promise<SeasonRow | undefined> {
+  const [row] = await db.select().from(seasons).orderBy(desc(seasons.isCurrent), desc(seasons.startsOn)).limit(1);
+  return row;
+}

@@ -20,7 +20,9 @@ import { AppError } from '../errors';
 import { registerAuthRoutes, SESSION_COOKIE } from './auth.routes';
 import { toApiError } from './error-mapping';
 import { registerHealthRoutes } from './health.routes';
+import { registerDocumentRoutes } from './documents.routes';
 import { registerIntakeRoutes } from './intake.routes';
+import type { DocumentsService } from '../services/documents.service';
 import { registerLiveRoutes } from './live.routes';
 import type { FormIntakeDeps } from '../intake/form-intake.service';
 
@@ -36,6 +38,7 @@ export type AppDeps = {
   bodyLimitBytes?: number;
   intake: FormIntakeDeps;
   maxFileBytes: number;
+  documents: DocumentsService;
 };
 
 export type RouteEntry = { method: string; url: string };
@@ -139,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, deps);
   registerLiveRoutes(app, deps);
   registerIntakeRoutes(app, deps);
+  registerDocumentRoutes(app, deps);
   await registerWebApp(app, deps.webDir);
 
   return app;

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZDocument,
+  ZDocumentStatusChange,
+  ZRecentUploads,
+  ZRecentUploadsQuery,
+  ZUploadToStorageRequest,
+  ZUploadToStorageResponse,
+} from '../../contract';
+import type { DocumentsService } from '../services/documents.service';
+
+const ZDocumentParams = z.object({ id: z.uuid('must be a document id') });
+
+/** RFC 6266 filename: an ASCII fallback plus the UTF-8 original, quotes and control characters removed. */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export function registerDocumentRoutes(parent: FastifyInstance, deps: { documents: DocumentsService }): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { documents } = deps;
+
+  app.get('/api/uploads/recent', { schema: { querystring: ZRecentUploadsQuery, response: { 200: ZRecentUploads } } }, async (request) => ({
+    uploads: await documents.listRecentUploads(request.query.limit),
+  }));
+
+  app.get('/api/documents/:id', { schema: { params: ZDocumentParams, response: { 200: ZDocument } } }, (request) =>
+    documents.getDocument(request.params.id),
+  );
+
+  app.patch(
+    '/api/documents/:id/status',
+    { schema: { params: ZDocumentParams, body: ZDocumentStatusChange, response: { 200: ZDocument } } },
+    (request) => documents.changeStatus(request.params.id, request.body, { requestId: request.id }),
+  );
+
+  app.get('/api/documents/:id/file', { schema: { params: ZDocumentParams } }, async (request, reply) => {
+    const file = await documents.openFile(request.params.id, { requestId: request.id });
+    return reply
+      .header('content-type', file.mime)
+      .header('content-disposition', contentDisposition(file.filename))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.stream);
+  });
+
+  app.post(
+    '/api/documents/upload-to-storage',
+    { schema: { body: ZUploadToStorageRequest, response: { 200: ZUploadToStorageResponse } } },
+    (request) => documents.uploadToStorage(request.body.documentIds, { requestId: request.id }),
+  );
+
+  app.get('/api/admin/test', { schema: { response: { 200: ZDocument } } }, (request) =>
+    documents.runTestSubmission({ requestId: request.id }),
+  );
+}

@@ -1,0 +1,163 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ZDocument, ZRecentUploads } from '../../src/contract';
+import { loadConfig } from '../../src/server/config';
+import { listAuditEvents } from '../../src/server/db/audit-events.repository';
+import { findDocument } from '../../src/server/db/documents.repository';
+import { insertSeasons } from '../../src/server/db/seasons.repository';
+import { signBody } from '../../src/server/intake/form-webhook';
+import { createLogger } from '../../src/server/logger';
+import { createClearbase, type Clearbase } from '../../src/server/main';
+import { describeEachDatabase } from '../support/databases';
+import { buildMultipart, makePdf } from '../support/multipart';
+
+const SECRET = 'form-webhook-secret-for-tests';
+const PASSWORD = 'documents api password';
+
+describeEachDatabase('document calls', ({ getDatabase }) => {
+  let clearbase: Clearbase | undefined;
+  let dataDir = '';
+  let cookie = '';
+  const app = () => {
+    if (!clearbase) throw new Error('not started');
+    return clearbase.app;
+  };
+  const settle = async (id: string) => {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const document = await findDocument(getDatabase().db, id);
+      if (document && document.status !== 'processing' && document.stagedKey === null) return document;
+      if (Date.now() > deadline) throw new Error(`document ${id} did not settle`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  };
+  const submitPdf = async (submissionId: string, content: Buffer, filename = 'Birth Certificate.pdf') => {
+    const { body, contentType } = buildMultipart([
+      { name: 'submissionId', value: submissionId },
+      { name: 'season', value: '2025' },
+      { name: 'division', value: 'AAA' },
+      { name: 'playerFirstName', value: 'Grace' },
+      { name: 'playerLastName', value: 'Hopper' },
+      { name: 'playerBirthDate', value: '2013-12-09' },
+      { name: 'guardianEmail', value: 'parent@example.org' },
+      { name: 'document', filename, content },
+    ]);
+    const response = await app().inject({
+      method: 'POST',
+      url: '/api/intake/form',
+      payload: body,
+      headers: { 'content-type': contentType, 'x-clearbase-signature': signBody(SECRET, body) },
+    });
+    const id = response.json<{ documents: Array<{ id: string }> }>().documents[0]?.id ?? '';
+    return settle(id);
+  };
+  const call = (method: 'GET' | 'PATCH' | 'POST', url: string, payload?: unknown) =>
+    app().inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'cb-docs-'));
+    await insertSeasons(getDatabase().db, [
+      { id: 'fall-2025', name: 'Fall Ball 2025', kind: 'Fall Ball', year: 2025, startsOn: '2025-08-15', endsOn: '2025-11-30', isCurrent: true },
+    ]);
+    const config = loadConfig({ CLEARBASE_DATA_DIR: dataDir, CLEARBASE_PASSWORD: PASSWORD, CLEARBASE_DEMO: 'false', FORM_WEBHOOK_SECRET: SECRET, CLEARBASE_LOGIN_RATE_LIMIT: '1000' });
+    clearbase = await createClearbase(config, createLogger('silent'), { database: getDatabase(), webDir: path.join(dataDir, 'none') });
+    const login = await app().inject({ method: 'POST', url: '/api/auth/login', payload: { password: PASSWORD } });
+    cookie = [login.headers['set-cookie']].flat().join(';').split(';')[0] ?? '';
+  });
+  afterAll(async () => {
+    await clearbase?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('lists recent uploads newest first with the player name, and validates the limit', async () => {
+    const first = await submitPdf('docs-1', makePdf('one'));
+    const second = await submitPdf('docs-2', makePdf('two'), 'medical form.pdf');
+    const response = await call('GET', '/api/uploads/recent?limit=2');
+    expect(response.statusCode).toBe(200);
+    const { uploads } = ZRecentUploads.parse(response.json());
+    expect(uploads.map((u) => u.id)).toEqual([second.id, first.id]);
+    expect(uploads[0]).toMatchObject({ playerName: 'Grace Hopper', fileName: 'medical form.pdf', docType: 'medical', status: 'pending' });
+    for (const bad of ['0', '101', 'ten']) {
+      const refused = await call('GET', `/api/uploads/recent?limit=${bad}`);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+  });
+
+  it('approves and rejects only from allowed states, with an audit and a reason', async () => {
+    const document = await submitPdf('docs-3', makePdf('three'));
+    const approved = await call('PATCH', `/api/documents/${document.id}/status`, { status: 'verified', reviewNotes: 'Checked against the original' });
+    expect(approved.statusCode).toBe(200);
+    expect(ZDocument.parse(approved.json())).toMatchObject({ status: 'verified', reviewNotes: 'Checked against the original' });
+
+    const conflict = await call('PATCH', `/api/documents/${document.id}/status`, { status: 'rejected', reviewNotes: 'blurry' });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toMatchObject({ code: 'CONFLICT' });
+
+    await call('PATCH', `/api/documents/${document.id}/status`, { status: 'pending' });
+    const noReason = await call('PATCH', `/api/documents/${document.id}/status`, { status: 'rejected' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json<{ details: Array<{ path: string }> }>().details[0]?.path).toBe('body.reviewNotes');
+
+    const rejected = await call('PATCH', `/api/documents/${document.id}/status`, { status: 'rejected', reviewNotes: 'The photo is unreadable' });
+    expect(ZDocument.parse(rejected.json())).toMatchObject({ status: 'rejected', reviewNotes: 'The photo is unreadable' });
+    const actions = (await listAuditEvents(getDatabase().db, 'document', document.id)).filter((a) => a.action === 'document.status_changed');
+    expect(actions.map((a) => a.detail)).toEqual([
+      { from: 'pending', to: 'verified', reviewNotes: 'Checked against the original' },
+      { from: 'verified', to: 'pending', reviewNotes: null },
+      { from: 'pending', to: 'rejected', reviewNotes: 'The photo is unreadable' },
+    ]);
+
+    expect((await call('PATCH', '/api/documents/3f8b7c1e-0000-4000-8000-000000000000/status', { status: 'verified' })).statusCode).toBe(404);
+    expect((await call('PATCH', '/api/documents/not-a-uuid/status', { status: 'verified' })).statusCode).toBe(400);
+    expect((await call('PATCH', `/api/documents/${document.id}/status`, { status: 'processing' })).statusCode).toBe(400);
+  });
+
+  it('downloads the decrypted file as an attachment and audits it', async () => {
+    const pdf = makePdf('download me', 30_000);
+    const document = await submitPdf('docs-4', pdf, 'Ünïcode, name.pdf');
+    expect(document.originalFilename).toBe('Ünïcode, name.pdf');
+    const response = await call('GET', `/api/documents/${document.id}/file`);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(pdf)).toBe(true);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="_n_code, name.pdf"; filename*=UTF-8''${encodeURIComponent('Ünïcode, name.pdf')}`);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect((await listAuditEvents(getDatabase().db, 'document', document.id)).map((a) => a.action)).toContain('document.downloaded');
+  });
+
+  it('aborts the download of a stored file that was altered', async () => {
+    const document = await submitPdf('docs-5', makePdf('tamper with me', 200_000));
+    const file = path.join(dataDir, 'storage', document.storageKey ?? '');
+    const bytes = await readFile(file);
+    bytes[1000] = (bytes[1000] ?? 0) ^ 0xff;
+    await writeFile(file, bytes);
+    const address = await app().listen({ host: '127.0.0.1', port: 0 });
+    const response = await fetch(`${address}/api/documents/${document.id}/file`, { headers: { cookie } });
+    await expect(response.arrayBuffer()).rejects.toThrow();
+  });
+
+  it('says when a document has no stored file', async () => {
+    const response = await call('GET', '/api/documents/3f8b7c1e-0000-4000-8000-000000000000/file');
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('pushes selected documents to the configured storage, idempotently, and refuses an empty selection', async () => {
+    const document = await submitPdf('docs-6', makePdf('six'));
+    const empty = await call('POST', '/api/documents/upload-to-storage', { documentIds: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<{ message: string }>().message).toContain('No documents to upload. Please select documents.');
+    // Stored straight into the configured (local) storage: nothing left to push.
+    expect((await call('POST', '/api/documents/upload-to-storage', { documentIds: [document.id] })).json()).toEqual({ uploaded: 0 });
+    expect((await call('POST', '/api/documents/upload-to-storage', { documentIds: ['3f8b7c1e-0000-4000-8000-000000000000'] })).statusCode).toBe(404);
+  });
+
+  it('runs a generated test PDF through the whole pipeline', async () => {
+    const response = await call('GET', '/api/admin/test');
+    expect(response.statusCode).toBe(200);
+    const document = ZDocument.parse(response.json());
+    expect(document).toMatchObject({ status: 'pending', docType: 'waiver', originalFilename: 'clearbase-test-waiver.pdf' });
+    expect(document.storageUrl).toMatch(/^file:\/\/.+\/seasons\/\d{4}\/TEST\/pipeline_test_2015-01-01_CB-\d{4}-[0-9a-f]{8}\//);
+  });
+});
