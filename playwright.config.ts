@@ -5,7 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
  * (PGlite, local encrypted storage, demo data) in a scratch data directory.
  */
 const PORT = 5055;
-import { E2E_PASSWORD } from './tests/e2e/support';
+import { E2E_PASSWORD, E2E_WEBHOOK_SECRET } from './tests/e2e/support';
 
 const chromiumArgs = [
   '--headless',
@@ -57,6 +57,7 @@ export default defineConfig({
       CLEARBASE_PASSWORD: E2E_PASSWORD,
       CLEARBASE_DEMO: 'true',
       CLEARBASE_LOGIN_RATE_LIMIT: '1000',
+      FORM_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
       LOG_LEVEL: 'warn',
     },
   },

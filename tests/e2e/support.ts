@@ -1,7 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Must equal CLEARBASE_PASSWORD in playwright.config.ts's webServer env. */
+/** Passed to the server as CLEARBASE_PASSWORD and FORM_WEBHOOK_SECRET by playwright.config.ts. */
 export const E2E_PASSWORD = 'e2e-shared-password';
+export const E2E_WEBHOOK_SECRET = 'e2e-form-webhook-secret';
 
 export async function signIn(page: Page, password = E2E_PASSWORD): Promise<void> {
   await page.goto('/');
