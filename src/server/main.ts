@@ -126,6 +126,12 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       maxFileBytes: config.maxFileBytes,
       tmpDir: path.join(config.dataDir, 'tmp'),
       onRecorded: () => jobRunner.poke(),
+      filePolicy: {
+        allowedHosts: config.formFileHosts,
+        allowHttpLoopback: config.formFileAllowHttpLoopback,
+        timeoutMs: 30_000,
+        maxRedirects: 3,
+      },
     },
   });
   if (options.startWorkers !== false) jobRunner.start();

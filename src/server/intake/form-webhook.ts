@@ -155,30 +155,8 @@ export async function parseMultipart(
     const key = `${deps.stagingPrefix}/${position}`;
     stagedKeys.push(key);
     work.push(
-      stageFile(stream, { storage: deps.storage, masterKey: deps.masterKey, maxBytes: deps.maxFileBytes }, key).then(async (outcome) => {
-        if (outcome.kind === 'too-large') {
-          const verdict = validateFile({ head: Buffer.alloc(0), filename: originalFilename, bytes: outcome.bytesSeen, maxBytes: deps.maxFileBytes });
-          files[position] = refused(originalFilename, declaredType, verdict.ok ? 'TOO_LARGE' : verdict.code, verdict.ok ? 'The file is too large.' : verdict.message, outcome.bytesSeen);
-          return;
-        }
-        const { head, result } = outcome;
-        const verdict = validateFile({ head, filename: originalFilename, bytes: result.bytes, maxBytes: deps.maxFileBytes });
-        if (!verdict.ok) {
-          await deps.storage.delete(key);
-          files[position] = refused(originalFilename, declaredType, verdict.code, verdict.message, result.bytes);
-          return;
-        }
-        files[position] = {
-          kind: 'staged',
-          originalFilename,
-          declaredType,
-          stagedKey: key,
-          envelope: { wrappedKey: result.wrappedKey, iv: result.iv, authTag: result.authTag },
-          sha256: result.sha256,
-          bytes: result.bytes,
-          mime: verdict.mime,
-          extension: verdict.extension,
-        };
+      stageUpload(stream, { originalFilename, declaredType, key }, deps).then((file) => {
+        files[position] = file;
       }),
     );
   });
@@ -201,6 +179,40 @@ export async function parseMultipart(
   return { fields, files };
 }
 
-function refused(originalFilename: string, declaredType: TDocType | null, code: string, message: string, bytes: number): RefusedFile {
+/**
+ * One uploaded or downloaded file into staging: streamed, size-capped, hashed and encrypted, then
+ * judged by its first bytes. A file that fails is refused with a reason and leaves nothing in storage.
+ */
+export async function stageUpload(
+  stream: Readable,
+  file: { originalFilename: string; declaredType: TDocType | null; key: string },
+  deps: { storage: Storage; masterKey: Buffer; maxFileBytes: number },
+): Promise<StagedFile | RefusedFile> {
+  const { originalFilename, declaredType, key } = file;
+  const outcome = await stageFile(stream, { storage: deps.storage, masterKey: deps.masterKey, maxBytes: deps.maxFileBytes }, key);
+  if (outcome.kind === 'too-large') {
+    const verdict = validateFile({ head: Buffer.alloc(0), filename: originalFilename, bytes: outcome.bytesSeen, maxBytes: deps.maxFileBytes });
+    return refused(originalFilename, declaredType, verdict.ok ? 'TOO_LARGE' : verdict.code, verdict.ok ? 'The file is too large.' : verdict.message, outcome.bytesSeen);
+  }
+  const { head, result } = outcome;
+  const verdict = validateFile({ head, filename: originalFilename, bytes: result.bytes, maxBytes: deps.maxFileBytes });
+  if (!verdict.ok) {
+    await deps.storage.delete(key);
+    return refused(originalFilename, declaredType, verdict.code, verdict.message, result.bytes);
+  }
+  return {
+    kind: 'staged',
+    originalFilename,
+    declaredType,
+    stagedKey: key,
+    envelope: { wrappedKey: result.wrappedKey, iv: result.iv, authTag: result.authTag },
+    sha256: result.sha256,
+    bytes: result.bytes,
+    mime: verdict.mime,
+    extension: verdict.extension,
+  };
+}
+
+export function refused(originalFilename: string, declaredType: TDocType | null, code: string, message: string, bytes: number): RefusedFile {
   return { kind: 'refused', originalFilename, declaredType, code, message, bytes };
 }

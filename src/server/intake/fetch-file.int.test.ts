@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFileServer } from '../../../tests/support/file-server';
+import { makePdf } from '../../../tests/support/multipart';
+import { FileUrlRefusedError, isForbiddenAddress, openFileUrl, type FilePolicy } from './fetch-file';
+
+const readAll = async (stream: NodeJS.ReadableStream) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+describe('file URL guards', () => {
+  const pdf = makePdf('hosted by the form provider');
+  let server: Awaited<ReturnType<typeof startFileServer>>;
+  let policy: FilePolicy;
+  beforeAll(async () => {
+    server = await startFileServer({ '/a.pdf': pdf });
+    policy = { allowedHosts: ['127.0.0.1', '10.0.0.1', '169.254.169.254'], allowHttpLoopback: true, maxBytes: 1_000_000, timeoutMs: 500, maxRedirects: 3 };
+  });
+  afterAll(() => server.stop());
+
+  const refusal = (url: string, p: FilePolicy = policy) =>
+    openFileUrl(url, p).then(
+      () => 'opened',
+      (error: unknown) => (error instanceof FileUrlRefusedError ? error.message : `unexpected: ${String(error)}`),
+    );
+
+  it('downloads an allowed file, and follows a redirect it re-checks', async () => {
+    expect((await readAll(await openFileUrl(`${server.origin}/a.pdf`, policy))).equals(pdf)).toBe(true);
+    const redirected = await openFileUrl(`${server.origin}/redirect?to=${encodeURIComponent('/a.pdf')}`, policy);
+    expect((await readAll(redirected)).equals(pdf)).toBe(true);
+  });
+
+  it.each([
+    ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data', /169\.254\.169\.254, a private or reserved address/],
+    ['a private range', 'https://10.0.0.1/x.pdf', /10\.0\.0\.1, a private or reserved address/],
+    ['a host outside FORM_FILE_HOSTS', 'https://files.evil.example/x.pdf', /not in FORM_FILE_HOSTS/],
+    ['credentials in the URL', 'https://user:pw@127.0.0.1/x.pdf', /credentials/],
+    ['another scheme', 'file:///etc/passwd', /must use https/],
+    ['nonsense', 'not a url', /not a valid URL/],
+  ])('refuses %s without connecting', async (_name, url, message) => {
+    expect(await refusal(url)).toMatch(message);
+  });
+
+  it('refuses a redirect to the metadata address or a private range', async () => {
+    expect(await refusal(`${server.origin}/redirect?to=${encodeURIComponent('http://169.254.169.254/latest/meta-data')}`)).toMatch(/private or reserved/);
+    expect(await refusal(`${server.origin}/redirect?to=${encodeURIComponent('http://10.0.0.1/x.pdf')}`)).toMatch(/private or reserved/);
+  });
+
+  it('refuses loopback and plain http when the test setting is off', async () => {
+    const strict = { ...policy, allowHttpLoopback: false };
+    expect(await refusal(`${server.origin}/a.pdf`, strict)).toMatch(/must use https/);
+    expect(await refusal('https://127.0.0.1/a.pdf', strict)).toMatch(/127\.0\.0\.1, a private or reserved address/);
+  });
+
+  it('gives up on endless redirects, missing files and a stalled download', async () => {
+    expect(await refusal(`${server.origin}/loop`)).toMatch(/redirected more than 3 times/);
+    expect(await refusal(`${server.origin}/missing.pdf`)).toMatch(/HTTP 404/);
+    const stalled = await openFileUrl(`${server.origin}/stall`, policy);
+    await expect(readAll(stalled)).rejects.toThrow(/stalled/);
+  });
+
+  it('classifies addresses, including IPv4 carried in IPv6', () => {
+    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '::1', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', '0.0.0.0']) {
+      expect(isForbiddenAddress(address), address).toBe(true);
+    }
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:93.184.216.34']) {
+      expect(isForbiddenAddress(address), address).toBe(false);
+    }
+  });
+});

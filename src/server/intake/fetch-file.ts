@@ -1,0 +1,173 @@
+import { lookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP } from 'node:net';
+import type { Readable } from 'node:stream';
+
+/** Rules for downloading a file the registration form points at (DESIGN §4, fetch stage). */
+export type FilePolicy = {
+  /** Host names the form provider serves files from (FORM_FILE_HOSTS); nothing else is fetched. */
+  allowedHosts: readonly string[];
+  /** Tests only: plain http to a loopback address. */
+  allowHttpLoopback: boolean;
+  maxBytes: number;
+  /** Idle time allowed while connecting and while the body flows. */
+  timeoutMs: number;
+  maxRedirects: number;
+};
+
+/** The URL may not be fetched or gave no usable file; the file is refused, retrying will not help. */
+export class FileUrlRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FileUrlRefusedError';
+  }
+}
+
+/**
+ * Addresses a server-side fetch must never reach: loopback, private networks, link-local (incl. the
+ * 169.254.169.254 cloud metadata service), carrier-grade NAT, benchmarking, multicast and reserved space.
+ */
+const FORBIDDEN = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  FORBIDDEN.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  FORBIDDEN.addSubnet(network, prefix, 'ipv6');
+}
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+type Resolved = { address: string; family: 4 | 6 };
+
+/** IPv4-mapped IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address it carries. */
+function normalise(resolved: Resolved): Resolved {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(resolved.address);
+  return mapped?.[1] ? { address: mapped[1], family: 4 } : resolved;
+}
+
+export function isForbiddenAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  const r = normalise({ address, family: family === 4 ? 4 : 6 });
+  return FORBIDDEN.check(r.address, r.family === 4 ? 'ipv4' : 'ipv6');
+}
+
+const isLoopback = (r: Resolved) => LOOPBACK.check(r.address, r.family === 4 ? 'ipv4' : 'ipv6');
+
+async function resolveHost(host: string): Promise<Resolved[]> {
+  const literal = isIP(host);
+  if (literal) return [{ address: host, family: literal === 4 ? 4 : 6 }];
+  try {
+    const found = await lookup(host, { all: true, verbatim: true });
+    return found.map((a) => ({ address: a.address, family: a.family === 4 ? 4 : 6 }));
+  } catch {
+    throw new FileUrlRefusedError(`The file host ${host} could not be found.`);
+  }
+}
+
+/** Checks one hop and returns the address to connect to (pinned, so a second DNS answer cannot differ). */
+async function vetUrl(url: URL, policy: FilePolicy): Promise<Resolved> {
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (url.username || url.password) throw new FileUrlRefusedError('File URLs may not carry credentials.');
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && policy.allowHttpLoopback)) {
+    throw new FileUrlRefusedError(`File URLs must use https (got ${url.protocol.replace(':', '')}).`);
+  }
+  if (!policy.allowedHosts.includes(host)) {
+    throw new FileUrlRefusedError(`The file host ${host} is not in FORM_FILE_HOSTS.`);
+  }
+  const addresses = (await resolveHost(host)).map(normalise);
+  for (const resolved of addresses) {
+    const loopbackForTests = policy.allowHttpLoopback && isLoopback(resolved);
+    if (isForbiddenAddress(resolved.address) && !loopbackForTests) {
+      throw new FileUrlRefusedError(`The file host ${host} resolves to ${resolved.address}, a private or reserved address.`);
+    }
+  }
+  if (url.protocol === 'http:' && !addresses.every(isLoopback)) {
+    throw new FileUrlRefusedError('Plain http is allowed only to loopback in tests; use https.');
+  }
+  const [first] = addresses;
+  if (!first) throw new FileUrlRefusedError(`The file host ${host} has no address.`);
+  return first;
+}
+
+function request(url: URL, pinned: Resolved, timeoutMs: number): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const req = client.request(url, {
+      method: 'GET',
+      headers: { 'user-agent': 'Clearbase/1 (registration documents)', accept: 'application/pdf,image/*;q=0.9,*/*;q=0.1' },
+      lookup: (_hostname, _options, callback) => callback(null, pinned.address, pinned.family),
+      timeout: timeoutMs,
+    });
+    req.on('timeout', () => req.destroy(new FileUrlRefusedError(`The file URL did not answer within ${Math.round(timeoutMs / 1000)} s.`)));
+    req.on('error', (error) =>
+      reject(error instanceof FileUrlRefusedError ? error : new FileUrlRefusedError(`The file could not be downloaded: ${error.message}`)),
+    );
+    req.on('response', resolve);
+    req.end();
+  });
+}
+
+/**
+ * Opens a file URL under the policy, following at most `maxRedirects` redirects, each checked again.
+ * Resolves to the body stream of a 2xx answer; its size is capped by whoever reads it (stageFile).
+ */
+export async function openFileUrl(raw: string, policy: FilePolicy): Promise<Readable> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new FileUrlRefusedError('The file URL is not a valid URL.');
+  }
+  for (let hop = 0; hop <= policy.maxRedirects; hop++) {
+    const pinned = await vetUrl(url, policy);
+    const response = await request(url, pinned, policy.timeoutMs);
+    const status = response.statusCode ?? 0;
+    if (status >= 300 && status < 400 && response.headers.location) {
+      response.resume();
+      url = new URL(response.headers.location, url);
+      continue;
+    }
+    if (status < 200 || status >= 300) {
+      response.resume();
+      throw new FileUrlRefusedError(`The file URL answered HTTP ${status}.`);
+    }
+    const declaredLength = Number(response.headers['content-length'] ?? NaN);
+    if (Number.isFinite(declaredLength) && declaredLength > policy.maxBytes) {
+      response.destroy();
+      throw new FileUrlRefusedError(`The file is ${(declaredLength / 1_048_576).toFixed(1)} MB; the limit is ${Math.floor(policy.maxBytes / 1_048_576)} MB.`);
+    }
+    // A body that stalls mid-way is cut off rather than holding a worker forever.
+    response.setTimeout(policy.timeoutMs, () =>
+      response.destroy(new FileUrlRefusedError(`The file download stalled for ${Math.round(policy.timeoutMs / 1000)} s.`)),
+    );
+    return response;
+  }
+  throw new FileUrlRefusedError(`The file URL redirected more than ${policy.maxRedirects} times.`);
+}
