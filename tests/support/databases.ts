@@ -13,19 +13,32 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestData
     const database = await openDatabase({ kind: 'pglite', dir: undefined });
     return { database, drop: () => database.close() };
   }
+  const scratch = await createScratchPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty database on the real PostgreSQL, by URL: for a test that hands it to another process
+ * (a server started as a child), which an in-memory PGlite cannot be shared with. Not migrated: whoever
+ * opens it first does that. `drop` disconnects every session still using it.
+ */
+export async function createScratchPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = inject('postgresAdminUrl');
   if (!adminUrl) throw new Error('PostgreSQL is not available to this test run');
   const name = `cb_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
-    database,
-    async drop() {
-      await database.close();
-      await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
-    },
+    url: url.toString(),
+    drop: () => withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Storage } from '../adapters/storage/port';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { recordSubmission } from '../pipeline/record-submission';
+import { STAGING_FOLDER } from '../pipeline/staging-sweeper';
 import { detectDocType } from '../pipeline/stages/detect-doc-type';
 import { sanitizeOriginalFilename } from '../pipeline/stages/validate';
 import type { IntakeResult, RefusedFile, StagedFile } from '../pipeline/types';
@@ -68,7 +69,7 @@ export async function receiveFormSubmission(
       throw new AppError('UNAUTHENTICATED', 'Missing or invalid X-Clearbase-Signature.');
     }
     const submissionId = randomUUID();
-    const stagingDeps = { storage: deps.storage, masterKey: deps.masterKey, maxFileBytes: deps.maxFileBytes, stagingPrefix: `staging/${submissionId}` };
+    const stagingDeps = { storage: deps.storage, masterKey: deps.masterKey, maxFileBytes: deps.maxFileBytes, stagingPrefix: `${STAGING_FOLDER}/${submissionId}` };
     const parsed = isJson
       ? await downloadJsonFiles(await readJson(spooled.file), { ...stagingDeps, filePolicy: { ...deps.filePolicy, maxBytes: deps.maxFileBytes } })
       : await parseMultipart(spooled, request.contentType, stagingDeps);
@@ -143,7 +144,7 @@ async function downloadJsonFiles(
     const declaredType = declared[position]?.docType ?? null;
     try {
       const stream = await openFileUrl(file.url, deps.filePolicy);
-      files.push(await stageUpload(stream, { originalFilename, declaredType, key: `${deps.stagingPrefix}/${position}` }, deps));
+      files.push(await stageUpload(stream, { originalFilename, declaredType, key: `${deps.stagingPrefix}/${position}` }, { ...deps, cutOffSource: true }));
     } catch (error) {
       if (!(error instanceof FileUrlRefusedError)) throw error;
       await deps.storage.delete(`${deps.stagingPrefix}/${position}`).catch(() => undefined);

@@ -11,6 +11,7 @@ import { AppError } from '../errors';
 import { stageFile } from '../intake/stage-file';
 import type { LivePublisher } from '../live/publisher';
 import { recordSubmission } from '../pipeline/record-submission';
+import { STAGING_FOLDER } from '../pipeline/staging-sweeper';
 import { validateFile } from '../pipeline/stages/validate';
 
 /** Review moves a staff member may make; `processing` belongs to the pipeline alone. */
@@ -161,7 +162,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       if (!season) throw new AppError('CONFLICT', 'No season exists yet: create a season before running a test.');
       const submissionId = randomUUID();
       const pdf = generateTestPdf(new Date(), actor.requestId);
-      const key = `staging/${submissionId}/0`;
+      const key = `${STAGING_FOLDER}/${submissionId}/0`;
       const outcome = await stageFile(Readable.from([pdf]), { storage: deps.storage, masterKey: deps.masterKey, maxBytes: deps.maxFileBytes }, key);
       if (outcome.kind !== 'staged') throw new AppError('INTERNAL', 'The test file could not be staged.');
       const verdict = validateFile({ head: outcome.head, filename: 'clearbase-test.pdf', bytes: outcome.result.bytes, maxBytes: deps.maxFileBytes });

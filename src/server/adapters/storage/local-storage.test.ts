@@ -1,7 +1,8 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { createLocalStorage } from './local-storage';
 
@@ -42,5 +43,24 @@ describe('local storage', () => {
   it('refuses keys that would escape its directory', async () => {
     const storage = createLocalStorage(await mkdtemp(path.join(tmpdir(), 'cb-store-')));
     await expect(storage.put('../outside', Buffer.from('x'))).rejects.toThrow(/unsafe storage key/);
+  });
+
+  it('lists a write in progress only once it has landed, never its temporary file', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'cb-store-'));
+    const storage = createLocalStorage(root);
+    const listKeys = async () => {
+      const keys: string[] = [];
+      for await (const object of storage.list('staging')) keys.push(object.key);
+      return keys;
+    };
+    const body = new PassThrough();
+    const writing = storage.put('staging/s1/0', body);
+    body.write(Buffer.alloc(1_000, 1));
+    while ((await readdir(path.join(root, 'staging/s1')).catch(() => [])).length === 0) await setImmediate();
+    expect(await readdir(path.join(root, 'staging/s1'))).toEqual([expect.stringMatching(/^\.0\.[0-9a-f]{12}\.tmp$/)]);
+    expect(await listKeys()).toEqual([]);
+    body.end();
+    await writing;
+    expect(await listKeys()).toEqual(['staging/s1/0']);
   });
 });

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, open, rename, rm } from 'node:fs/promises';
+import { access, mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
-import { assertSafeKey, type Storage } from './port';
+import { assertSafeKey, folderOfPrefix, type Storage, type StoredObject } from './port';
+
+/** The name `put` writes to before its rename: `.<name>.<12 hex>.tmp`. Never an object, so never listed. */
+const TEMPORARY_NAME = /^\..+\.[0-9a-f]{12}\.tmp$/;
 
 /**
  * Files under one directory. A write goes to a temporary name, is fsynced, then renamed into place and
@@ -25,6 +28,7 @@ export function createLocalStorage(root: string): Storage {
       const target = resolve(key);
       const directory = path.dirname(target);
       await mkdir(directory, { recursive: true, mode: 0o700 });
+      // Keep in step with TEMPORARY_NAME, which keeps these out of list().
       const temporary = path.join(directory, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
       let bytes = 0;
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
@@ -65,6 +69,50 @@ export function createLocalStorage(root: string): Storage {
       await rm(resolve(key), { force: true });
     },
 
+    // A generator method, so a bad prefix rejects on iteration as every other failure does.
+    async *list(prefix) {
+      const folder = folderOfPrefix(prefix);
+      yield* listFolder(path.join(root, ...folder.split('/')), folder);
+    },
+
     urlFor: (key) => pathToFileURL(resolve(key)).href,
   };
+}
+
+/**
+ * Walks one directory depth-first, a directory handle at a time. Keys are built from the entry names
+ * (not from the file system path) so they use `/` whatever the platform. Whatever vanishes between
+ * being seen and being looked at (a concurrent delete) is skipped, not an error.
+ */
+async function* listFolder(directory: string, folder: string): AsyncGenerator<StoredObject> {
+  let entries;
+  try {
+    entries = await opendir(directory);
+  } catch (error) {
+    if (isMissing(error)) return;
+    throw error;
+  }
+  for await (const entry of entries) {
+    const key = `${folder}/${entry.name}`;
+    const file = path.join(directory, entry.name);
+    if (entry.isDirectory()) {
+      yield* listFolder(file, key);
+      continue;
+    }
+    if (!entry.isFile() || TEMPORARY_NAME.test(entry.name)) continue;
+    const modified = await stat(file).then(
+      (stats) => stats.mtime,
+      (error: unknown) => {
+        if (isMissing(error)) return undefined;
+        throw error;
+      },
+    );
+    if (modified) yield { key, lastModified: modified };
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  // ENOTDIR: the prefix names a file, not a folder, which holds no objects.
+  return code === 'ENOENT' || code === 'ENOTDIR';
 }

@@ -12,8 +12,25 @@ export interface Storage {
   get(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /**
+   * Every object in the folder `prefix` (a safe key, optionally ending in `/`), at any depth, in no
+   * promised order: `staging` lists `staging/a/0` but never `staging-old/x` or `staging` itself.
+   * A folder that does not exist lists nothing. Lazy, so a large folder is never held in memory;
+   * objects written or deleted while it runs may or may not be seen. `lastModified` is when the
+   * object was last written, so a sweeper can leave alone what a request is still working on.
+   */
+  list(prefix: string): AsyncIterable<StoredObject>;
   /** `file://…` or `s3://bucket/key`: a location, never a public link. */
   urlFor(key: string): string;
+}
+
+export type StoredObject = { key: string; lastModified: Date };
+
+/** The folder key a `list` prefix names, without its trailing slash; refuses what a key would refuse. */
+export function folderOfPrefix(prefix: string): string {
+  const folder = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
+  assertSafeKey(folder);
+  return folder;
 }
 
 /** A storage key is 1–1024 chars of path segments without `.`/`..`, backslashes or control characters. */

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3RVER_CLIENT, startS3rver, type RunningS3rver } from '../../../../tests/support/s3rver';
 import { IN_CI } from '../../../../tests/support/test-env';
 import { createS3Storage, type S3StorageSettings } from './s3-storage';
-import { describeStorageContract, readAll } from './storage-contract';
+import { describeStorageContract, listAll, readAll } from './storage-contract';
 
 const server = await startS3rverOrSkip();
 afterAll(async () => {
@@ -123,4 +124,66 @@ async function closedPort(): Promise<number> {
   const { port } = probe.address() as AddressInfo;
   await new Promise<void>((resolve, reject) => probe.close((error) => (error ? reject(error) : resolve())));
   return port;
+}
+
+/**
+ * s3rver 3.7 cannot page a listing on Node 17+: it encrypts continuation tokens with DES, which OpenSSL 3
+ * leaves out (jamhall/s3rver#818), so any truncated ListObjectsV2 answers 500. Paging is proven here
+ * against a minimal ListObjectsV2 endpoint instead: the real SDK, the real wire format.
+ */
+describe('S3 storage listing across pages', () => {
+  let endpoint = '';
+  let answer: (query: URLSearchParams) => string = () => '';
+  const queries: URLSearchParams[] = [];
+  const listServer = createHttpServer((request, response) => {
+    const query = new URL(request.url ?? '/', 'http://localhost').searchParams;
+    queries.push(query);
+    response.writeHead(200, { 'content-type': 'application/xml' }).end(answer(query));
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => listServer.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(listServer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    listServer.closeAllConnections();
+    await new Promise((resolve) => listServer.close(resolve));
+  });
+  const storageFor = (listPageSize: number) =>
+    createS3Storage({ endpoint, bucket: 'paged', ...S3RVER_CLIENT, listPageSize });
+
+  it('follows continuation tokens page by page, asking for the folder with its trailing slash and the page size', async () => {
+    const keys = ['a', 'b', 'c', 'd', 'e'].map((leaf) => `staging/${leaf}`);
+    answer = (query) => {
+      const from = Number(query.get('continuation-token')?.replace('after-', '') ?? 0);
+      const size = Number(query.get('max-keys'));
+      const page = keys.slice(from, from + size);
+      const next = from + size < keys.length ? `after-${from + size}` : undefined;
+      return listResult(page, next);
+    };
+    queries.length = 0;
+    const listed = await listAll(storageFor(2), 'staging');
+    expect(listed).toEqual(keys.map((key) => ({ key, lastModified: new Date('2025-01-02T03:04:05.000Z') })));
+    expect(queries.map((query) => [query.get('list-type'), query.get('prefix'), query.get('max-keys'), query.get('continuation-token')])).toEqual([
+      ['2', 'staging/', '2', null],
+      ['2', 'staging/', '2', 'after-2'],
+      ['2', 'staging/', '2', 'after-4'],
+    ]);
+  });
+
+  it('fails instead of listing the first page forever when a truncated page has no continuation token', async () => {
+    answer = () => listResult(['staging/a'], undefined, true);
+    await expect(listAll(storageFor(1), 'staging')).rejects.toThrow(/^S3 list of s3:\/\/paged\/staging\/ failed: truncated page without a continuation token/);
+  });
+});
+
+function listResult(keys: string[], nextToken: string | undefined, truncated = nextToken !== undefined): string {
+  const contents = keys
+    .map((key) => `<Contents><Key>${key}</Key><LastModified>2025-01-02T03:04:05.000Z</LastModified><ETag>"0"</ETag><Size>1</Size><StorageClass>STANDARD</StorageClass></Contents>`)
+    .join('');
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
+    `<Name>paged</Name><KeyCount>${keys.length}</KeyCount><IsTruncated>${truncated}</IsTruncated>` +
+    (nextToken ? `<NextContinuationToken>${nextToken}</NextContinuationToken>` : '') +
+    `${contents}</ListBucketResult>`
+  );
 }

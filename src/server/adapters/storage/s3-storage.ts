@@ -2,13 +2,14 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   S3ServiceException,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
-import { assertSafeKey, type Storage } from './port';
+import { assertSafeKey, folderOfPrefix, type Storage, type StoredObject } from './port';
 
 export type S3StorageSettings = {
   /** Any S3-compatible endpoint; absent means AWS itself. */
@@ -25,6 +26,11 @@ export type S3StorageSettings = {
    * For tests: s3rver ignores SSE headers, so only the wire shows that we asked for encryption.
    */
   onRequest?: (request: { command: string; method: string; path: string; headers: Readonly<Record<string, string>> }) => void;
+  /**
+   * Keys per ListObjectsV2 page (S3's own default and maximum is 1000). For tests: a small page makes
+   * a handful of objects span several pages, so pagination is exercised without writing thousands.
+   */
+  listPageSize?: number;
 };
 
 /**
@@ -116,6 +122,28 @@ export function createS3Storage(settings: S3StorageSettings): Storage {
         if (isNotFound(error)) return false;
         throw fail('exists', key, error);
       }
+    },
+
+    async *list(prefix): AsyncGenerator<StoredObject> {
+      // The trailing slash makes the prefix a folder: `staging/` never matches `staging-old/…`.
+      const folderPrefix = `${folderOfPrefix(prefix)}/`;
+      let continuationToken: string | undefined;
+      do {
+        let page;
+        try {
+          page = await client.send(
+            new ListObjectsV2Command({ Bucket: bucket, Prefix: folderPrefix, ContinuationToken: continuationToken, MaxKeys: settings.listPageSize }),
+          );
+        } catch (error) {
+          throw fail('list', folderPrefix, error);
+        }
+        for (const object of page.Contents ?? []) {
+          if (object.Key !== undefined && object.LastModified !== undefined) yield { key: object.Key, lastModified: object.LastModified };
+        }
+        // A truncated page without a token would otherwise list the first page forever.
+        if (page.IsTruncated && !page.NextContinuationToken) throw fail('list', folderPrefix, 'truncated page without a continuation token');
+        continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (continuationToken);
     },
 
     async delete(key) {

@@ -4,13 +4,18 @@ import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Storage } from './port';
+import type { Storage, StoredObject } from './port';
 
 export type OpenStorage = () => Promise<{ storage: Storage; cleanup(): Promise<void> }>;
 
 /** Above S3's 5 MiB minimum part size, so an S3 driver has to go multipart. */
 const LARGE_BYTES = 6 * 1024 * 1024 + 123;
 const CHUNK_BYTES = 64 * 1024;
+/**
+ * Objects in the pagination test: several pages for a driver opened with a small page size (S3's
+ * `listPageSize`), few enough to write in a moment.
+ */
+const LIST_KEYS = 11;
 
 /**
  * What every Storage driver must do, as one Vitest suite: call it from a driver's integration test with a
@@ -108,6 +113,62 @@ export function describeStorageContract(name: string, open: OpenStorage): void {
       await expect(storage.delete(key)).rejects.toThrow(unsafe);
       expect(() => storage.urlFor(key)).toThrow(unsafe);
       await expect(storage.exists(key)).rejects.toThrow(unsafe);
+      await expect(listKeys(storage, key)).rejects.toThrow(unsafe);
+    });
+
+    it.each([[''], ['/']])('refuses to list the whole storage through the prefix %j', async (prefix) => {
+      await expect(listKeys(storage, prefix)).rejects.toThrow(/unsafe storage key/);
+    });
+
+    it('lists every object under a folder at any depth, with when it was written, and nothing beside it', async () => {
+      const folder = `contract/${randomBytes(6).toString('hex')}`;
+      const inside = [`${folder}/0`, `${folder}/1`, `${folder}/deeper/2`, `${folder}/deeper/still/Jane Doe – 3.pdf`];
+      // Siblings that share the folder's name as a string prefix, and a neighbour: none of them is inside.
+      const beside = [`${folder}-old/0`, `${folder}x`, `${folder}.bin`, `contract/${randomBytes(6).toString('hex')}/0`];
+      const before = Date.now();
+      for (const key of [...inside, ...beside]) await storage.put(key, Buffer.from(key));
+      const after = Date.now();
+
+      const listed = await listAll(storage, folder);
+      expect(listed.map((o) => o.key).sort()).toEqual([...inside].sort());
+      for (const { lastModified } of listed) {
+        expect(lastModified).toBeInstanceOf(Date);
+        // S3 keeps whole seconds: allow for the rounding, nothing more.
+        expect(lastModified.getTime()).toBeGreaterThanOrEqual(before - 2_000);
+        expect(lastModified.getTime()).toBeLessThanOrEqual(after + 2_000);
+      }
+      expect((await listKeys(storage, `${folder}/`)).sort()).toEqual([...inside].sort());
+      expect((await listKeys(storage, `${folder}/deeper`)).sort()).toEqual([`${folder}/deeper/2`, `${folder}/deeper/still/Jane Doe – 3.pdf`]);
+    });
+
+    it('lists nothing under a folder that never existed, or whose objects were all deleted', async () => {
+      expect(await listKeys(storage, `contract/${randomBytes(6).toString('hex')}`)).toEqual([]);
+      const folder = `contract/${randomBytes(6).toString('hex')}`;
+      await storage.put(`${folder}/sub/only`, Buffer.from('soon gone'));
+      await storage.delete(`${folder}/sub/only`);
+      expect(await listKeys(storage, folder)).toEqual([]);
+    });
+
+    it('lists nothing under a prefix that names an object rather than a folder', async () => {
+      const key = newKey();
+      await storage.put(key, Buffer.from('a file, not a folder'));
+      expect(await listKeys(storage, key)).toEqual([]);
+    });
+
+    it('lists every key of a folder that spans several pages, each once', async () => {
+      const folder = `contract/${randomBytes(6).toString('hex')}`;
+      const keys = Array.from({ length: LIST_KEYS }, (_, i) => `${folder}/${String(i).padStart(2, '0')}`);
+      await Promise.all(keys.map((key) => storage.put(key, Buffer.from(key))));
+      expect((await listKeys(storage, folder)).sort()).toEqual(keys);
+    });
+
+    it('does not list an overwrite twice, nor an object after it is deleted', async () => {
+      const folder = `contract/${randomBytes(6).toString('hex')}`;
+      await storage.put(`${folder}/kept`, Buffer.from('v1'));
+      await storage.put(`${folder}/kept`, Buffer.from('v2'));
+      await storage.put(`${folder}/gone`, Buffer.from('x'));
+      await storage.delete(`${folder}/gone`);
+      expect(await listKeys(storage, folder)).toEqual([`${folder}/kept`]);
     });
 
     it('gives a location URL of the driver’s own form, never a public link', () => {
@@ -118,6 +179,16 @@ export function describeStorageContract(name: string, open: OpenStorage): void {
       expect(storage.urlFor(key)).not.toMatch(/^https?:/);
     });
   });
+}
+
+export async function listAll(storage: Storage, prefix: string): Promise<StoredObject[]> {
+  const objects: StoredObject[] = [];
+  for await (const object of storage.list(prefix)) objects.push(object);
+  return objects;
+}
+
+export async function listKeys(storage: Storage, prefix: string): Promise<string[]> {
+  return (await listAll(storage, prefix)).map((object) => object.key);
 }
 
 export async function readAll(stream: Readable): Promise<Buffer> {
