@@ -14,9 +14,16 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseTarget = { kind: 'pglite'; dir: string | undefined } | { kind: 'postgres'; url: string };
 
+/**
+ * The driver underneath, for the db-layer code that needs more than queries (LISTEN/NOTIFY in notify.ts).
+ * On PostgreSQL LISTEN needs a session of its own that outlives any one query, which a pooled client is not.
+ */
+export type DatabaseDriver = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; newClient(): pg.Client };
+
 export interface Database {
   readonly db: Db;
   readonly kind: DatabaseTarget['kind'];
+  readonly driver: DatabaseDriver;
   close(): Promise<void>;
 }
 
@@ -30,7 +37,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const client = await PGlite.create(target.dir ?? 'memory://');
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db, kind: 'pglite', close: () => client.close() };
+    return { db, kind: 'pglite', driver: { kind: 'pglite', pglite: client }, close: () => client.close() };
   }
 
   const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
@@ -45,7 +52,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     lockClient.release();
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  // TCP keepalive: a LISTEN session sits idle for hours, and a silently dropped link would otherwise go unnoticed.
+  const newClient = () =>
+    new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+  return { db, kind: 'postgres', driver: { kind: 'postgres', newClient }, close: () => pool.end() };
 }
 
 /** Round-trip time of a trivial query, in milliseconds. */
