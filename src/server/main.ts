@@ -7,16 +7,21 @@ import { createS3Storage } from './adapters/storage/s3-storage';
 import { ConfigError, loadConfig, type Config } from './config';
 import { loadMasterKey } from './crypto/master-key';
 import { openDatabase, pingDatabase, type Database } from './db/client';
+import { createNotifyChannel } from './db/notify';
 import { DEMO_DEFAULTS, seedDemoDataIfEmpty } from './demo/seed-demo-data';
 import { createClamdAntivirus } from './adapters/antivirus/clamd';
 import { antivirusCheck } from './adapters/antivirus/health';
 import { buildApp } from './http/app';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { createProcessDocumentHandler } from './pipeline/process-document';
+import { createRetentionHandler, RETENTION_QUEUE, scheduleRetention } from './pipeline/retention';
+import { createStagingSweeperTimer } from './pipeline/staging-sweeper';
 import { createDocumentsService } from './services/documents.service';
 import { PROCESS_DOCUMENT_QUEUE } from './pipeline/record-submission';
 import path from 'node:path';
+import { createHealthWatch } from './live/health-watch';
 import { createLiveHub } from './live/hub';
+import { createLiveBus } from './live/live-bus';
 import { createLogger, type Logger } from './logger';
 import { bootstrapPassword, createAuthService, type PasswordBootstrap } from './services/auth.service';
 import {
@@ -29,6 +34,12 @@ import {
 
 const WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 const SESSION_PURGE_INTERVAL_MS = 10 * 60_000;
+/** The LISTEN/NOTIFY channel every instance on one database shares for live events. */
+const LIVE_CHANNEL = 'clearbase_live';
+const HEALTH_WATCH_INTERVAL_MS = 30_000;
+const STAGING_SWEEP_INTERVAL_MS = 15 * 60_000;
+/** Far longer than any intake request takes between staging a file and committing its submission. */
+const STAGING_GRACE_MS = 60 * 60_000;
 
 export type Clearbase = {
   app: FastifyInstance;
@@ -69,6 +80,11 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const auth = createAuthService({ db, passwordHash: password.hash, sessionTimeoutMinutes: config.sessionTimeoutMinutes });
   const storage = createStorage(config.storage);
   const hub = createLiveHub(log);
+  // Services publish to the bus: it reaches this instance's sockets and every other instance's, once each.
+  const liveChannel = await createNotifyChannel(database, LIVE_CHANNEL, {
+    log: (level, message, err) => log[level]({ err }, message),
+  });
+  const live = createLiveBus({ hub, channel: liveChannel, log });
   const antivirus = config.clamdUrl ? createClamdAntivirus({ url: config.clamdUrl }) : undefined;
   const healthChecks = {
     database: databaseCheck(() => pingDatabase(db), database.kind),
@@ -76,6 +92,14 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     form: formWebhookCheck(config.formWebhookSecret !== undefined),
     gmail: notConfiguredCheck('mailbox intake (IMAP) is not set up'),
     antivirus: antivirus ? antivirusCheck(antivirus) : notConfiguredCheck('virus scanning is off: set CLAMD_URL'),
+  };
+
+  // Retention must delete where the object really is: a document on S3 while S3 is not configured is a
+  // failure (logged, retried), never "deleted" from the local folder it was never in.
+  const storageForDriver = (driver: 'local' | 's3'): Storage => {
+    if (driver === storage.driver) return storage;
+    if (driver === 'local') return createLocalStorage(path.join(config.dataDir, 'storage'));
+    throw new Error('document is on S3 storage, which is not configured');
   };
 
   const jobRunner = createJobRunner({
@@ -89,19 +113,22 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
         storage,
         antivirus,
         masterKey: masterKey.key,
-        live: hub,
+        live,
         log,
         retentionYears: config.retentionYears,
       }),
+      [RETENTION_QUEUE]: createRetentionHandler({ db, storageFor: storageForDriver, log }),
     },
   });
+
+  const stagingSweeper = createStagingSweeperTimer({ db, storage, log, intervalMs: STAGING_SWEEP_INTERVAL_MS, graceMs: STAGING_GRACE_MS });
 
   const documents = createDocumentsService({
     db,
     storage,
     localStorage: storage.driver === 'local' ? storage : createLocalStorage(path.join(config.dataDir, 'storage')),
     masterKey: masterKey.key,
-    live: hub,
+    live,
     idPrefix: config.idPrefix,
     maxFileBytes: config.maxFileBytes,
     onRecorded: () => jobRunner.poke(),
@@ -134,7 +161,16 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       },
     },
   });
-  if (options.startWorkers !== false) jobRunner.start();
+  // Every instance polls the same services, so each tells only its own sockets (hub, not bus): through the
+  // bus, N instances would announce each change N times.
+  const healthWatch = createHealthWatch({ check: () => checkHealth(healthChecks), live: hub, intervalMs: HEALTH_WATCH_INTERVAL_MS, log });
+  // The queued job lives in the database: any instance's workers may run it.
+  await scheduleRetention(db, new Date());
+  if (options.startWorkers !== false) {
+    jobRunner.start();
+    stagingSweeper.start();
+    healthWatch.start();
+  }
 
   const purgeTimer = setInterval(() => {
     auth.purgeExpiredSessions().catch((error: unknown) => log.warn({ err: error }, 'could not purge expired sessions'));
@@ -148,9 +184,13 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     passwordBootstrap: password.bootstrap,
     async close() {
       clearInterval(purgeTimer);
+      await healthWatch.stop();
       hub.closeAll();
       await app.close();
       await jobRunner.stop();
+      await stagingSweeper.stop();
+      // After the workers (a job finishing now still publishes), before the database its session lives on.
+      await live.close();
       if (ownsDatabase) await database.close();
     },
   };

@@ -86,8 +86,7 @@ describeEachDatabase('form webhook to encrypted storage', ({ getDatabase }) => {
     masterKey = Buffer.from((await readFile(path.join(dataDir, 'master.key'), 'utf8')).trim(), 'base64');
   });
   afterAll(async () => {
-    await clearbase?.jobRunner.stop();
-    await clearbase?.app.close();
+    await clearbase?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -30,7 +30,7 @@ async function startHarness(database: Clearbase['database'], env: Record<string,
 
 async function stopHarness(harness: Harness | undefined): Promise<void> {
   if (!harness) return;
-  await harness.clearbase.app.close();
+  await harness.clearbase.close();
   await rm(harness.dataDir, { recursive: true, force: true });
 }
 

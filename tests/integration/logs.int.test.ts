@@ -21,7 +21,7 @@ describeEachDatabase('logs', ({ getDatabase }) => {
     clearbase = await createClearbase(config, log, { database: getDatabase(), webDir: path.join(dataDir, 'none') });
   });
   afterAll(async () => {
-    await clearbase?.app.close();
+    await clearbase?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -186,10 +186,14 @@ export async function parseMultipart(
 export async function stageUpload(
   stream: Readable,
   file: { originalFilename: string; declaredType: TDocType | null; key: string },
-  deps: { storage: Storage; masterKey: Buffer; maxFileBytes: number },
+  deps: { storage: Storage; masterKey: Buffer; maxFileBytes: number; cutOffSource?: boolean },
 ): Promise<StagedFile | RefusedFile> {
   const { originalFilename, declaredType, key } = file;
-  const outcome = await stageFile(stream, { storage: deps.storage, masterKey: deps.masterKey, maxBytes: deps.maxFileBytes }, key);
+  const outcome = await stageFile(
+    stream,
+    { storage: deps.storage, masterKey: deps.masterKey, maxBytes: deps.maxFileBytes, cutOffSource: deps.cutOffSource },
+    key,
+  );
   if (outcome.kind === 'too-large') {
     const verdict = validateFile({ head: Buffer.alloc(0), filename: originalFilename, bytes: outcome.bytesSeen, maxBytes: deps.maxFileBytes });
     return refused(originalFilename, declaredType, verdict.ok ? 'TOO_LARGE' : verdict.code, verdict.ok ? 'The file is too large.' : verdict.message, outcome.bytesSeen);

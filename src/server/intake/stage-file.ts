@@ -10,29 +10,30 @@ export type StagingOutcome =
   | { kind: 'staged'; head: Buffer; result: EncryptionResult }
   | { kind: 'too-large'; bytesSeen: number };
 
-export class FileTooLargeError extends Error {
-  constructor(readonly bytesSeen: number) {
-    super('file exceeds the size limit');
-  }
-}
-
 /**
  * Streams one uploaded file into storage under `key`, encrypted, in a single pass that also hashes it
- * and keeps its first bytes. Over `maxBytes` the write is aborted and nothing is left in storage.
+ * and keeps its first bytes. Past `maxBytes` nothing more is written and the object is removed.
+ *
+ * The source is consumed to its end rather than destroyed: a multipart parser waits for every file part
+ * to be read before it finishes (its own `fileSize` limit ends the part just past the cap). A source that
+ * may never end (a download) passes `cutOffSource` and is destroyed at the cap instead.
  */
 export async function stageFile(
   source: Readable,
-  deps: { storage: Storage; masterKey: Buffer; maxBytes: number },
+  deps: { storage: Storage; masterKey: Buffer; maxBytes: number; cutOffSource?: boolean },
   key: string,
 ): Promise<StagingOutcome> {
   const headChunks: Buffer[] = [];
   let headLength = 0;
   let seen = 0;
+  let tooLarge = false;
   const guard = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
-      if (seen > deps.maxBytes) {
-        callback(new FileTooLargeError(seen));
+      if (tooLarge || seen > deps.maxBytes) {
+        tooLarge = true;
+        callback(); // drop it: nothing past the cap reaches storage
+        if (deps.cutOffSource) source.destroy();
         return;
       }
       if (headLength < HEAD_BYTES) {
@@ -43,19 +44,22 @@ export async function stageFile(
     },
   });
   const encryptor = createEncryptor(deps.masterKey);
+  const discard = () => deps.storage.delete(key).catch(() => undefined);
   try {
     const [result] = await Promise.all([
       encryptor.result,
       deps.storage.put(key, encryptor.transform),
       pipeline(source, guard, encryptor.transform),
     ]);
+    if (tooLarge) {
+      await discard();
+      return { kind: 'too-large', bytesSeen: seen };
+    }
     return { kind: 'staged', head: Buffer.concat(headChunks), result };
   } catch (error) {
-    await deps.storage.delete(key).catch(() => undefined);
-    if (error instanceof FileTooLargeError) {
-      source.resume(); // drain the rest so the request (or multipart parser) can finish
-      return { kind: 'too-large', bytesSeen: error.bytesSeen };
-    }
+    await discard();
+    // A cut-off source ends the pipeline with an error; the real outcome is the size.
+    if (tooLarge) return { kind: 'too-large', bytesSeen: seen };
     throw error;
   }
 }

@@ -1,0 +1,51 @@
+import { availableParallelism, loadavg } from 'node:os';
+import { FULL_SIZES, QUICK_SIZES, runPipelineBench, TARGET_LABEL, TARGET_RATIO, targetVerdict } from './pipeline.bench';
+
+/**
+ * `npm run bench` (`-- --quick` for a smoke run with few submissions): the crypto baseline of this machine,
+ * then the pipeline end to end with scanning off and on, with its throughput as a ratio to the crypto
+ * one-pass rate measured in the same run.
+ *
+ * Exits non-zero only when something fails (a refused submission, a stuck job, clamd not starting); being
+ * below the throughput target is reported, not failed, because it depends on the machine and its load.
+ */
+const USAGE = 'usage: tsx bench/run.ts [--quick]';
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((arg) => arg !== '--quick');
+  if (unknown.length > 0) throw new Error(`unknown argument ${unknown.join(' ')}\n${USAGE}`);
+  const quick = args.includes('--quick');
+  const write = (text: string) => process.stdout.write(text);
+  // Every number below is a rate on a possibly shared machine: say how busy it was.
+  const machine = () => `${availableParallelism()} CPUs, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`;
+  write(`Machine: ${machine()}, node ${process.version}\n`);
+
+  write('== Crypto baseline (bench/run-crypto.ts) ==\n');
+  // run-crypto.ts is a script: importing it runs and prints it, so the two benchmarks cannot drift apart.
+  await import('./run-crypto');
+
+  write(`== Pipeline${quick ? ' (--quick: too few submissions for stable numbers)' : ''} ==\n`);
+  const result = await runPipelineBench({
+    sizes: quick ? QUICK_SIZES : FULL_SIZES,
+    cryptoBytesPerMeasurement: quick ? 50 * 1000 * 1000 : undefined,
+    write,
+  });
+
+  const verdict = targetVerdict(result);
+  const scanningOn = result.cases.find((c) => c.label === TARGET_LABEL && c.scanning === 'on');
+  const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+  write(`Target: ${TARGET_LABEL} files, scanning off, at ≥ ${percent(TARGET_RATIO)} of the crypto one-pass rate.\n`);
+  if (verdict) {
+    write(`  ${TARGET_LABEL}, scanning off: ${percent(verdict.case.ratio)} → ${verdict.pass ? 'PASS' : 'BELOW TARGET'}\n`);
+  }
+  if (scanningOn) {
+    write(`  ${TARGET_LABEL}, scanning on:  ${percent(scanningOn.ratio)} (reported; the target is for scanning off)\n`);
+  }
+  write(`Machine at the end: ${machine()}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});
