@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import Busboy from '@fastify/busboy';
 import { z } from 'zod';
 import { DOC_TYPES, ZDivision, type TDocType } from '../../contract';
+import { IO_CHUNK_BYTES } from '../adapters/storage/local-storage';
 import type { Storage } from '../adapters/storage/port';
 import { AppError } from '../errors';
 import type { RefusedFile, StagedFile, SubmittedPlayer } from '../pipeline/types';
@@ -107,7 +108,7 @@ export async function spoolBody(
   });
   const discard = () => rm(file, { force: true });
   try {
-    await pipeline(body, meter, createWriteStream(file, { mode: 0o600 }));
+    await pipeline(body, meter, createWriteStream(file, { mode: 0o600, highWaterMark: IO_CHUNK_BYTES }));
   } catch (error) {
     await discard();
     if (error instanceof AppError) throw error;
@@ -162,7 +163,7 @@ export async function parseMultipart(
   });
 
   try {
-    await pipeline(createReadStream(spooled.file), parser);
+    await pipeline(createReadStream(spooled.file, { highWaterMark: IO_CHUNK_BYTES }), parser);
     await Promise.all(work);
   } catch (error) {
     await Promise.allSettled(work);

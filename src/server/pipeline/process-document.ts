@@ -89,7 +89,8 @@ export function createProcessDocumentHandler(deps: ProcessDocumentDeps): JobHand
       extension,
     });
 
-    await deps.storage.put(storedPath, await deps.storage.get(document.stagedKey));
+    // The ciphertext moves unchanged: its envelope lives in the row, not in the key (decision 007).
+    await deps.storage.copy(document.stagedKey, storedPath);
     const retainUntil = new Date(document.uploadedAt);
     retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + deps.retentionYears);
 

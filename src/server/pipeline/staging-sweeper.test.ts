@@ -22,6 +22,7 @@ function createMemoryStorage(objects: Record<string, Date>) {
     driver: 'local',
     location: 'memory',
     put: () => Promise.reject(new Error('not used')),
+    copy: () => Promise.reject(new Error('not used')),
     get: () => Promise.resolve(Readable.from([])),
     exists: (key) => Promise.resolve(stored.has(key)),
     delete: (key) => {

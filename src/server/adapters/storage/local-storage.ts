@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
+import { access, copyFile, link, mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,6 +9,9 @@ import { assertSafeKey, folderOfPrefix, type Storage, type StoredObject } from '
 
 /** The name `put` writes to before its rename: `.<name>.<12 hex>.tmp`. Never an object, so never listed. */
 const TEMPORARY_NAME = /^\..+\.[0-9a-f]{12}\.tmp$/;
+
+/** Disk reads and writes in 1 MiB pieces: at 64 KiB a 5 MB file costs ~350 thread-pool round trips. */
+export const IO_CHUNK_BYTES = 1 << 20;
 
 /**
  * Files under one directory. A write goes to a temporary name, is fsynced, then renamed into place and
@@ -36,7 +39,7 @@ export function createLocalStorage(root: string): Storage {
         bytes += chunk.length;
       });
       try {
-        await pipeline(source, createWriteStream(temporary, { mode: 0o600, flags: 'wx' }));
+        await pipeline(source, createWriteStream(temporary, { mode: 0o600, flags: 'wx', highWaterMark: IO_CHUNK_BYTES }));
         const handle = await open(temporary, 'r');
         await handle.sync().finally(() => handle.close());
         await rename(temporary, target);
@@ -52,7 +55,28 @@ export function createLocalStorage(root: string): Storage {
     async get(key) {
       const file = resolve(key);
       await access(file);
-      return createReadStream(file);
+      return createReadStream(file, { highWaterMark: IO_CHUNK_BYTES });
+    },
+
+    async copy(fromKey, toKey) {
+      const source = resolve(fromKey);
+      const target = resolve(toKey);
+      const directory = path.dirname(target);
+      await mkdir(directory, { recursive: true, mode: 0o700 });
+      const temporary = path.join(directory, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+      try {
+        // The source was fsynced when written; a link shares its data, so only the names need syncing.
+        await link(source, temporary).catch(async (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EXDEV' && error.code !== 'EPERM') throw error;
+          await copyFile(source, temporary);
+        });
+        await rename(temporary, target);
+        const dirHandle = await open(directory, 'r');
+        await dirHandle.sync().finally(() => dirHandle.close());
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
     },
 
     async exists(key) {

@@ -13,6 +13,11 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   /**
+   * Copies an object to another key, replacing what is there, without the bytes passing through
+   * Clearbase (a hard link on disk, a server-side copy on S3). The source stays. A missing source rejects.
+   */
+  copy(fromKey: string, toKey: string): Promise<void>;
+  /**
    * Every object in the folder `prefix` (a safe key, optionally ending in `/`), at any depth, in no
    * promised order: `staging` lists `staging/a/0` but never `staging-old/x` or `staging` itself.
    * A folder that does not exist lists nothing. Lazy, so a large folder is never held in memory;

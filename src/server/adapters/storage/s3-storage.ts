@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -144,6 +145,24 @@ export function createS3Storage(settings: S3StorageSettings): Storage {
         if (page.IsTruncated && !page.NextContinuationToken) throw fail('list', folderPrefix, 'truncated page without a continuation token');
         continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (continuationToken);
+    },
+
+    async copy(fromKey, toKey) {
+      assertSafeKey(fromKey);
+      assertSafeKey(toKey);
+      try {
+        await client.send(
+          new CopyObjectCommand({
+            Bucket: bucket,
+            Key: toKey,
+            CopySource: `${bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
+            ServerSideEncryption: 'AES256',
+          }),
+        );
+      } catch (error) {
+        if (isNotFound(error)) throw new Error(`object not found: ${fromKey}`);
+        throw fail('copy', fromKey, error);
+      }
     },
 
     async delete(key) {

@@ -83,6 +83,24 @@ export function describeStorageContract(name: string, open: OpenStorage): void {
       await expect(storage.get(newKey())).rejects.toThrow();
     });
 
+    it('copies an object to another key without touching the source, replacing what was there', async () => {
+      const from = newKey();
+      const to = newKey();
+      await storage.put(from, Buffer.from('ciphertext bytes'));
+      await storage.put(to, Buffer.from('older content'));
+      await storage.copy(from, to);
+      expect((await readAll(await storage.get(to))).toString()).toBe('ciphertext bytes');
+      expect((await readAll(await storage.get(from))).toString()).toBe('ciphertext bytes');
+      await storage.delete(from);
+      expect((await readAll(await storage.get(to))).toString()).toBe('ciphertext bytes');
+    });
+
+    it('rejects a copy of a missing object and refuses unsafe keys', async () => {
+      await expect(storage.copy(newKey(), newKey())).rejects.toThrow();
+      await expect(storage.copy('../x', newKey())).rejects.toThrow(/unsafe storage key/);
+      await expect(storage.copy(newKey(), '/abs')).rejects.toThrow(/unsafe storage key/);
+    });
+
     it('replaces the content when the same key is written again', async () => {
       const key = newKey();
       await storage.put(key, Buffer.from('first version, longer than the second'));
