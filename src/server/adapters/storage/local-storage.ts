@@ -10,6 +10,30 @@ import { assertSafeKey, folderOfPrefix, type Storage, type StoredObject } from '
 /** The name `put` writes to before its rename: `.<name>.<12 hex>.tmp`. Never an object, so never listed. */
 const TEMPORARY_NAME = /^\..+\.[0-9a-f]{12}\.tmp$/;
 
+const syncPath = async (file: string) => {
+  const handle = await open(file, 'r');
+  await handle.sync().finally(() => handle.close());
+};
+
+/**
+ * Writes `target` through a temporary sibling that `fill` creates, then renames it into place and syncs
+ * the folder: a crash leaves either the whole object or none, never half of one.
+ */
+async function writeAtomically(target: string, fill: (temporary: string) => Promise<void>): Promise<void> {
+  const directory = path.dirname(target);
+  await mkdir(directory, { recursive: true, mode: 0o700 });
+  // Keep in step with TEMPORARY_NAME, which keeps these out of list().
+  const temporary = path.join(directory, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await fill(temporary);
+    await rename(temporary, target);
+    await syncPath(directory);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
 /** Disk reads and writes in 1 MiB pieces: at 64 KiB a 5 MB file costs ~350 thread-pool round trips. */
 export const IO_CHUNK_BYTES = 1 << 20;
 
@@ -29,26 +53,16 @@ export function createLocalStorage(root: string): Storage {
 
     async put(key, body) {
       const target = resolve(key);
-      const directory = path.dirname(target);
-      await mkdir(directory, { recursive: true, mode: 0o700 });
-      // Keep in step with TEMPORARY_NAME, which keeps these out of list().
-      const temporary = path.join(directory, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
       let bytes = 0;
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-      source.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      try {
+      await writeAtomically(target, async (temporary) => {
+        // Counted in the same tick as the pipeline starts: a 'data' listener makes the stream flow.
+        source.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
         await pipeline(source, createWriteStream(temporary, { mode: 0o600, flags: 'wx', highWaterMark: IO_CHUNK_BYTES }));
-        const handle = await open(temporary, 'r');
-        await handle.sync().finally(() => handle.close());
-        await rename(temporary, target);
-        const dirHandle = await open(directory, 'r');
-        await dirHandle.sync().finally(() => dirHandle.close());
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
-      }
+        await syncPath(temporary);
+      });
       return { url: pathToFileURL(target).href, bytes };
     },
 
@@ -60,23 +74,16 @@ export function createLocalStorage(root: string): Storage {
 
     async copy(fromKey, toKey) {
       const source = resolve(fromKey);
-      const target = resolve(toKey);
-      const directory = path.dirname(target);
-      await mkdir(directory, { recursive: true, mode: 0o700 });
-      const temporary = path.join(directory, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-      try {
-        // The source was fsynced when written; a link shares its data, so only the names need syncing.
-        await link(source, temporary).catch(async (error: NodeJS.ErrnoException) => {
-          if (error.code !== 'EXDEV' && error.code !== 'EPERM') throw error;
+      await writeAtomically(resolve(toKey), async (temporary) => {
+        try {
+          // The source was fsynced when written; a link shares its data, so only the names need syncing.
+          await link(source, temporary);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EXDEV' && (error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
           await copyFile(source, temporary);
-        });
-        await rename(temporary, target);
-        const dirHandle = await open(directory, 'r');
-        await dirHandle.sync().finally(() => dirHandle.close());
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
-      }
+          await syncPath(temporary);
+        }
+      });
     },
 
     async exists(key) {
