@@ -5,12 +5,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ZDocument, ZRecentUploads } from '../../src/contract';
 import { loadConfig } from '../../src/server/config';
 import { listAuditEvents } from '../../src/server/db/audit-events.repository';
-import { findDocument } from '../../src/server/db/documents.repository';
 import { insertSeasons } from '../../src/server/db/seasons.repository';
 import { signBody } from '../../src/server/intake/form-webhook';
 import { createLogger } from '../../src/server/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
 import { describeEachDatabase } from '../support/databases';
+import { FALL_2025, waitForSettledDocument } from '../support/pipeline';
 import { buildMultipart, makePdf } from '../support/multipart';
 
 const SECRET = 'form-webhook-secret-for-tests';
@@ -24,15 +24,7 @@ describeEachDatabase('document calls', ({ getDatabase }) => {
     if (!clearbase) throw new Error('not started');
     return clearbase.app;
   };
-  const settle = async (id: string) => {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const document = await findDocument(getDatabase().db, id);
-      if (document && document.status !== 'processing' && document.stagedKey === null) return document;
-      if (Date.now() > deadline) throw new Error(`document ${id} did not settle`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
+  const settle = (id: string) => waitForSettledDocument(getDatabase().db, id);
   const submitPdf = async (submissionId: string, content: Buffer, filename = 'Birth Certificate.pdf') => {
     const { body, contentType } = buildMultipart([
       { name: 'submissionId', value: submissionId },
@@ -58,9 +50,7 @@ describeEachDatabase('document calls', ({ getDatabase }) => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cb-docs-'));
-    await insertSeasons(getDatabase().db, [
-      { id: 'fall-2025', name: 'Fall Ball 2025', kind: 'Fall Ball', year: 2025, startsOn: '2025-08-15', endsOn: '2025-11-30', isCurrent: true },
-    ]);
+    await insertSeasons(getDatabase().db, [FALL_2025]);
     const config = loadConfig({ CLEARBASE_DATA_DIR: dataDir, CLEARBASE_PASSWORD: PASSWORD, CLEARBASE_DEMO: 'false', FORM_WEBHOOK_SECRET: SECRET, CLEARBASE_LOGIN_RATE_LIMIT: '1000' });
     clearbase = await createClearbase(config, createLogger('silent'), { database: getDatabase(), webDir: path.join(dataDir, 'none') });
     const login = await app().inject({ method: 'POST', url: '/api/auth/login', payload: { password: PASSWORD } });

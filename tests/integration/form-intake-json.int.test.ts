@@ -4,12 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { countSubmissions } from '../../src/server/db/submissions.repository';
-import { findDocument } from '../../src/server/db/documents.repository';
 import { insertSeasons } from '../../src/server/db/seasons.repository';
 import { signBody } from '../../src/server/intake/form-webhook';
 import { createLogger } from '../../src/server/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
 import { describeEachDatabase } from '../support/databases';
+import { FALL_2025, waitForSettledDocument } from '../support/pipeline';
 import { startFileServer } from '../support/file-server';
 import { makePdf } from '../support/multipart';
 
@@ -38,22 +38,12 @@ describeEachDatabase('form webhook with files by URL', ({ getDatabase }) => {
       headers: { 'content-type': 'application/json', 'x-clearbase-signature': signBody(SECRET, payload) },
     });
   };
-  const settle = async (id: string) => {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const document = await findDocument(getDatabase().db, id);
-      if (document && document.status !== 'processing' && document.stagedKey === null) return document;
-      if (Date.now() > deadline) throw new Error(`document ${id} did not settle`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
+  const settle = (id: string) => waitForSettledDocument(getDatabase().db, id);
 
   beforeAll(async () => {
     server = await startFileServer({ '/birth.pdf': makePdf('birth'), '/proof.pdf': makePdf('proof of residency') });
     dataDir = await mkdtemp(path.join(tmpdir(), 'cb-json-'));
-    await insertSeasons(getDatabase().db, [
-      { id: 'fall-2025', name: 'Fall Ball 2025', kind: 'Fall Ball', year: 2025, startsOn: '2025-08-15', endsOn: '2025-11-30', isCurrent: true },
-    ]);
+    await insertSeasons(getDatabase().db, [FALL_2025]);
     const config = loadConfig({
       CLEARBASE_DATA_DIR: dataDir,
       CLEARBASE_PASSWORD: 'json intake password',

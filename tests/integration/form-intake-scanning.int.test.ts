@@ -6,12 +6,12 @@ import { startClamd, type StartedClamd } from '../../scripts/services/start-clam
 import { EICAR_TEST_STRING } from '../../src/server/adapters/antivirus/fake-antivirus';
 import { loadConfig } from '../../src/server/config';
 import { listAuditEvents } from '../../src/server/db/audit-events.repository';
-import { findDocument } from '../../src/server/db/documents.repository';
 import { insertSeasons } from '../../src/server/db/seasons.repository';
 import { signBody } from '../../src/server/intake/form-webhook';
 import { createLogger } from '../../src/server/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
 import { describeEachDatabase } from '../support/databases';
+import { FALL_2025, waitForSettledDocument } from '../support/pipeline';
 import { buildMultipart, makePdf } from '../support/multipart';
 
 const SECRET = 'form-webhook-secret-for-tests';
@@ -26,9 +26,7 @@ describeEachDatabase('form webhook with virus scanning', ({ getDatabase }) => {
     // Required here: CI installs clamd, and a machine without it fails loudly instead of skipping.
     clamd = await startClamd();
     dataDir = await mkdtemp(path.join(tmpdir(), 'cb-scan-'));
-    await insertSeasons(getDatabase().db, [
-      { id: 'fall-2025', name: 'Fall Ball 2025', kind: 'Fall Ball', year: 2025, startsOn: '2025-08-15', endsOn: '2025-11-30', isCurrent: true },
-    ]);
+    await insertSeasons(getDatabase().db, [FALL_2025]);
     const config = loadConfig({
       CLEARBASE_DATA_DIR: dataDir,
       CLEARBASE_PASSWORD: 'scanning test password',
@@ -44,15 +42,7 @@ describeEachDatabase('form webhook with virus scanning', ({ getDatabase }) => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const settle = async (id: string) => {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const document = await findDocument(getDatabase().db, id);
-      if (document && document.status !== 'processing' && document.stagedKey === null) return document;
-      if (Date.now() > deadline) throw new Error(`document ${id} did not settle`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
+  const settle = (id: string) => waitForSettledDocument(getDatabase().db, id);
 
   it('rejects a PDF carrying EICAR at an offset with the signature, stores nothing, and audits it; a clean one is stored', async () => {
     const infected = Buffer.concat([makePdf('medical', 100_000), Buffer.from(EICAR_TEST_STRING)]);

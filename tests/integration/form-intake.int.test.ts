@@ -8,13 +8,14 @@ import { ZServerMessage, type TServerMessage } from '../../src/contract';
 import { loadConfig } from '../../src/server/config';
 import { decryptToBuffer } from '../../src/server/crypto/envelope';
 import { listAuditEvents } from '../../src/server/db/audit-events.repository';
-import { countDocuments, findDocument } from '../../src/server/db/documents.repository';
+import { countDocuments } from '../../src/server/db/documents.repository';
 import { insertSeasons } from '../../src/server/db/seasons.repository';
 import { countSubmissions } from '../../src/server/db/submissions.repository';
 import { signBody } from '../../src/server/intake/form-webhook';
 import { createLogger } from '../../src/server/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
 import { describeEachDatabase } from '../support/databases';
+import { FALL_2025, SPRING_2025, waitForSettledDocument } from '../support/pipeline';
 import { buildMultipart, makePdf, PNG_HEADER, type Part } from '../support/multipart';
 
 const SECRET = 'form-webhook-secret-for-tests';
@@ -53,14 +54,9 @@ describeEachDatabase('form webhook to encrypted storage', ({ getDatabase }) => {
     });
   };
   const waitForStatus = async (id: string, wanted: string[]) => {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const document = await findDocument(getDatabase().db, id);
-      // Settled: in the wanted state and its staging object cleaned up.
-      if (document && wanted.includes(document.status) && document.stagedKey === null) return document;
-      if (Date.now() > deadline) throw new Error(`document ${id} stayed ${document?.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    const document = await waitForSettledDocument(getDatabase().db, id);
+    expect(wanted).toContain(document.status);
+    return document;
   };
   const stagingLeft = async () => {
     const dir = path.join(dataDir, 'storage', 'staging');
@@ -78,10 +74,7 @@ describeEachDatabase('form webhook to encrypted storage', ({ getDatabase }) => {
       MAX_FILE_BYTES: String(MAX_FILE_BYTES),
       CLEARBASE_LOGIN_RATE_LIMIT: '1000',
     });
-    await insertSeasons(getDatabase().db, [
-      { id: 'spring-2025', name: 'Spring Ball 2025', kind: 'Spring Ball', year: 2025, startsOn: '2025-03-01', endsOn: '2025-06-30' },
-      { id: 'fall-2025', name: 'Fall Ball 2025', kind: 'Fall Ball', year: 2025, startsOn: '2025-08-15', endsOn: '2025-11-30', isCurrent: true },
-    ]);
+    await insertSeasons(getDatabase().db, [SPRING_2025, FALL_2025]);
     clearbase = await createClearbase(config, createLogger('silent'), { database: getDatabase(), webDir: path.join(dataDir, 'none') });
     masterKey = Buffer.from((await readFile(path.join(dataDir, 'master.key'), 'utf8')).trim(), 'base64');
   });
