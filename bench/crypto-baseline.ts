@@ -141,10 +141,10 @@ function* chunksOf(bytes: Buffer): Generator<Buffer> {
 }
 
 /**
- * A byte stream that pushes 64 KiB views synchronously, as a file read stream does. Readable.from(generator)
- * would add a promise per chunk and charge the encryptor for the source's overhead.
+ * A byte stream that pushes 64 KiB views synchronously, as a file read stream or a socket does.
+ * Readable.from(generator) would add a promise per chunk and charge the consumer for the source's overhead.
  */
-function readChunks(bytes: Buffer): Readable {
+export function readChunks(bytes: Buffer): Readable {
   let at = 0;
   return new Readable({
     read() {

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { startClamd, type StartedClamd } from '../scripts/services/start-clamd';
@@ -14,7 +13,7 @@ import { signBody } from '../src/server/intake/form-webhook';
 import { createLogger } from '../src/server/logger';
 import { createClearbase, type Clearbase } from '../src/server/main';
 import { buildMultipart, makePdf } from '../tests/support/multipart';
-import { CHUNK_BYTES, measureCryptoBaseline } from './crypto-baseline';
+import { measureCryptoBaseline, readChunks } from './crypto-baseline';
 
 /**
  * End-to-end throughput of the form intake pipeline (decision 007), measured in process: signed multipart
@@ -281,23 +280,6 @@ function buildSubmissions(size: PipelineSizeCase, tag: string, n: number): Submi
   });
 }
 
-/**
- * The body as a socket delivers it, in 64 KiB chunks. A Buffer payload would reach the route as a single
- * multi-megabyte chunk, which no real client produces and which flatters the spooling and parsing.
- */
-function socketLike(body: Buffer): Readable {
-  let at = 0;
-  return new Readable({
-    read() {
-      if (at >= body.length) {
-        this.push(null);
-        return;
-      }
-      this.push(body.subarray(at, at + CHUNK_BYTES));
-      at += CHUNK_BYTES;
-    },
-  });
-}
 
 async function sendAndSettle(
   instance: Instance,
@@ -315,7 +297,8 @@ async function sendAndSettle(
       const response = await instance.clearbase.app.inject({
         method: 'POST',
         url: '/api/intake/form',
-        payload: socketLike(submission.body),
+        // As a socket delivers it: a Buffer would arrive as one multi-megabyte chunk and flatter spooling and parsing.
+        payload: readChunks(submission.body),
         headers: {
           'content-type': submission.contentType,
           'content-length': String(submission.body.length),
