@@ -94,12 +94,14 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     antivirus: antivirus ? antivirusCheck(antivirus) : notConfiguredCheck('virus scanning is off: set CLAMD_URL'),
   };
 
-  // Retention must delete where the object really is: a document on S3 while S3 is not configured is a
-  // failure (logged, retried), never "deleted" from the local folder it was never in.
+  // Files kept locally before S3 was configured stay readable, and movable to S3.
+  const localStorage = storage.driver === 'local' ? storage : createLocalStorage(path.join(config.dataDir, 'storage'));
+  // An object is looked up under the driver it was stored with: a document on S3 while S3 is not configured
+  // is an error (retention retries, a download says so), never "missing" from a local folder it was never in.
   const storageForDriver = (driver: 'local' | 's3'): Storage => {
     if (driver === storage.driver) return storage;
-    if (driver === 'local') return createLocalStorage(path.join(config.dataDir, 'storage'));
-    throw new Error('document is on S3 storage, which is not configured');
+    if (driver === 'local') return localStorage;
+    throw new Error('the document is on S3 storage, which is not configured');
   };
 
   const jobRunner = createJobRunner({
@@ -126,7 +128,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const documents = createDocumentsService({
     db,
     storage,
-    localStorage: storage.driver === 'local' ? storage : createLocalStorage(path.join(config.dataDir, 'storage')),
+    storageFor: storageForDriver,
     masterKey: masterKey.key,
     live,
     idPrefix: config.idPrefix,

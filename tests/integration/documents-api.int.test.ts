@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ZDocument, ZRecentUploads } from '../../src/contract';
 import { loadConfig } from '../../src/server/config';
 import { listAuditEvents } from '../../src/server/db/audit-events.repository';
+import { updateDocument } from '../../src/server/db/documents.repository';
 import { insertSeasons } from '../../src/server/db/seasons.repository';
 import { signBody } from '../../src/server/intake/form-webhook';
 import { createLogger } from '../../src/server/logger';
@@ -126,6 +127,17 @@ describeEachDatabase('document calls', ({ getDatabase }) => {
     const address = await app().listen({ host: '127.0.0.1', port: 0 });
     const response = await fetch(`${address}/api/documents/${document.id}/file`, { headers: { cookie } });
     await expect(response.arrayBuffer()).rejects.toThrow();
+  });
+
+  it('says plainly when a file is on storage this installation has not configured', async () => {
+    const document = await submitPdf('docs-7', makePdf('seven'));
+    // As if stored while S3 was configured, and S3 has since been removed from the settings.
+    await updateDocument(getDatabase().db, document.id, { storageDriver: 's3' });
+    const download = await call('GET', `/api/documents/${document.id}/file`);
+    expect(download.statusCode).toBe(503);
+    expect(download.json<{ message: string }>().message).toBe('This file is on s3 storage, which this installation has not configured.');
+    expect(ZDocument.parse((await call('GET', `/api/documents/${document.id}`)).json()).storageUrl).toBeNull();
+    expect((await call('POST', '/api/documents/upload-to-storage', { documentIds: [document.id] })).json()).toEqual({ uploaded: 0 });
   });
 
   it('says when a document has no stored file', async () => {

@@ -25,8 +25,8 @@ const ALLOWED_TRANSITIONS: Record<TDocumentStatus, readonly TDocumentStatus[]> =
 export type DocumentsServiceDeps = {
   db: Db;
   storage: Storage;
-  /** Where files were kept before the configured storage took over (always the local data directory). */
-  localStorage: Storage;
+  /** The storage holding objects of a driver; throws when that driver is not configured here. */
+  storageFor(driver: 'local' | 's3'): Storage;
   masterKey: Buffer;
   live: LivePublisher;
   idPrefix: string;
@@ -45,13 +45,27 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     uploadedAt: row.uploadedAt.toISOString(),
     bytes: row.bytes,
     fileSha256: row.fileSha256,
-    storageUrl: row.storageKey && row.storageDriver ? storageFor(row.storageDriver).urlFor(row.storageKey) : null,
+    storageUrl: row.storageKey && row.storageDriver ? locationOf(row.storageDriver, row.storageKey) : null,
     guardianEmail: row.guardianEmail,
     guardianPhone: row.guardianPhone,
     reviewNotes: row.reviewNotes,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
   });
-  const storageFor = (driver: 'local' | 's3') => (driver === deps.storage.driver ? deps.storage : deps.localStorage);
+  const storageFor = (driver: 'local' | 's3'): Storage => {
+    try {
+      return deps.storageFor(driver);
+    } catch {
+      throw new AppError('SERVICE_UNAVAILABLE', `This file is on ${driver} storage, which this installation has not configured.`);
+    }
+  };
+  /** A location for display; unknown (null) when the file's storage is not configured here. */
+  const locationOf = (driver: 'local' | 's3', key: string): string | null => {
+    try {
+      return deps.storageFor(driver).urlFor(key);
+    } catch {
+      return null;
+    }
+  };
 
   async function getDocument(id: string): Promise<TDocument> {
     const row = await findDocumentWithGuardian(deps.db, id);
@@ -136,6 +150,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       let uploaded = 0;
       for (const row of rows) {
         if (!row.storageKey || !row.storageDriver || row.storageDriver === deps.storage.driver) continue;
+        // Only files kept locally can be pushed; one on an unconfigured S3 has nowhere to come from.
+        if (row.storageDriver !== 'local') continue;
         const source = storageFor(row.storageDriver);
         if (!(await source.exists(row.storageKey))) continue;
         await deps.storage.put(row.storageKey, await source.get(row.storageKey));
