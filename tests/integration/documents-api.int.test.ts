@@ -7,12 +7,11 @@ import { loadConfig } from '../../src/server/config';
 import { listAuditEvents } from '../../src/server/db/audit-events.repository';
 import { updateDocument } from '../../src/server/db/documents.repository';
 import { insertSeasons } from '../../src/server/db/seasons.repository';
-import { signBody } from '../../src/server/intake/form-webhook';
 import { createLogger } from '../../src/server/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
 import { describeEachDatabase } from '../support/databases';
 import { FALL_2025, waitForSettledDocument } from '../support/pipeline';
-import { buildMultipart, makePdf } from '../support/multipart';
+import { injectSignedForm, makePdf } from '../support/multipart';
 
 const SECRET = 'form-webhook-secret-for-tests';
 const PASSWORD = 'documents api password';
@@ -27,7 +26,7 @@ describeEachDatabase('document calls', ({ getDatabase }) => {
   };
   const settle = (id: string) => waitForSettledDocument(getDatabase().db, id);
   const submitPdf = async (submissionId: string, content: Buffer, filename = 'Birth Certificate.pdf') => {
-    const { body, contentType } = buildMultipart([
+    const response = await injectSignedForm(app(), [
       { name: 'submissionId', value: submissionId },
       { name: 'season', value: '2025' },
       { name: 'division', value: 'AAA' },
@@ -36,13 +35,7 @@ describeEachDatabase('document calls', ({ getDatabase }) => {
       { name: 'playerBirthDate', value: '2013-12-09' },
       { name: 'guardianEmail', value: 'parent@example.org' },
       { name: 'document', filename, content },
-    ]);
-    const response = await app().inject({
-      method: 'POST',
-      url: '/api/intake/form',
-      payload: body,
-      headers: { 'content-type': contentType, 'x-clearbase-signature': signBody(SECRET, body) },
-    });
+    ], SECRET);
     const id = response.json<{ documents: Array<{ id: string }> }>().documents[0]?.id ?? '';
     return settle(id);
   };

@@ -7,11 +7,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { decryptToBuffer } from '../../src/server/crypto/envelope';
 import { insertSeasons } from '../../src/server/db/seasons.repository';
-import { signBody } from '../../src/server/intake/form-webhook';
 import { createLogger } from '../../src/server/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
 import { describeEachDatabase } from '../support/databases';
-import { buildMultipart, makePdf } from '../support/multipart';
+import { injectSignedForm, makePdf } from '../support/multipart';
 import { FALL_2025, waitForSettledDocument } from '../support/pipeline';
 import { S3RVER_CLIENT, startS3rver } from '../support/s3rver';
 
@@ -59,7 +58,8 @@ describeEachDatabase('form webhook to S3 storage', ({ getDatabase }) => {
 
   it('stores the encrypted file in the bucket under the spec path, with an s3:// location, and nothing on local disk', async () => {
     const pdf = makePdf('residency via s3', 120_000);
-    const { body, contentType } = buildMultipart([
+    if (!clearbase) throw new Error('not started');
+    const response = await injectSignedForm(clearbase.app, [
       { name: 'submissionId', value: 's3-1' },
       { name: 'season', value: 'fall-2025' },
       { name: 'division', value: 'AA' },
@@ -67,13 +67,7 @@ describeEachDatabase('form webhook to S3 storage', ({ getDatabase }) => {
       { name: 'playerLastName', value: 'Lovelace' },
       { name: 'playerBirthDate', value: '2015-12-10' },
       { name: 'residency', filename: 'utility bill.pdf', content: pdf },
-    ]);
-    const response = await clearbase?.app.inject({
-      method: 'POST',
-      url: '/api/intake/form',
-      payload: body,
-      headers: { 'content-type': contentType, 'x-clearbase-signature': signBody(SECRET, body) },
-    });
+    ], SECRET);
     expect(response?.statusCode).toBe(202);
     const id = response?.json<{ documents: Array<{ id: string }> }>().documents[0]?.id ?? '';
     const document = await waitForSettledDocument(getDatabase().db, id);

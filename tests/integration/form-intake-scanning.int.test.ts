@@ -7,12 +7,11 @@ import { EICAR_TEST_STRING } from '../../src/server/adapters/antivirus/fake-anti
 import { loadConfig } from '../../src/server/config';
 import { listAuditEvents } from '../../src/server/db/audit-events.repository';
 import { insertSeasons } from '../../src/server/db/seasons.repository';
-import { signBody } from '../../src/server/intake/form-webhook';
 import { createLogger } from '../../src/server/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
 import { describeEachDatabase } from '../support/databases';
 import { FALL_2025, waitForSettledDocument } from '../support/pipeline';
-import { buildMultipart, makePdf } from '../support/multipart';
+import { injectSignedForm, makePdf } from '../support/multipart';
 
 const SECRET = 'form-webhook-secret-for-tests';
 
@@ -46,7 +45,8 @@ describeEachDatabase('form webhook with virus scanning', ({ getDatabase }) => {
 
   it('rejects a PDF carrying EICAR at an offset with the signature, stores nothing, and audits it; a clean one is stored', async () => {
     const infected = Buffer.concat([makePdf('medical', 100_000), Buffer.from(EICAR_TEST_STRING)]);
-    const { body, contentType } = buildMultipart([
+    if (!clearbase) throw new Error('not started');
+    const response = await injectSignedForm(clearbase.app, [
       { name: 'submissionId', value: 'virus-1' },
       { name: 'season', value: 'fall-2025' },
       { name: 'division', value: 'A' },
@@ -55,13 +55,7 @@ describeEachDatabase('form webhook with virus scanning', ({ getDatabase }) => {
       { name: 'playerBirthDate', value: '2015-12-10' },
       { name: 'medical', filename: 'medical.pdf', content: infected },
       { name: 'waiver', filename: 'waiver.pdf', content: makePdf('clean waiver') },
-    ]);
-    const response = await clearbase?.app.inject({
-      method: 'POST',
-      url: '/api/intake/form',
-      payload: body,
-      headers: { 'content-type': contentType, 'x-clearbase-signature': signBody(SECRET, body) },
-    });
+    ], SECRET);
     expect(response?.statusCode).toBe(202);
     const [medicalRef, waiverRef] = response?.json<{ documents: Array<{ id: string }> }>().documents ?? [];
 

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { signBody } from '../../src/server/intake/form-webhook';
 
 export type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer; contentType?: string };
 
@@ -30,3 +32,14 @@ export function makePdf(marker: string, filler = 0): Buffer {
 }
 
 export const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+
+/** Posts a form submission to the webhook the way a form provider does: multipart, signed with `secret`. */
+export function injectSignedForm(app: FastifyInstance, parts: Part[], secret: string) {
+  const { body, contentType } = buildMultipart(parts);
+  return app.inject({
+    method: 'POST',
+    url: '/api/intake/form',
+    payload: body,
+    headers: { 'content-type': contentType, 'x-clearbase-signature': signBody(secret, body) },
+  });
+}
