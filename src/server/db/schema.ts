@@ -120,7 +120,7 @@ export const submissions = pgTable(
     playerId: text('player_id').references(() => players.id, { onDelete: 'set null' }),
     seasonId: text('season_id').references(() => seasons.id),
     /** The player details as received, before they are matched to a player. */
-    fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
+    fields: jsonb('fields').$type<Record<string, string | null>>().notNull().default({}),
     status: text('status').$type<TSubmissionStatus>().notNull().default('pending'),
     errorMessage: text('error_message'),
     attachmentCount: integer('attachment_count').notNull().default(0),

@@ -81,7 +81,7 @@ async function recordInTransaction(tx: Db, deps: { idPrefix: string }, submissio
     subject: submission.subject,
     playerId,
     seasonId: season.id,
-    fields: { ...player, division: player.division } as Record<string, string>,
+    fields: { ...player },
     status: staged.length > 0 ? 'pending' : 'processed',
     attachmentCount: submission.files.length,
   });
