@@ -4,3 +4,4 @@ export * from './domain';
 export * from './errors';
 export * from './health';
 export * from './live';
+export * from './mailbox';
