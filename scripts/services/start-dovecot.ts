@@ -1,0 +1,312 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { accessSync, constants, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SERVICE_DIR = path.join(ROOT, 'tests/services/dovecot');
+const READY_TIMEOUT_MS = 15_000;
+const GREETING_TIMEOUT_MS = 1_000;
+const STOP_TIMEOUT_MS = 5_000;
+const OUTPUT_TAIL_BYTES = 8 * 1024;
+const INSTALL_HINT = 'apt-get install -y --no-install-recommends dovecot-imapd (or run: sudo bash scripts/services/ensure-system-packages.sh)';
+const VMAIL_HINT = 'useradd --system --no-create-home --shell /usr/sbin/nologin vmail (or run: sudo bash scripts/services/ensure-system-packages.sh)';
+const DEFAULT_USER = 'intake@example.test';
+
+export type DovecotUser = { user: string; password: string };
+
+export type StartedDovecot = {
+  host: '127.0.0.1';
+  port: number;
+  /** Every user that can log in: the ones given (or the default `intake@example.test`), then those added. */
+  users: DovecotUser[];
+  /** Milliseconds from spawning Dovecot to its first IMAP greeting. */
+  startMs: number;
+  /** The scratch folder (configuration, users file, mail, log); stop() removes it. */
+  dir: string;
+  /** Adds a user to the running server (a random password unless given), who can log in at once. */
+  addUser(user: string, password?: string): Promise<DovecotUser>;
+  /** Stops Dovecot and removes its scratch folder; safe to call more than once. */
+  stop(): Promise<void>;
+};
+
+export type StartDovecotOptions = {
+  /** Users that can log in; default one, `intake@example.test`, with a random password. */
+  users?: DovecotUser[];
+  /** TCP port to try first; a busy or absent one means any free port. */
+  port?: number;
+};
+
+/**
+ * Starts a private Dovecot IMAP server on 127.0.0.1 (plain text, no TLS) in a fresh scratch folder, with a
+ * passwd-file of test users whose mail lives in maildirs owned by the `vmail` user.
+ */
+export async function startDovecot(options: StartDovecotOptions = {}): Promise<StartedDovecot> {
+  const users = (options.users ?? [{ user: DEFAULT_USER, password: generatePassword() }]).map((entry) => ({ ...entry }));
+  users.forEach(checkUser);
+  if (new Set(users.map(({ user }) => user)).size !== users.length) throw new Error('Each Dovecot user must be given once');
+  const binary = findDovecot();
+  if (process.getuid?.() !== 0) {
+    throw new Error('startDovecot must run as root: its Dovecot switches to the vmail user for mail and to dovecot for authentication');
+  }
+  const ids = systemIds();
+  // A port taken between our probe and Dovecot's bind makes Dovecot exit; a second free port is then all it takes.
+  for (let attempt = 1; ; attempt += 1) {
+    const port = attempt === 1 && options.port !== undefined && (await isPortFree(options.port)) ? options.port : await findFreePort();
+    try {
+      return await startOnce(binary, port, users, ids);
+    } catch (error) {
+      if (!(error instanceof PortInUseError) || attempt >= 3) throw error;
+    }
+  }
+}
+
+class PortInUseError extends Error {}
+
+type SystemIds = { vmailUid: number; vmailGid: number; dovecotGid: number };
+
+async function startOnce(binary: string, port: number, users: DovecotUser[], ids: SystemIds): Promise<StartedDovecot> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'clearbase-dovecot-'));
+  const usersPath = path.join(dir, 'users');
+  const addedUsersDir = path.join(dir, 'users.d');
+  try {
+    // mkdtemp makes the folder 0700: the auth process (user dovecot) must reach the users file and the mail
+    // processes (user vmail) their maildirs. 0711 lets them in without letting anyone list the folder.
+    await chmod(dir, 0o711);
+    checkReachable(dir);
+    // Dovecot's unix sockets live in @DIR@/run and Linux caps a socket path at 107 bytes.
+    if (Buffer.byteLength(path.join(dir, 'run', 'token-login', 'imap-urlauth-worker')) > 107) {
+      throw new Error(`The Dovecot scratch folder ${dir} is too long for its unix sockets (107 bytes at most): set TMPDIR to a shorter folder`);
+    }
+    await mkdir(path.join(dir, 'mail'));
+    await chown(path.join(dir, 'mail'), ids.vmailUid, ids.vmailGid);
+    await writeFile(usersPath, users.map(userLine).join(''), { mode: 0o640 });
+    await chown(usersPath, 0, ids.dovecotGid);
+    await mkdir(addedUsersDir, { mode: 0o750 });
+    await chown(addedUsersDir, 0, ids.dovecotGid);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  const template = await readFile(path.join(SERVICE_DIR, 'dovecot.conf.template'), 'utf8');
+  const configPath = path.join(dir, 'dovecot.conf');
+  await writeFile(configPath, template.replaceAll('@DIR@', dir).replaceAll('@PORT@', String(port)));
+  const logPath = path.join(dir, 'dovecot.log');
+
+  const started = performance.now();
+  // Its own process group: stop() signals the master and all its children at once, which ends them in a few
+  // milliseconds; the master alone waits about a second for its log process.
+  const child = spawn(binary, ['-F', '-c', configPath], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // The pipes must be read or Dovecot blocks once they fill; only the tail matters for error messages.
+  let output = '';
+  const keepTail = (data: Buffer) => {
+    output = (output + data.toString('utf8')).slice(-OUTPUT_TAIL_BYTES);
+  };
+  child.stdout.on('data', keepTail);
+  child.stderr.on('data', keepTail);
+  // An object, not two lets: TypeScript would otherwise keep them narrowed to their initial values in the loop below.
+  const state: { exit: number | string | null; spawnError: Error | null } = { exit: null, spawnError: null };
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      state.exit = code ?? signal;
+      resolve();
+    });
+    child.once('error', (error) => {
+      state.spawnError = error;
+      resolve();
+    });
+  });
+  const signalGroup = (signal: NodeJS.Signals) => {
+    if (child.pid === undefined || state.exit !== null) return;
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // the group is already gone
+    }
+  };
+  // If the test process ends without stop() (a crash, a killed worker), Dovecot must not outlive it.
+  // SIGTERM, not SIGKILL: the master then reaps its children itself, leaving no orphans for PID 1.
+  const killOnExit = () => {
+    signalGroup('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', killOnExit);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      process.off('exit', killOnExit);
+      if (state.exit === null && state.spawnError === null) {
+        signalGroup('SIGTERM');
+        const timer = setTimeout(() => signalGroup('SIGKILL'), STOP_TIMEOUT_MS);
+        await exited;
+        clearTimeout(timer);
+      }
+      await rm(dir, { recursive: true, force: true });
+    })();
+    return stopping;
+  };
+
+  const failure = async (what: string) => {
+    const log = await readFile(logPath, 'utf8').catch(() => '');
+    const tail = [output.trim(), log.trim()].filter(Boolean).join('\n').split('\n').slice(-15).join('\n');
+    await stop();
+    const message = `${what} (${binary} -F -c ${configPath}). Last lines of its output and log:\n${tail || '(empty)'}`;
+    return /Address already in use/i.test(tail) ? new PortInUseError(message) : new Error(message);
+  };
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (state.spawnError) throw await failure(`Dovecot could not be started: ${state.spawnError.message}`);
+    if (state.exit !== null) throw await failure(`Dovecot exited (${state.exit}) before greeting on port ${port}`);
+    if (await greets(port)) break;
+    if (Date.now() > deadline) throw await failure(`Dovecot did not greet on 127.0.0.1:${port} within ${READY_TIMEOUT_MS / 1000} s`);
+    await sleep(20);
+  }
+  const startMs = performance.now() - started;
+
+  const addUser = async (user: string, password: string = generatePassword()): Promise<DovecotUser> => {
+    const entry = { user, password };
+    checkUser(entry);
+    if (users.some((existing) => existing.user === user)) throw new Error(`Dovecot user ${user} exists already`);
+    // A file of its own, not a line appended to `users`: Dovecot looks at a known passwd-file at most once a
+    // second, so a login right after an append could still be refused; a new file is read at first use.
+    const file = path.join(addedUsersDir, user);
+    await writeFile(file, userLine(entry), { mode: 0o640, flag: 'wx' });
+    await chown(file, 0, ids.dovecotGid);
+    users.push(entry);
+    return entry;
+  };
+
+  return { host: '127.0.0.1', port, users, startMs, dir, addUser, stop };
+}
+
+/**
+ * True once Dovecot sends its real IMAP greeting. While its auth process is still starting, the login
+ * process first answers `* OK Waiting for authentication process to respond..`: that one does not count.
+ */
+function greets(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let received = '';
+    let done = false;
+    const finish = (ready: boolean) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      if (ready) socket.end('r LOGOUT\r\n');
+      else socket.destroy();
+      resolve(ready);
+    };
+    const timer = setTimeout(() => finish(false), GREETING_TIMEOUT_MS);
+    socket.on('data', (data: Buffer) => {
+      received += data.toString('latin1');
+      const lines = received.split('\r\n').slice(0, -1);
+      if (lines.some((line) => line.startsWith('* OK') && !/Waiting for authentication/i.test(line))) finish(true);
+      else if (lines.some((line) => !line.startsWith('* OK'))) finish(false);
+    });
+    socket.once('error', () => finish(false));
+    socket.once('close', () => finish(false));
+  });
+}
+
+function userLine({ user, password }: DovecotUser): string {
+  return `${user}:{PLAIN}${password}\n`;
+}
+
+/** The passwd-file format has no escaping, so no colons or line breaks; a user added later also names a file. */
+function checkUser({ user, password }: DovecotUser): void {
+  if (!/^[^:\s/]+$/.test(user) || user === '.' || user === '..') {
+    throw new Error(`A Dovecot user name must be non-empty, without colons, slashes or white space: ${JSON.stringify(user)}`);
+  }
+  if (!password || /[:\r\n]/.test(password)) throw new Error(`The password of Dovecot user ${user} must be non-empty, without colons or line breaks`);
+}
+
+function generatePassword(): string {
+  return randomBytes(12).toString('hex');
+}
+
+/** Every folder above the scratch folder must let other users (vmail, dovecot) pass, or logins fail later and obscurely. */
+function checkReachable(dir: string): void {
+  for (let folder = path.dirname(dir); ; folder = path.dirname(folder)) {
+    if ((statSync(folder).mode & 0o001) === 0) {
+      throw new Error(`${folder} is not traversable by other users, so Dovecot's vmail and dovecot users cannot reach ${dir}: set TMPDIR to a folder such as /tmp`);
+    }
+    if (folder === path.dirname(folder)) return;
+  }
+}
+
+/** The ids of the vmail user and group (owners of the mail) and of the dovecot group (reader of the users file). */
+function systemIds(): SystemIds {
+  const passwd = readFileSync('/etc/passwd', 'utf8');
+  const group = readFileSync('/etc/group', 'utf8');
+  const field = (table: string, name: string, index: number) => {
+    const entry = table.split('\n').find((line) => line.split(':')[0] === name);
+    const value = entry?.split(':')[index];
+    return value === undefined ? undefined : Number(value);
+  };
+  const vmailUid = field(passwd, 'vmail', 2);
+  const vmailGid = field(passwd, 'vmail', 3);
+  if (vmailUid === undefined || vmailGid === undefined) throw new Error(`The vmail user that owns the test mail is missing. Create it with: ${VMAIL_HINT}`);
+  const dovecotGid = field(group, 'dovecot', 2);
+  if (dovecotGid === undefined) throw new Error(`The dovecot group is missing: reinstall Dovecot with: ${INSTALL_HINT}`);
+  return { vmailUid, vmailGid, dovecotGid };
+}
+
+/** dovecot lives in /usr/sbin, which is not on every user's PATH. */
+function findDovecot(): string {
+  const directories = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin'].filter(Boolean);
+  for (const directory of directories) {
+    const candidate = path.join(directory, 'dovecot');
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here; try the next directory
+    }
+  }
+  throw new Error(`dovecot is not installed. Install it with: ${INSTALL_HINT}`);
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port > 0 ? resolve(port) : reject(new Error('no free TCP port on 127.0.0.1'))));
+    });
+  });
+}
+
+function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+async function main(): Promise<void> {
+  const dovecot = await startDovecot({ port: 10143 });
+  const logins = dovecot.users.map(({ user, password }) => `  ${user} / ${password}`).join('\n');
+  process.stdout.write(`Dovecot ready in ${dovecot.startMs.toFixed(0)} ms on imap://127.0.0.1:${dovecot.port} (plain text)\n${logins}\nCtrl-C stops it.\n`);
+  const shutdown = () => {
+    void dovecot.stop().then(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}
