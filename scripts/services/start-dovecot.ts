@@ -74,6 +74,7 @@ async function startOnce(binary: string, port: number, users: DovecotUser[], ids
   const dir = await mkdtemp(path.join(tmpdir(), 'clearbase-dovecot-'));
   const usersPath = path.join(dir, 'users');
   const addedUsersDir = path.join(dir, 'users.d');
+  const configPath = path.join(dir, 'dovecot.conf');
   try {
     // mkdtemp makes the folder 0700: the auth process (user dovecot) must reach the users file and the mail
     // processes (user vmail) their maildirs. 0711 lets them in without letting anyone list the folder.
@@ -89,13 +90,12 @@ async function startOnce(binary: string, port: number, users: DovecotUser[], ids
     await chown(usersPath, 0, ids.dovecotGid);
     await mkdir(addedUsersDir, { mode: 0o750 });
     await chown(addedUsersDir, 0, ids.dovecotGid);
+    const template = await readFile(path.join(SERVICE_DIR, 'dovecot.conf.template'), 'utf8');
+    await writeFile(configPath, template.replaceAll('@DIR@', dir).replaceAll('@PORT@', String(port)));
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
-  const template = await readFile(path.join(SERVICE_DIR, 'dovecot.conf.template'), 'utf8');
-  const configPath = path.join(dir, 'dovecot.conf');
-  await writeFile(configPath, template.replaceAll('@DIR@', dir).replaceAll('@PORT@', String(port)));
   const logPath = path.join(dir, 'dovecot.log');
 
   const started = performance.now();
