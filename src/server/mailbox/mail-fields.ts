@@ -4,7 +4,8 @@
  * words, charsets and transfer encodings), and this module only reads the decoded strings and part facts.
  */
 import { z } from 'zod';
-import { DIVISIONS, type TDivision } from '../../contract';
+import { DIVISIONS, type TDivision, type TDocType } from '../../contract';
+import { detectDocType } from '../pipeline/stages/detect-doc-type';
 import { sanitizeOriginalFilename } from '../pipeline/stages/validate';
 import { normaliseName } from '../services/player-id';
 
@@ -831,4 +832,28 @@ function decide<T>(perSource: Array<Array<Parsed<T>>>, same: (a: T, b: T) => boo
 
 function joinWithOr(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1] ?? ''}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Document type of an attachment
+// ---------------------------------------------------------------------------------------------------
+
+export type AttachmentDocType = { docType: TDocType | null; from: 'filename' | 'subject' | 'body' | null };
+
+/**
+ * Which document an attachment is: from its file name first, then the subject (without Re:/Fwd:), then
+ * the sender's own text (readOwnText), all with the pipeline's detectDocType. The subject and body
+ * describe the whole mail, so they only speak for an attachment when it is the mail's only document
+ * (`documentCount`: the documents selectAttachments kept); with more, null leaves it for review.
+ */
+export function attachmentDocType(filename: string, mail: MailSummary, documentCount: number): AttachmentDocType {
+  const byName = detectDocType({ filename });
+  if (byName.docType) return { docType: byName.docType, from: 'filename' };
+  if (documentCount !== 1) return { docType: null, from: null };
+  const subject = cleanText((mail.subject ?? '').slice(0, MAX_SUBJECT_CHARACTERS)).replace(/\s+/g, ' ').replace(SUBJECT_PREFIX, '');
+  const bySubject = detectDocType({ text: subject });
+  if (bySubject.docType) return { docType: bySubject.docType, from: 'subject' };
+  const byBody = detectDocType({ text: readOwnText(mail) });
+  if (byBody.docType) return { docType: byBody.docType, from: 'body' };
+  return { docType: null, from: null };
 }
