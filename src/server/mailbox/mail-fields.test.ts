@@ -295,6 +295,20 @@ describe('readPlayerDetails reads Key: value lines', () => {
     expect(read({ text: body({ extra }) })).toEqual({ ...JANE, guardianPhone });
   });
 
+  it.each([
+    ['Player Name:\nJane Doe\nDate of Birth:\n03/02/2015\nDivision:\nAA'],
+    ['Player Name:\n\nJane Doe\n\nDate of Birth:\n\n03/02/2015\n\nDivision:\n\nAA'],
+    ['*Player Name:*\n  Jane Doe  \nDOB: 03/02/2015\nDivision: AA'],
+  ])('reads a value on the line under its label: %j', (text) => {
+    expect(read({ text })).toEqual(JANE);
+  });
+
+  it('does not take the next label, or a line two blank lines down, for a value', () => {
+    expect(read({ text: 'Player:\nDivision: AA\nDOB: 2015-03-02' })).toBe('No player name found in the e-mail');
+    expect(read({ text: 'Player:\n\n\nJane Doe\nDivision: AA\nDOB: 2015-03-02' })).toBe('No player name found in the e-mail');
+    expect(read({ text: 'Player:\nCoach: Smith\nDivision: AA\nDOB: 2015-03-02' })).toBe('No player name found in the e-mail');
+  });
+
   it('does not take a bare "Name:" for the player, since it is as often the parent', () => {
     expect(read({ text: 'Name: Jane Doe\nDOB: 2015-03-02\nDivision: AA' })).toBe('No player name found in the e-mail');
   });
@@ -491,6 +505,10 @@ describe('readPlayerDetails reads the subject', () => {
     ['Documents for Ελένη Παπαδοπούλου', { firstName: 'Ελένη', lastName: 'Παπαδοπούλου' }],
     ['Registration - 王 小明', { firstName: '王', lastName: '小明' }],
     ['Documents for José Ñúñez', { firstName: 'José', lastName: 'Ñúñez' }],
+    ['Documents for Jose\u0301 Nu\u0301n\u0303ez', { firstName: 'José', lastName: 'Núñez' }],
+    ['Documents\u00A0for\u00A0Jane\u00A0Doe', {}],
+    ['Documents for \u200BJane\u200B Doe\u200E', {}],
+    ['  Documents   for\tJane  Doe  ', {}],
   ])('reads the player from %j', (subject, change) => {
     expect(read({ subject, text: DETAILS })).toEqual({ ...JANE, ...change });
   });
@@ -711,6 +729,11 @@ describe('readPlayerDetails reads HTML-only bodies', () => {
 
   it('reads a table of labels and values', () => {
     const html = '<table><tr><td><b>Player:</b></td><td>Jane Doe</td></tr><tr><th>Date of Birth:</th><td>March 2, 2015</td></tr><tr><td>Division:</td><td>AA</td></tr></table>';
+    expect(read({ html })).toEqual(JANE);
+  });
+
+  it('reads a form notification with a paragraph per label and per value', () => {
+    const html = '<p><strong>Player Name</strong>:</p><p>Jane Doe</p><p><strong>Date of Birth:</strong></p><p>03/02/2015</p><p>Division:</p><p>AA</p>';
     expect(read({ html })).toEqual(JANE);
   });
 

@@ -357,20 +357,39 @@ function normaliseKey(key: string): string {
  * Every known key's values in order of appearance, each trimmed of separators and markdown emphasis.
  * Inside a known key's value, a known key after a plain space starts the next pair ("Player: Jane Doe
  * Division: AA"); in a line with no known key first, it does not, so "Regarding last season: we moved"
- * is prose, not a season.
+ * is prose, not a season. A known key that ends its line takes the next non-blank line as its value, as
+ * form notifications and HTML tables with a row per label write it ("Player Name:" / "Jane Doe"),
+ * unless that line is a key itself.
  */
 function readKeyValues(text: string): FoundValues {
   const found: FoundValues = {};
-  for (const line of text.split('\n')) {
+  const lines = text.split('\n');
+  for (let at = 0; at < lines.length; at++) {
+    const line = lines[at] ?? '';
     const keys = [...line.matchAll(KEY_SHAPE)];
-    keys.forEach((match, position) => {
+    for (const [position, match] of keys.entries()) {
       const field = KEYS.get(normaliseKey(match[1] ?? ''));
-      if (!field) return;
-      const end = keys[position + 1]?.index ?? line.length;
-      addValue(found, field, line.slice(match.index + match[0].length, end));
-    });
+      if (!field) continue;
+      const next = keys[position + 1];
+      const value = line.slice(match.index + match[0].length, next?.index ?? line.length);
+      if (next || /[^\s*_]/.test(value)) {
+        addValue(found, field, value);
+        continue;
+      }
+      // One blank line may sit between a label and its value, as HTML paragraphs turn out.
+      const below = lines[at + 1]?.trim() === '' ? at + 2 : at + 1;
+      if (below >= lines.length || lines[below]?.trim() === '' || startsWithKey(lines[below] ?? '')) continue;
+      addValue(found, field, lines[below] ?? '');
+      at = below;
+    }
   }
   return found;
+}
+
+/** The line opens with a key, known or not: "Division:" under "Player:" is not the player's name. */
+function startsWithKey(line: string): boolean {
+  const [first] = line.matchAll(KEY_SHAPE);
+  return first !== undefined && line.slice(0, first.index).trim() === '';
 }
 
 function addValue(found: FoundValues, field: Field, text: string): void {
