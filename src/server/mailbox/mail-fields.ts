@@ -1,7 +1,13 @@
 /**
- * What a parsed e-mail means to the pipeline: which parts are documents, who the player is, and which
- * document each attachment is. Pure: the mailbox adapter parses the message (mailparser decodes encoded
- * words, charsets and transfer encodings), and this module only reads the decoded strings and part facts.
+ * What a parsed e-mail means to the pipeline: which parts are documents (selectAttachments), who the
+ * player is (readPlayerDetails), and which document each attachment is (attachmentDocType). Pure: the
+ * mailbox adapter parses the message (mailparser decodes encoded words, charsets and transfer
+ * encodings), and this module only reads the decoded strings and part facts, in any script.
+ *
+ * Where details come from, strongest first: `Key: value` lines of the sender's own text (quoted replies
+ * left out, see readOwnText), then the subject, where a player name is only read from a clear pattern
+ * (see readSubject). Values are never guessed: a date that could be two dates, a name that could be
+ * words, or two children in one mail make the mail fail with a sentence staff can act on.
  */
 import { z } from 'zod';
 import { DIVISIONS, type TDivision, type TDocType } from '../../contract';
