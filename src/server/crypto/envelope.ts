@@ -51,11 +51,16 @@ export class DecryptionError extends Error {
 }
 
 /**
- * Pipe plaintext in, ciphertext out. In the same pass the plaintext is hashed and counted, so the
- * pipeline reads each file once. `result` resolves once the input has ended and rejects if the stream
- * fails or is destroyed first (a rejection nobody awaits is not reported as unhandled).
+ * The synchronous core of encryption: plaintext chunks in, ciphertext chunks out, the plaintext hashed and
+ * counted in the same pass. `finish()` completes the tag; GCM is a stream mode, so it emits no more bytes.
+ * For code that already has its chunks in hand (an intake thread); streams use createEncryptor.
  */
-export function createEncryptor(masterKey: Buffer): { transform: Transform; result: Promise<EncryptionResult> } {
+export interface FileEncryption {
+  update(chunk: Buffer): Buffer;
+  finish(): EncryptionResult;
+}
+
+export function startEncryption(masterKey: Buffer): FileEncryption {
   assertMasterKey(masterKey);
   // One call for the data key and both IVs: each randomBytes call costs a few microseconds per file.
   const random = randomBytes(DATA_KEY_BYTES + 2 * IV_BYTES);
@@ -67,7 +72,26 @@ export function createEncryptor(masterKey: Buffer): { transform: Transform; resu
   random.fill(0);
   const hash = createHash('sha256');
   let bytes = 0;
+  return {
+    update(chunk) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      return cipher.update(chunk);
+    },
+    finish() {
+      if (cipher.final().length > 0) throw new Error('AES-256-GCM emitted bytes at final()');
+      return { sha256: hash.digest('hex'), bytes, wrappedKey, iv, authTag: cipher.getAuthTag() };
+    },
+  };
+}
 
+/**
+ * Pipe plaintext in, ciphertext out. In the same pass the plaintext is hashed and counted, so the
+ * pipeline reads each file once. `result` resolves once the input has ended and rejects if the stream
+ * fails or is destroyed first (a rejection nobody awaits is not reported as unhandled).
+ */
+export function createEncryptor(masterKey: Buffer): { transform: Transform; result: Promise<EncryptionResult> } {
+  const encryption = startEncryption(masterKey);
   let settle: { resolve: (value: EncryptionResult) => void; reject: (reason: Error) => void } | undefined;
   const result = new Promise<EncryptionResult>((resolve, reject) => {
     settle = { resolve, reject };
@@ -76,24 +100,13 @@ export function createEncryptor(masterKey: Buffer): { transform: Transform; resu
 
   const transform = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
-      bytes += chunk.length;
-      callback(null, cipher.update(chunk));
+      callback(null, encryption.update(chunk));
     },
     flush(callback) {
       try {
-        // GCM is a stream mode: final() emits nothing, it only completes the tag.
-        const tail = cipher.final();
-        const outcome: EncryptionResult = {
-          sha256: hash.digest('hex'),
-          bytes,
-          wrappedKey,
-          iv,
-          authTag: cipher.getAuthTag(),
-        };
-        settle?.resolve(outcome);
+        settle?.resolve(encryption.finish());
         settle = undefined;
-        callback(null, tail.length > 0 ? tail : null);
+        callback();
       } catch (error) {
         callback(error as Error);
       }

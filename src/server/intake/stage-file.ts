@@ -1,18 +1,15 @@
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Storage } from '../adapters/storage/port';
-import { createEncryptor, type EncryptionResult } from '../crypto/envelope';
+import type { TDocType } from '../../contract';
+import type { RefusedFile, StagedFile } from '../pipeline/types';
+import { createFileSealer, judgeSealed, toIntakeFile, type SealOutcome } from './file-sealer';
 
-/** Bytes kept from the start of a file for type sniffing. */
-export const HEAD_BYTES = 4_096;
-
-export type StagingOutcome =
-  | { kind: 'staged'; head: Buffer; result: EncryptionResult }
-  | { kind: 'too-large'; bytesSeen: number };
+export { HEAD_BYTES } from './file-sealer';
 
 /**
- * Streams one uploaded file into storage under `key`, encrypted, in a single pass that also hashes it
- * and keeps its first bytes. Past `maxBytes` nothing more is written and the object is removed.
+ * Streams one file into storage under `key`, encrypted, in a single pass that also hashes it and keeps
+ * its first bytes (file-sealer.ts). Past `maxBytes` nothing more is written and the object is removed.
  *
  * The source is consumed to its end rather than destroyed: a multipart parser waits for every file part
  * to be read before it finishes (its own `fileSize` limit ends the part just past the cap). A source that
@@ -22,44 +19,49 @@ export async function stageFile(
   source: Readable,
   deps: { storage: Storage; masterKey: Buffer; maxBytes: number; cutOffSource?: boolean },
   key: string,
-): Promise<StagingOutcome> {
-  const headChunks: Buffer[] = [];
-  let headLength = 0;
-  let seen = 0;
-  let tooLarge = false;
-  const guard = new Transform({
+): Promise<SealOutcome> {
+  const sealer = createFileSealer(deps.masterKey, deps.maxBytes);
+  let outcome: SealOutcome | undefined;
+  const seal = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      if (tooLarge || seen > deps.maxBytes) {
-        tooLarge = true;
-        callback(); // drop it: nothing past the cap reaches storage
-        if (deps.cutOffSource) source.destroy();
-        return;
+      const ciphertext = sealer.write(chunk);
+      if (ciphertext === undefined && deps.cutOffSource) source.destroy();
+      callback(null, ciphertext); // past the cap nothing reaches storage
+    },
+    flush(callback) {
+      try {
+        outcome = sealer.end();
+        callback();
+      } catch (error) {
+        callback(error as Error);
       }
-      if (headLength < HEAD_BYTES) {
-        headChunks.push(chunk.subarray(0, HEAD_BYTES - headLength));
-        headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
-      }
-      callback(null, chunk);
     },
   });
-  const encryptor = createEncryptor(deps.masterKey);
   const discard = () => deps.storage.delete(key).catch(() => undefined);
   try {
-    const [result] = await Promise.all([
-      encryptor.result,
-      deps.storage.put(key, encryptor.transform),
-      pipeline(source, guard, encryptor.transform),
-    ]);
-    if (tooLarge) {
-      await discard();
-      return { kind: 'too-large', bytesSeen: seen };
-    }
-    return { kind: 'staged', head: Buffer.concat(headChunks), result };
+    await Promise.all([deps.storage.put(key, seal), pipeline(source, seal)]);
   } catch (error) {
     await discard();
     // A cut-off source ends the pipeline with an error; the real outcome is the size.
-    if (tooLarge) return { kind: 'too-large', bytesSeen: seen };
+    if (sealer.tooLarge) return sealer.end();
     throw error;
   }
+  if (!outcome) throw new Error('the file ended without being sealed');
+  if (outcome.kind === 'too-large') await discard();
+  return outcome;
+}
+
+/**
+ * One uploaded, downloaded or generated file into staging: streamed, size-capped, hashed and encrypted,
+ * then judged by its first bytes. A file that fails is refused with a reason and leaves nothing in storage.
+ */
+export async function stageUpload(
+  stream: Readable,
+  file: { originalFilename: string; declaredType: TDocType | null; key: string },
+  deps: { storage: Storage; masterKey: Buffer; maxFileBytes: number; cutOffSource?: boolean },
+): Promise<StagedFile | RefusedFile> {
+  const outcome = await stageFile(stream, { storage: deps.storage, masterKey: deps.masterKey, maxBytes: deps.maxFileBytes, cutOffSource: deps.cutOffSource }, file.key);
+  const verdict = judgeSealed(outcome, { originalFilename: file.originalFilename, maxBytes: deps.maxFileBytes });
+  if (verdict.kind === 'refused' && outcome.kind === 'sealed') await deps.storage.delete(file.key);
+  return toIntakeFile(verdict, { ...file, stagedKey: file.key });
 }

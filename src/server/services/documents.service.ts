@@ -8,11 +8,10 @@ import { recordAuditEvent } from '../db/audit-events.repository';
 import { findDocumentWithGuardian, findDocumentsByIds, listRecentUploads, updateDocument } from '../db/documents.repository';
 import { findCurrentSeason } from '../db/seasons.repository';
 import { AppError } from '../errors';
-import { stageFile } from '../intake/stage-file';
+import { stageUpload } from '../intake/stage-file';
 import type { LivePublisher } from '../live/publisher';
 import { recordSubmission } from '../pipeline/record-submission';
-import { STAGING_FOLDER } from '../pipeline/staging-sweeper';
-import { validateFile } from '../pipeline/stages/validate';
+import { stagedKey } from '../pipeline/staging-sweeper';
 
 /** Review moves a staff member may make; `processing` belongs to the pipeline alone. */
 const ALLOWED_TRANSITIONS: Record<TDocumentStatus, readonly TDocumentStatus[]> = {
@@ -178,11 +177,13 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       if (!season) throw new AppError('CONFLICT', 'No season exists yet: create a season before running a test.');
       const submissionId = randomUUID();
       const pdf = generateTestPdf(new Date(), actor.requestId);
-      const key = `${STAGING_FOLDER}/${submissionId}/0`;
-      const outcome = await stageFile(Readable.from([pdf]), { storage: deps.storage, masterKey: deps.masterKey, maxBytes: deps.maxFileBytes }, key);
-      if (outcome.kind !== 'staged') throw new AppError('INTERNAL', 'The test file could not be staged.');
-      const verdict = validateFile({ head: outcome.head, filename: 'clearbase-test.pdf', bytes: outcome.result.bytes, maxBytes: deps.maxFileBytes });
-      if (!verdict.ok) throw new AppError('INTERNAL', `The generated test file failed validation: ${verdict.message}`);
+      const key = stagedKey(submissionId, 0);
+      const file = await stageUpload(
+        Readable.from([pdf]),
+        { originalFilename: 'clearbase-test-waiver.pdf', declaredType: 'waiver', key },
+        { storage: deps.storage, masterKey: deps.masterKey, maxFileBytes: deps.maxFileBytes },
+      );
+      if (file.kind !== 'staged') throw new AppError('INTERNAL', `The generated test file was refused: ${file.message}`);
       const result = await recordSubmission(deps.db, { idPrefix: deps.idPrefix }, {
         id: submissionId,
         source: 'test',
@@ -200,19 +201,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           guardianEmail: 'test@example.org',
           guardianPhone: null,
         },
-        files: [
-          {
-            kind: 'staged',
-            originalFilename: 'clearbase-test-waiver.pdf',
-            declaredType: 'waiver',
-            stagedKey: key,
-            envelope: { wrappedKey: outcome.result.wrappedKey, iv: outcome.result.iv, authTag: outcome.result.authTag },
-            sha256: outcome.result.sha256,
-            bytes: outcome.result.bytes,
-            mime: verdict.mime,
-            extension: verdict.extension,
-          },
-        ],
+        files: [file],
       });
       deps.onRecorded();
       const documentId = result.documents[0]?.id;
