@@ -59,4 +59,10 @@ export default tseslint.config(
     files: ['*.config.{ts,js}', 'eslint.config.js', 'tests/support/global-setup.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  // Plain JavaScript entry points (the intake thread's loader bootstrap): linted, without type information.
+  {
+    files: ['**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { parserOptions: { projectService: false, project: null } },
+  },
 );

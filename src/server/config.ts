@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -58,6 +59,7 @@ const ZEnv = z.object({
   MAX_FILE_BYTES: integerFromEnv(1, 1024 * 1024 * 1024).default(20 * 1024 * 1024),
   RETENTION_YEARS: integerFromEnv(1, 100).default(7),
   PIPELINE_WORKERS: integerFromEnv(1, 32).default(3),
+  INTAKE_THREADS: integerFromEnv(1, 32).optional(),
   PIPELINE_STALE_AFTER_MS: integerFromEnv(1_000, 24 * 3_600_000).default(10 * 60_000),
   CLAMD_URL: z
     .string()
@@ -118,6 +120,8 @@ export type Config = {
   maxFileBytes: number;
   retentionYears: number;
   pipelineWorkers: number;
+  /** Worker threads that parse and seal multipart uploads (decision 011). */
+  intakeThreads: number;
   /** A job claimed longer ago than this belongs to a dead worker and is re-queued. */
   pipelineStaleAfterMs: number;
   /** clamd address; unset = scanning off (shown as a health warning). */
@@ -180,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxFileBytes: e.MAX_FILE_BYTES,
     retentionYears: e.RETENTION_YEARS,
     pipelineWorkers: e.PIPELINE_WORKERS,
+    intakeThreads: e.INTAKE_THREADS ?? Math.min(4, availableParallelism()),
     pipelineStaleAfterMs: e.PIPELINE_STALE_AFTER_MS,
     clamdUrl: e.CLAMD_URL,
   };
@@ -216,6 +221,7 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: keyof z.input<typeof ZEnv>; defa
   { name: 'MAX_FILE_BYTES', default: '20971520 (20 MB)', meaning: 'Largest accepted document.' },
   { name: 'RETENTION_YEARS', default: '7', meaning: 'Documents are deleted this many years after upload (a tombstone row stays).' },
   { name: 'PIPELINE_WORKERS', default: '3', meaning: 'Documents processed at once by this instance.' },
+  { name: 'INTAKE_THREADS', default: 'CPUs, at most 4', meaning: 'Worker threads that parse, hash and encrypt uploaded forms.' },
   {
     name: 'PIPELINE_STALE_AFTER_MS',
     default: '600000 (10 min)',

@@ -12,6 +12,7 @@ import { DEMO_DEFAULTS, seedDemoDataIfEmpty } from './demo/seed-demo-data';
 import { createClamdAntivirus } from './adapters/antivirus/clamd';
 import { antivirusCheck } from './adapters/antivirus/health';
 import { buildApp } from './http/app';
+import { createIntakeThreads } from './intake/intake-threads';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { createProcessDocumentHandler } from './pipeline/process-document';
 import { createRetentionHandler, RETENTION_QUEUE, scheduleRetention } from './pipeline/retention';
@@ -136,6 +137,8 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     onRecorded: () => jobRunner.poke(),
   });
 
+  const intakeThreads = createIntakeThreads({ masterKey: masterKey.key, threads: config.intakeThreads, log });
+
   const app = await buildApp({
     log,
     auth,
@@ -153,7 +156,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       secret: config.formWebhookSecret,
       idPrefix: config.idPrefix,
       maxFileBytes: config.maxFileBytes,
-      tmpDir: path.join(config.dataDir, 'tmp'),
+      threads: intakeThreads,
       onRecorded: () => jobRunner.poke(),
       filePolicy: {
         allowedHosts: config.formFileHosts,
@@ -189,6 +192,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       await healthWatch.stop();
       hub.closeAll();
       await app.close();
+      await intakeThreads.close();
       await jobRunner.stop();
       await stagingSweeper.stop();
       // After the workers (a job finishing now still publishes), before the database its session lives on.

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Storage } from '../adapters/storage/port';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
 import { recordSubmission } from '../pipeline/record-submission';
-import { STAGING_FOLDER } from '../pipeline/staging-sweeper';
+import { stagedKey } from '../pipeline/staging-sweeper';
 import { detectDocType } from '../pipeline/stages/detect-doc-type';
 import { sanitizeOriginalFilename } from '../pipeline/stages/validate';
+import { FILE_FIELDS } from './multipart-session';
 import type { IntakeResult, RefusedFile, StagedFile } from '../pipeline/types';
 import { FileUrlRefusedError, openFileUrl, type FilePolicy } from './fetch-file';
-import { fieldErrors, parseMultipart, refused, spoolBody, stageUpload, toSubmittedPlayer, verifySignature, ZFormFields } from './form-webhook';
+import { fieldErrors, hmacOf, parseSignatureHeader, toSubmittedPlayer, verifySignature, ZFormFields } from './form-webhook';
+import type { IntakeThreads } from './intake-threads';
+import { stageUpload } from './stage-file';
 
 /** The JSON body: the form's fields plus files the provider hosts, downloaded under the file policy. */
 export const ZFormJson = ZFormFields.extend({
@@ -36,7 +38,8 @@ export type FormIntakeDeps = {
   secret: string | undefined;
   idPrefix: string;
   maxFileBytes: number;
-  tmpDir: string;
+  /** Where multipart bodies are parsed and sealed (decision 011). */
+  threads: IntakeThreads;
   /** Wakes the pipeline workers once the submission is committed. */
   onRecorded: () => void;
   /** How files named by URL in a JSON submission may be downloaded. */
@@ -47,8 +50,9 @@ export type FormIntakeDeps = {
 const MAX_BODY_FILES = 5;
 
 /**
- * A signed multipart form submission, from raw body to recorded submission. Nothing is parsed before the
- * signature checks out, and nothing is left behind when the request is refused.
+ * A signed form submission, from raw body to recorded submission. A body without a well-formed signature
+ * header is refused before it is read. The signature is checked over the whole body before anything is
+ * recorded; files a refused body staged on the way are deleted (decision 011), so a refusal leaves nothing.
  */
 export async function receiveFormSubmission(
   deps: FormIntakeDeps,
@@ -59,60 +63,106 @@ export async function receiveFormSubmission(
   if (!isJson && !/^multipart\/form-data;\s*boundary=/i.test(request.contentType)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the form as multipart/form-data or application/json.');
   }
-  const spooled = await spoolBody(request.body, {
-    tmpDir: deps.tmpDir,
-    secret: deps.secret,
-    maxBytes: isJson ? MAX_JSON_BYTES : deps.maxFileBytes * MAX_BODY_FILES + 1_048_576,
-  });
-  try {
-    if (!verifySignature(deps.secret, request.signature, spooled)) {
-      throw new AppError('UNAUTHENTICATED', 'Missing or invalid X-Clearbase-Signature.');
-    }
-    const submissionId = randomUUID();
-    const stagingDeps = { storage: deps.storage, masterKey: deps.masterKey, maxFileBytes: deps.maxFileBytes, stagingPrefix: `${STAGING_FOLDER}/${submissionId}` };
-    const parsed = isJson
-      ? await downloadJsonFiles(await readJson(spooled.file), { ...stagingDeps, filePolicy: { ...deps.filePolicy, maxBytes: deps.maxFileBytes } })
-      : await parseMultipart(spooled, request.contentType, stagingDeps);
-    const stagedKeys = parsed.files.flatMap((f) => (f.kind === 'staged' ? [f.stagedKey] : []));
-    const discard = () => Promise.all(stagedKeys.map((key) => deps.storage.delete(key).catch(() => undefined)));
+  if (!parseSignatureHeader(request.signature)) throw unauthenticated();
 
-    const fields = ZFormFields.safeParse(parsed.fields);
-    if (!fields.success) {
-      await discard();
-      const details = fieldErrors(fields.error);
-      throw new AppError('VALIDATION_FAILED', `Invalid submission. ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
+  const submissionId = randomUUID();
+  const stagingKey = (position: number) => stagedKey(submissionId, position);
+  let parsed: { fields: Record<string, string>; files: Array<StagedFile | RefusedFile> };
+  if (isJson) {
+    const body = await readSmallBody(request.body, MAX_JSON_BYTES);
+    if (!verifySignature(request.signature, hmacOf(deps.secret, body))) throw unauthenticated();
+    parsed = await downloadJsonFiles(parseJson(body), {
+      storage: deps.storage,
+      masterKey: deps.masterKey,
+      maxFileBytes: deps.maxFileBytes,
+      stagingKey,
+      filePolicy: { ...deps.filePolicy, maxBytes: deps.maxFileBytes },
+    });
+  } else {
+    const staged = await deps.threads.stageMultipart({
+      body: request.body,
+      contentType: request.contentType,
+      secret: deps.secret,
+      maxFileBytes: deps.maxFileBytes,
+      maxBodyBytes: deps.maxFileBytes * MAX_BODY_FILES + 1_048_576,
+      stagingKey,
+      storage: deps.storage,
+    });
+    const refuse = async (error: AppError) => {
+      await staged.discard();
+      return error;
+    };
+    if (!verifySignature(request.signature, staged)) throw await refuse(unauthenticated());
+    if (staged.parseError !== null) throw await refuse(new AppError('VALIDATION_FAILED', staged.parseError));
+    if (staged.unknownField !== null) {
+      throw await refuse(
+        new AppError('VALIDATION_FAILED', `Unknown document type field "${staged.unknownField}".`, [
+          { path: staged.unknownField, message: `file fields must be one of ${FILE_FIELDS.join(', ')}` },
+        ]),
+      );
     }
-    if (parsed.files.length === 0) {
-      throw new AppError('VALIDATION_FAILED', 'The submission has no files.', [{ path: 'files', message: 'attach at least one document' }]);
-    }
-
-    let result: IntakeResult;
-    try {
-      result = await recordSubmission(deps.db, { idPrefix: deps.idPrefix }, {
-        id: submissionId,
-        source: 'form',
-        externalId: fields.data.submissionId,
-        receivedAt: request.receivedAt,
-        fromEmail: fields.data.guardianEmail,
-        subject: null,
-        player: toSubmittedPlayer(fields.data),
-        files: parsed.files,
-      });
-    } catch (error) {
-      await discard();
-      throw error;
-    }
-    await Promise.all(result.discardStagedKeys.map((key) => deps.storage.delete(key).catch(() => undefined)));
-    if (result.created) deps.onRecorded();
-    return result;
-  } finally {
-    await spooled.discard();
+    parsed = staged;
   }
+
+  const stagedKeys = parsed.files.flatMap((f) => (f.kind === 'staged' ? [f.stagedKey] : []));
+  const discard = () => Promise.all(stagedKeys.map((key) => deps.storage.delete(key).catch(() => undefined)));
+  const fields = ZFormFields.safeParse(parsed.fields);
+  if (!fields.success) {
+    await discard();
+    const details = fieldErrors(fields.error);
+    throw new AppError('VALIDATION_FAILED', `Invalid submission. ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
+  }
+  if (parsed.files.length === 0) {
+    throw new AppError('VALIDATION_FAILED', 'The submission has no files.', [{ path: 'files', message: 'attach at least one document' }]);
+  }
+
+  let result: IntakeResult;
+  try {
+    result = await recordSubmission(deps.db, { idPrefix: deps.idPrefix }, {
+      id: submissionId,
+      source: 'form',
+      externalId: fields.data.submissionId,
+      receivedAt: request.receivedAt,
+      fromEmail: fields.data.guardianEmail,
+      subject: null,
+      player: toSubmittedPlayer(fields.data),
+      files: parsed.files,
+    });
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  await Promise.all(result.discardStagedKeys.map((key) => deps.storage.delete(key).catch(() => undefined)));
+  if (result.created) deps.onRecorded();
+  return result;
 }
 
-async function readJson(file: string): Promise<unknown> {
+const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Missing or invalid X-Clearbase-Signature.');
+
+/** A body small enough to hold (a JSON submission names its files by URL), refused past `maxBytes`. */
+async function readSmallBody(body: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as unknown;
+    for await (const chunk of body) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+      bytes += buffer.length;
+      if (bytes > maxBytes) {
+        body.resume();
+        throw new AppError('PAYLOAD_TOO_LARGE', `The request is larger than ${Math.round(maxBytes / 1_048_576)} MB.`);
+      }
+      chunks.push(buffer);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('VALIDATION_FAILED', 'The request body ended before it was complete.');
+  }
+  return Buffer.concat(chunks, bytes);
+}
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8')) as unknown;
   } catch {
     throw new AppError('INVALID_JSON', 'The request body is not valid JSON.');
   }
@@ -124,7 +174,7 @@ async function readJson(file: string): Promise<unknown> {
  */
 async function downloadJsonFiles(
   body: unknown,
-  deps: { storage: Storage; masterKey: Buffer; maxFileBytes: number; stagingPrefix: string; filePolicy: FilePolicy },
+  deps: { storage: Storage; masterKey: Buffer; maxFileBytes: number; stagingKey: (position: number) => string; filePolicy: FilePolicy },
 ): Promise<{ fields: Record<string, string>; files: Array<StagedFile | RefusedFile> }> {
   const parsed = ZFormJson.safeParse(body);
   if (!parsed.success) {
@@ -144,11 +194,11 @@ async function downloadJsonFiles(
     const declaredType = declared[position]?.docType ?? null;
     try {
       const stream = await openFileUrl(file.url, deps.filePolicy);
-      files.push(await stageUpload(stream, { originalFilename, declaredType, key: `${deps.stagingPrefix}/${position}` }, { ...deps, cutOffSource: true }));
+      files.push(await stageUpload(stream, { originalFilename, declaredType, key: deps.stagingKey(position) }, { ...deps, cutOffSource: true }));
     } catch (error) {
       if (!(error instanceof FileUrlRefusedError)) throw error;
-      await deps.storage.delete(`${deps.stagingPrefix}/${position}`).catch(() => undefined);
-      files.push(refused(originalFilename, declaredType, 'URL_REFUSED', error.message, 0));
+      await deps.storage.delete(deps.stagingKey(position)).catch(() => undefined);
+      files.push({ kind: 'refused', originalFilename, declaredType, code: 'URL_REFUSED', message: error.message, bytes: 0 });
     }
   }
   return { fields: asStringFields(parsed.data), files };

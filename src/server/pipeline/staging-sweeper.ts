@@ -3,8 +3,14 @@ import type { Db } from '../db/client';
 import { findStagedKeys } from '../db/staging.repository';
 import type { Logger } from '../logger';
 
-/** The folder intake stages uploads in, as `staging/<submission uuid>/<n>` (form-intake.service). */
+/** The folder intake stages uploads in (form-intake.service), one level deep: see stagedKey. */
 export const STAGING_FOLDER = 'staging';
+
+/**
+ * Where file `position` of a submission waits for the pipeline: `staging/<submission uuid>-<position>`.
+ * Flat, so staging a file never creates a folder (nor leaves an empty one behind when it moves on).
+ */
+export const stagedKey = (submissionId: string, position: number): string => `${STAGING_FOLDER}/${submissionId}-${position}`;
 
 /** Keys checked against the database at once while sweeping. */
 const SWEEP_BATCH = 500;

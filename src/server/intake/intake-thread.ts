@@ -1,0 +1,54 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { FromThread, ThreadData, ThreadTask, ToThread } from './intake-thread-protocol';
+import { transferable } from './intake-thread-protocol';
+import { createMultipartSession, type SessionFileEvent } from './multipart-session';
+
+/**
+ * An intake thread: parses multipart bodies, computes their signature HMAC and seals their files
+ * (SHA-256 + AES-256-GCM), off the request thread, which keeps only the I/O and the database (decision 011).
+ * Started by intake-threads.ts through intake-thread-boot.mjs.
+ */
+if (!parentPort) throw new Error('intake-thread.ts runs as a worker thread');
+const { masterKey } = workerData as ThreadData;
+const key = Buffer.from(masterKey);
+
+parentPort.on('message', (task: ThreadTask) => run(task));
+
+function run(task: ThreadTask): void {
+  const { port } = task;
+  const post = (message: FromThread, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+  const session = createMultipartSession({
+    contentType: task.contentType,
+    secret: task.secret,
+    masterKey: key,
+    maxFileBytes: task.maxFileBytes,
+    emit(event: SessionFileEvent) {
+      if (event.type === 'file-data') {
+        const chunk = transferable(event.chunk);
+        post({ type: 'file-data', position: event.position, chunk }, [chunk.buffer as ArrayBuffer]);
+      } else {
+        post(event);
+      }
+    },
+  });
+  // One message at a time, in order: a chunk is parsed before the next is looked at.
+  let queue = Promise.resolve();
+  port.on('message', (message: ToThread) => {
+    queue = queue
+      .then(async () => {
+        if (message.type === 'chunk') {
+          await session.write(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
+          post({ type: 'ack', bytes: message.chunk.byteLength });
+        } else if (message.type === 'end') {
+          post({ type: 'done', outcome: await session.end() });
+          port.close();
+        } else {
+          port.close();
+        }
+      })
+      .catch((error: unknown) => {
+        post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+        port.close();
+      });
+  });
+}

@@ -1,0 +1,225 @@
+import { Readable } from 'node:stream';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import type { TDocType } from '../../contract';
+import type { Storage } from '../adapters/storage/port';
+import { AppError } from '../errors';
+import type { Logger } from '../logger';
+import type { RefusedFile, StagedFile } from '../pipeline/types';
+import { toIntakeFile } from './file-sealer';
+import { fromWireVerdict, type FromThread, type ThreadData, type ThreadTask, type ToThread } from './intake-thread-protocol';
+import type { SessionOutcome } from './multipart-session';
+
+/** Body bytes sent to a thread in one message: a 5 MB file is five messages, not eighty. */
+const BATCH_BYTES = 1 << 20;
+/**
+ * Bytes of one request in memory at once: sent to its thread and not yet parsed, plus ciphertext back and
+ * not yet taken by storage. Past it the request stream is paused, so a slow disk or S3 holds the client
+ * back instead of filling memory.
+ */
+const WINDOW_BYTES = 8 << 20;
+
+export type StagedMultipart = Omit<SessionOutcome, 'hmacHex'> & {
+  hmacHex: string;
+  /** In the order the parts were sent. */
+  files: Array<StagedFile | RefusedFile>;
+  /** Deletes every staged object of this body (a refused request leaves nothing behind). */
+  discard(): Promise<void>;
+};
+
+export type StageMultipartRequest = {
+  body: Readable;
+  contentType: string;
+  secret: string;
+  maxFileBytes: number;
+  /** Past this many body bytes the request is refused with 413 and nothing is kept. */
+  maxBodyBytes: number;
+  /** Where the file at `position` of the body is staged. */
+  stagingKey(position: number): string;
+  storage: Storage;
+};
+
+export interface IntakeThreads {
+  readonly size: number;
+  /**
+   * Streams a multipart body through an intake thread: HMAC over every byte, parsing, each file sealed
+   * there and its ciphertext written here through the storage port. Resolves when the body is complete,
+   * every file has its verdict and every staged object is written; the caller judges the signature.
+   */
+  stageMultipart(request: StageMultipartRequest): Promise<StagedMultipart>;
+  close(): Promise<void>;
+}
+
+type Slot = { worker: Worker; active: Set<(error: Error) => void> };
+
+const BOOT = new URL('./intake-thread-boot.mjs', import.meta.url);
+
+/**
+ * A few worker threads that do the CPU-heavy part of multipart intake (decision 011): the request thread
+ * only moves bytes, talks to storage and the database. A thread that dies fails the bodies it had and is
+ * replaced.
+ */
+export function createIntakeThreads(options: { masterKey: Buffer; threads: number; log: Logger }): IntakeThreads {
+  const data: ThreadData = { masterKey: new Uint8Array(options.masterKey) };
+  let closed = false;
+  const slots: Slot[] = [];
+
+  const spawn = (index: number): Slot => {
+    const worker = new Worker(BOOT, { workerData: data, name: `clearbase-intake-${index}` });
+    const slot: Slot = { worker, active: new Set() };
+    const failAll = (error: Error) => {
+      for (const fail of [...slot.active]) fail(error);
+    };
+    worker.on('error', (error) => {
+      options.log.error({ err: error, thread: index }, 'intake thread failed');
+      failAll(error);
+    });
+    worker.on('exit', (code) => {
+      failAll(new Error(`intake thread exited with code ${code}`));
+      if (!closed) slots[index] = spawn(index);
+    });
+    // Idle threads must not keep the process alive; a task in flight keeps its request open anyway.
+    worker.unref();
+    return slot;
+  };
+  for (let i = 0; i < Math.max(1, options.threads); i++) slots.push(spawn(i));
+
+  const leastBusy = (): Slot => slots.reduce((best, slot) => (slot.active.size < best.active.size ? slot : best));
+
+  return {
+    size: slots.length,
+    stageMultipart(request) {
+      if (closed) return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'Clearbase is shutting down.'));
+      return runTask(leastBusy(), request);
+    },
+    async close() {
+      closed = true;
+      await Promise.all(slots.map((slot) => slot.worker.terminate()));
+    },
+  };
+}
+
+type OpenFile = { key: string; originalFilename: string; declaredType: TDocType | null; readable: Readable; written: Promise<unknown> };
+
+function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMultipart> {
+  const { body, storage } = request;
+  const { port1: port, port2 } = new MessageChannel();
+  const files = new Map<number, OpenFile>();
+  const verdicts = new Map<number, StagedFile | RefusedFile>();
+  let sentNotParsed = 0;
+  let received = 0;
+  let batch: Buffer[] = [];
+  let batchBytes = 0;
+  let settled = false;
+
+  const keys = () => [...files.values()].map((file) => file.key);
+  const discard = async () => {
+    for (const file of files.values()) file.readable.destroy();
+    await Promise.allSettled([...files.values()].map((file) => file.written));
+    await Promise.all(keys().map((key) => storage.delete(key).catch(() => undefined)));
+  };
+  const buffered = () => sentNotParsed + [...files.values()].reduce((sum, file) => sum + file.readable.readableLength, 0);
+  const relieve = () => {
+    if (body.isPaused() && buffered() < WINDOW_BYTES) body.resume();
+  };
+  const send = (message: ToThread, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+  const flush = () => {
+    if (batchBytes === 0) return;
+    // allocUnsafeSlow: a buffer with an ArrayBuffer of its own, so it can be handed over without a copy.
+    const chunk = Buffer.allocUnsafeSlow(batchBytes);
+    let at = 0;
+    for (const piece of batch) at += piece.copy(chunk, at);
+    batch = [];
+    sentNotParsed += batchBytes;
+    batchBytes = 0;
+    const bytes = new Uint8Array(chunk.buffer, 0, chunk.length);
+    send({ type: 'chunk', chunk: bytes }, [bytes.buffer]);
+  };
+
+  return new Promise<StagedMultipart>((resolve, reject) => {
+    const finish = (outcome: { ok: true; value: StagedMultipart } | { ok: false; error: Error }) => {
+      if (settled) return;
+      settled = true;
+      slot.active.delete(onThreadFailure);
+      body.off('data', onData).off('end', onEnd).off('error', onBodyError).off('aborted', onAborted);
+      if (!outcome.ok) send({ type: 'abort' });
+      port.close();
+      if (outcome.ok) resolve(outcome.value);
+      else {
+        body.resume(); // let the rest of a refused body drain instead of stalling the connection
+        void discard().then(() => reject(outcome.error));
+      }
+    };
+    const fail = (error: Error) => finish({ ok: false, error });
+    const onThreadFailure = (error: Error) => fail(new AppError('INTERNAL', `The upload could not be processed: ${error.message}`));
+    slot.active.add(onThreadFailure);
+
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > request.maxBodyBytes) {
+        fail(new AppError('PAYLOAD_TOO_LARGE', `The request is larger than ${Math.round(request.maxBodyBytes / 1_048_576)} MB.`));
+        return;
+      }
+      batch.push(chunk);
+      batchBytes += chunk.length;
+      if (batchBytes >= BATCH_BYTES) flush();
+      if (buffered() >= WINDOW_BYTES) body.pause();
+    };
+    const onEnd = () => {
+      flush();
+      send({ type: 'end' });
+    };
+    const onBodyError = () => fail(new AppError('VALIDATION_FAILED', 'The request body ended before it was complete.'));
+    const onAborted = onBodyError;
+
+    port.on('message', (message: FromThread) => {
+      if (settled) return;
+      switch (message.type) {
+        case 'ack':
+          sentNotParsed -= message.bytes;
+          relieve();
+          return;
+        case 'file-start': {
+          const key = request.stagingKey(message.position);
+          const readable = new Readable({ read: relieve });
+          const declaredType = message.fieldName === 'document' ? null : message.fieldName;
+          // Caught here and looked at once the body is done: a storage failure fails the request then.
+          const written = storage.put(key, readable).then(
+            () => undefined,
+            (error: unknown) => error as Error,
+          );
+          files.set(message.position, { key, originalFilename: message.originalFilename, declaredType, readable, written });
+          return;
+        }
+        case 'file-data':
+          files.get(message.position)?.readable.push(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
+          return;
+        case 'file-end': {
+          const file = files.get(message.position);
+          if (!file) return;
+          file.readable.push(null);
+          verdicts.set(message.position, toIntakeFile(fromWireVerdict(message.verdict), { ...file, stagedKey: file.key }));
+          return;
+        }
+        case 'failed':
+          fail(new AppError('INTERNAL', `The upload could not be processed: ${message.message}`));
+          return;
+        case 'done':
+          void complete(message.outcome).then((value) => finish({ ok: true, value }), fail);
+          return;
+      }
+    });
+
+    const complete = async (outcome: SessionOutcome): Promise<StagedMultipart> => {
+      const failures = (await Promise.all([...files.values()].map((file) => file.written))).filter((e): e is Error => e instanceof Error);
+      if (failures[0]) throw new AppError('SERVICE_UNAVAILABLE', `Storage is not accepting files: ${failures[0].message}`);
+      const ordered = [...verdicts.entries()].sort(([a], [b]) => a - b);
+      // A refused file's object holds at most its first bytes: it must not stay.
+      await Promise.all(ordered.flatMap(([position, file]) => (file.kind === 'refused' ? [storage.delete(request.stagingKey(position))] : [])));
+      return { ...outcome, files: ordered.map(([, file]) => file), discard };
+    };
+
+    const task: ThreadTask = { port: port2, contentType: request.contentType, secret: request.secret, maxFileBytes: request.maxFileBytes };
+    slot.worker.postMessage(task, [port2]);
+    body.on('data', onData).on('end', onEnd).on('error', onBodyError).on('aborted', onAborted);
+  });
+}
