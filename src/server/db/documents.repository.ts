@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { TDocumentStatus } from '../../contract';
 import type { Db } from './client';
 import { insertInBatches } from './batch';
-import { documents, players } from './schema';
+import { documents, players, registrations, seasons, submissions } from './schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = typeof documents.$inferInsert;
@@ -48,6 +48,37 @@ export async function findSameFile(
 
 export const listDocumentsOfSubmission = (db: Db, submissionId: string): Promise<DocumentRow[]> =>
   db.select().from(documents).where(eq(documents.submissionId, submissionId)).orderBy(asc(documents.createdAt), asc(documents.id));
+
+export type PipelineDocument = {
+  document: DocumentRow;
+  player: { id: string; firstName: string; lastName: string; birthDate: string };
+  seasonYear: number;
+  division: (typeof registrations.$inferSelect)['division'];
+  /** Files of the document's submission (1 for most forms), or null for a document without one. */
+  submissionFiles: number | null;
+};
+
+/**
+ * Everything the pipeline needs about a document in one round trip: the row, its player, its season's year,
+ * the player's division that season, and how many files its submission has.
+ */
+export async function findDocumentForPipeline(db: Db, id: string): Promise<PipelineDocument | undefined> {
+  const [row] = await db
+    .select({
+      document: documents,
+      player: { id: players.id, firstName: players.firstName, lastName: players.lastName, birthDate: players.birthDate },
+      seasonYear: seasons.year,
+      division: registrations.division,
+      submissionFiles: submissions.attachmentCount,
+    })
+    .from(documents)
+    .innerJoin(players, eq(players.id, documents.playerId))
+    .innerJoin(seasons, eq(seasons.id, documents.seasonId))
+    .innerJoin(registrations, and(eq(registrations.playerId, documents.playerId), eq(registrations.seasonId, documents.seasonId)))
+    .leftJoin(submissions, eq(submissions.id, documents.submissionId))
+    .where(eq(documents.id, id));
+  return row;
+}
 
 export async function countProcessingDocumentsOfSubmission(db: Db, submissionId: string): Promise<number> {
   const [row] = await db

@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { TSubmissionSource } from '../../contract';
 import type { Db } from './client';
 import { insertInBatches } from './batch';
+import { countProcessingDocumentsOfSubmission } from './documents.repository';
 import { submissions } from './schema';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -37,4 +38,18 @@ export async function setSubmissionStatus(
   errorMessage: string | null = null,
 ): Promise<void> {
   await db.update(submissions).set({ status, errorMessage }).where(eq(submissions.id, id));
+}
+
+/**
+ * Marks a submission processed once none of its documents is still in the pipeline; call it in the
+ * transaction that settles one of them. With several files, the submission row is locked first: two of its
+ * documents settling at once then take turns, and the later one's count sees the earlier one's change
+ * (otherwise each would see the other still processing and the submission would stay pending for good).
+ */
+export async function settleSubmission(tx: Db, submissionId: string, files: number): Promise<void> {
+  if (files > 1) {
+    await tx.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, submissionId)).for('update');
+    if ((await countProcessingDocumentsOfSubmission(tx, submissionId)) > 0) return;
+  }
+  await tx.update(submissions).set({ status: 'processed', errorMessage: null }).where(eq(submissions.id, submissionId));
 }

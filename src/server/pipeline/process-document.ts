@@ -6,11 +6,8 @@ import type { Storage } from '../adapters/storage/port';
 import { createDecryptor } from '../crypto/envelope';
 import type { Db } from '../db/client';
 import { recordAuditEvent } from '../db/audit-events.repository';
-import { countProcessingDocumentsOfSubmission, findDocument, updateDocument, type DocumentRow } from '../db/documents.repository';
-import { findPlayer } from '../db/players.repository';
-import { findRegistration } from '../db/registrations.repository';
-import { findSeason } from '../db/seasons.repository';
-import { setSubmissionStatus } from '../db/submissions.repository';
+import { findDocumentForPipeline, updateDocument, type DocumentRow } from '../db/documents.repository';
+import { settleSubmission } from '../db/submissions.repository';
 import { buildStoredPath, sanitizeStoredName } from './stored-path';
 import type { JobHandler, JobOutcome } from '../jobs/job-runner';
 import type { LivePublisher } from '../live/publisher';
@@ -39,8 +36,10 @@ export function createProcessDocumentHandler(deps: ProcessDocumentDeps): JobHand
   return async (payload) => {
     const documentId = typeof payload.documentId === 'string' ? payload.documentId : '';
     const extension = typeof payload.extension === 'string' ? payload.extension : 'bin';
-    const document = await findDocument(deps.db, documentId);
-    if (!document) return { kind: 'fail', reason: `document ${documentId} does not exist` };
+    const found = await findDocumentForPipeline(deps.db, documentId);
+    if (!found) return { kind: 'fail', reason: `document ${documentId} does not exist, or its player or season is gone` };
+    const { document, player } = found;
+    const files = found.submissionFiles ?? 1;
     if (document.status !== 'processing') {
       await discardStaged(deps, document);
       return done;
@@ -61,25 +60,18 @@ export function createProcessDocumentHandler(deps: ProcessDocumentDeps): JobHand
         throw error;
       }
       if (!verdict.clean) {
-        await rejectInfected(deps, document, verdict.signature);
+        await rejectInfected(deps, document, files, verdict.signature);
         return done;
       }
     }
-
-    const [player, season, registration] = await Promise.all([
-      findPlayer(deps.db, document.playerId),
-      findSeason(deps.db, document.seasonId),
-      findRegistration(deps.db, document.playerId, document.seasonId),
-    ]);
-    if (!player || !season || !registration) return { kind: 'fail', reason: `player or season of document ${documentId} is gone` };
 
     const detected = document.docType
       ? { docType: document.docType }
       : detectDocType({ filename: document.originalFilename });
     const docType = detected.docType;
     const storedPath = buildStoredPath({
-      year: season.year,
-      division: registration.division,
+      year: found.seasonYear,
+      division: found.division,
       storedName: sanitizeStoredName(player.firstName, player.lastName),
       birthDate: player.birthDate,
       playerId: player.id,
@@ -102,6 +94,8 @@ export function createProcessDocumentHandler(deps: ProcessDocumentDeps): JobHand
         storageKey: storedPath,
         storageDriver: deps.storage.driver,
         retainUntil,
+        // Forgotten in the same commit: if the delete below never happens, the staging sweep removes it.
+        stagedKey: null,
       });
       await recordAuditEvent(tx, {
         actor: 'system',
@@ -110,9 +104,9 @@ export function createProcessDocumentHandler(deps: ProcessDocumentDeps): JobHand
         subjectId: document.id,
         detail: { storedPath, driver: deps.storage.driver, docType, detectedFrom: document.docType ? 'declared' : 'filename', scanned: Boolean(deps.antivirus) },
       });
-      await settleSubmission(tx, document);
+      if (document.submissionId) await settleSubmission(tx, document.submissionId, files);
     });
-    await discardStaged(deps, { ...document, status: 'pending' });
+    await deps.storage.delete(document.stagedKey);
     deps.live.publish({
       type: 'document_uploaded',
       data: { documentId: document.id, playerName: `${player.firstName} ${player.lastName}`, docType },
@@ -121,9 +115,9 @@ export function createProcessDocumentHandler(deps: ProcessDocumentDeps): JobHand
   };
 }
 
-async function rejectInfected(deps: ProcessDocumentDeps, document: DocumentRow, signature: string): Promise<void> {
+async function rejectInfected(deps: ProcessDocumentDeps, document: DocumentRow, files: number, signature: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    await updateDocument(tx, document.id, { status: 'rejected', reviewNotes: `Virus found: ${signature}`, reviewedAt: new Date() });
+    await updateDocument(tx, document.id, { status: 'rejected', reviewNotes: `Virus found: ${signature}`, reviewedAt: new Date(), stagedKey: null });
     await recordAuditEvent(tx, {
       actor: 'system',
       action: 'document.rejected_virus',
@@ -131,18 +125,11 @@ async function rejectInfected(deps: ProcessDocumentDeps, document: DocumentRow, 
       subjectId: document.id,
       detail: { signature, originalFilename: document.originalFilename },
     });
-    await settleSubmission(tx, document);
+    if (document.submissionId) await settleSubmission(tx, document.submissionId, files);
   });
-  await discardStaged(deps, { ...document, status: 'rejected' });
+  if (document.stagedKey) await deps.storage.delete(document.stagedKey);
   deps.log.warn({ documentId: document.id, signature }, 'virus found; file discarded');
   deps.live.publish({ type: 'document_status_updated', data: { documentId: document.id, status: 'rejected' } });
-}
-
-/** Marks the submission processed once none of its documents is still in the pipeline. */
-async function settleSubmission(tx: Db, document: DocumentRow): Promise<void> {
-  if (!document.submissionId) return;
-  const stillProcessing = await countProcessingDocumentsOfSubmission(tx, document.submissionId);
-  if (stillProcessing === 0) await setSubmissionStatus(tx, document.submissionId, 'processed');
 }
 
 async function discardStaged(deps: ProcessDocumentDeps, document: DocumentRow): Promise<void> {
