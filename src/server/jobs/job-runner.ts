@@ -24,7 +24,7 @@ export type JobRunnerOptions = {
 
 export type JobRunner = {
   start(): void;
-  /** Wakes idle workers, e.g. right after a job was enqueued. */
+  /** Wakes one idle worker, e.g. right after a job was enqueued; a worker that finds a job wakes the next. */
   poke(): void;
   /** Stops claiming and waits for the jobs in hand to finish. */
   stop(): Promise<void>;
@@ -50,6 +50,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const loops: Promise<void>[] = [];
   const sleepers = new Set<() => void>();
   let staleTimer: NodeJS.Timeout | undefined;
+
+  const wakeOne = () => {
+    const [wake] = sleepers;
+    wake?.();
+  };
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -100,6 +105,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         await sleep(pollMs);
         continue;
       }
+      // There may be more where this one came from: hand the search on instead of waking everyone per job.
+      wakeOne();
       try {
         await runOne(job);
       } catch (error) {
@@ -129,7 +136,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       for (let i = 0; i < workers; i++) loops.push(workerLoop(i));
     },
     poke() {
-      for (const wake of [...sleepers]) wake();
+      wakeOne();
     },
     async stop() {
       running = false;
