@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { close as closeCallback, createReadStream, createWriteStream, fsync as fsyncCallback, open as openCallback } from 'node:fs';
+import { promisify } from 'node:util';
 import { access, copyFile, link, mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { assertSafeKey, folderOfPrefix, type Storage, type StoredObject } from './port';
+
+const openFile = promisify(openCallback);
+const syncFile = promisify(fsyncCallback);
+const closeFile = promisify(closeCallback);
 
 /** The name `put` writes to before its rename: `.<name>.<12 hex>.tmp`. Never an object, so never listed. */
 const TEMPORARY_NAME = /^\..+\.[0-9a-f]{12}\.tmp$/;
@@ -18,14 +23,29 @@ const syncPath = async (file: string) => {
 /**
  * Writes `target` through a temporary sibling that `fill` creates, then renames it into place and syncs
  * the folder: a crash leaves either the whole object or none, never half of one.
+ *
+ * Folders this storage made are remembered, so a write into one costs no mkdir; one removed behind its
+ * back (by hand, by a retention purge) is made again when the write meets ENOENT.
  */
-async function writeAtomically(target: string, fill: (temporary: string) => Promise<void>): Promise<void> {
+async function writeAtomically(target: string, fill: (temporary: string) => Promise<void>, folders: Set<string>): Promise<void> {
   const directory = path.dirname(target);
-  await mkdir(directory, { recursive: true, mode: 0o700 });
   // Keep in step with TEMPORARY_NAME, which keeps these out of list().
   const temporary = path.join(directory, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
+  const attempt = async () => {
+    if (!folders.has(directory)) {
+      await mkdir(directory, { recursive: true, mode: 0o700 });
+      folders.add(directory);
+    }
     await fill(temporary);
+  };
+  try {
+    try {
+      await attempt();
+    } catch (error) {
+      if (!isMissing(error) || !folders.delete(directory)) throw error;
+      await rm(temporary, { force: true });
+      await attempt();
+    }
     await rename(temporary, target);
     await syncPath(directory);
   } catch (error) {
@@ -47,6 +67,8 @@ export function createLocalStorage(root: string): Storage {
     return path.join(root, ...key.split('/'));
   };
 
+  const folders = new Set<string>();
+
   return {
     driver: 'local',
     location: root,
@@ -56,13 +78,24 @@ export function createLocalStorage(root: string): Storage {
       let bytes = 0;
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
       await writeAtomically(target, async (temporary) => {
-        // Counted in the same tick as the pipeline starts: a 'data' listener makes the stream flow.
-        source.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-        });
-        await pipeline(source, createWriteStream(temporary, { mode: 0o600, flags: 'wx', highWaterMark: IO_CHUNK_BYTES }));
-        await syncPath(temporary);
-      });
+        // Opened before the source is touched: a missing folder fails here, where writeAtomically can retry.
+        // A plain descriptor, not a FileHandle: a FileHandle's close() waits forever on a stream left open on it.
+        const fd = await openFile(temporary, 'wx', 0o600);
+        // autoClose off: the descriptor must outlive the stream for the fsync. A stream destroyed by an error
+        // closes it all the same, so it is closed here only when the stream did not (a descriptor number
+        // closed twice may by then belong to another file).
+        const sink = createWriteStream(temporary, { fd, autoClose: false, highWaterMark: IO_CHUNK_BYTES });
+        try {
+          // Counted in the same tick as the pipeline starts: a 'data' listener makes the stream flow.
+          source.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+          });
+          await pipeline(source, sink);
+          await syncFile(fd);
+        } finally {
+          if (!sink.destroyed) await closeFile(fd);
+        }
+      }, folders);
       return { url: pathToFileURL(target).href, bytes };
     },
 
@@ -83,7 +116,7 @@ export function createLocalStorage(root: string): Storage {
           await copyFile(source, temporary);
           await syncPath(temporary);
         }
-      });
+      }, folders);
     },
 
     async exists(key) {
