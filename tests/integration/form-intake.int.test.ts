@@ -195,6 +195,18 @@ describeEachDatabase('form webhook to encrypted storage', ({ getDatabase }) => {
       expect(await stagingLeftAfterJobs()).toBe(0);
     });
 
+    it('answers a truncated body with a wrong signature 401, not 400, and keeps nothing', async () => {
+      const before = await countSubmissions(getDatabase().db);
+      const response = await submit([...playerFields('form-cut-unsigned'), { name: 'medical', filename: 'm.pdf', content: makePdf('x', 20_000) }], {
+        truncate: 3_000,
+        sign: `sha256=${'0'.repeat(64)}`,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Missing or invalid X-Clearbase-Signature.' });
+      expect(await countSubmissions(getDatabase().db)).toBe(before);
+      expect(await stagingLeftAfterJobs()).toBe(0);
+    });
+
     it('rejects files that are empty, too large, mislabelled or executable, keeping the reason', async () => {
       const executable = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]);
       const response = await submit([
