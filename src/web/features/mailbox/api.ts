@@ -1,0 +1,145 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  MAILBOX_RECENT_LIMIT,
+  ZMailboxActionResult,
+  ZMailboxRecent,
+  ZMailboxStats,
+  ZMailboxStatus,
+  type MAILBOX_STATS_RANGES,
+  type TMailboxActionResult,
+} from '../../../contract';
+import { apiRequest, getErrorMessage, getQueryFn } from '@/lib/api-client';
+import { toast } from '@/lib/toast-store';
+
+/** Spec §9: mailbox status is polled every 10 s; stats and recent submissions every 30 s. */
+export const MAILBOX_STATUS_REFETCH_MS = 10_000;
+export const MAILBOX_ACTIVITY_REFETCH_MS = 30_000;
+
+export type TMailboxStatsRange = (typeof MAILBOX_STATS_RANGES)[number];
+export type TMailboxRecentFilter = 'all' | 'processed' | 'failed';
+
+/** Every mailbox query starts with this key, so one invalidation can reach them all. */
+const MAILBOX_KEY = ['api', 'gmail'] as const;
+export const MAILBOX_STATUS_KEY = [...MAILBOX_KEY, 'status'] as const;
+const MAILBOX_STATS_KEY = [...MAILBOX_KEY, 'stats'] as const;
+const MAILBOX_RECENT_KEY = [...MAILBOX_KEY, 'recent'] as const;
+
+export const mailboxStatusQueryOptions = queryOptions({
+  queryKey: MAILBOX_STATUS_KEY,
+  queryFn: getQueryFn({ schema: ZMailboxStatus }),
+  refetchInterval: MAILBOX_STATUS_REFETCH_MS,
+});
+
+/** GET /api/gmail/status, every 10 s while a screen shows it. */
+export function useMailboxStatus() {
+  return useQuery(mailboxStatusQueryOptions);
+}
+
+/**
+ * Stats and recent submissions: read only once the mailbox is known to be configured (they answer 503
+ * otherwise), so their components render inside MailboxStatusGate.
+ */
+interface ActivityQueryOptions {
+  /** Spec §7: stats and recent submissions refresh only while the panel is in view. */
+  polling: boolean;
+}
+
+/** GET /api/gmail/stats?range=…; spec §7 default range is today. */
+export function useMailboxStats(range: TMailboxStatsRange, { polling }: ActivityQueryOptions) {
+  return useQuery({
+    queryKey: [...MAILBOX_STATS_KEY, { range }],
+    queryFn: getQueryFn({ schema: ZMailboxStats }),
+    refetchInterval: polling ? MAILBOX_ACTIVITY_REFETCH_MS : false,
+  });
+}
+
+/** GET /api/gmail/recent?status=…&limit=20 (spec §9: 20 read, the screen shows the first 10). */
+export function useMailboxRecent(status: TMailboxRecentFilter, { polling }: ActivityQueryOptions) {
+  return useQuery({
+    queryKey: [...MAILBOX_RECENT_KEY, { status, limit: MAILBOX_RECENT_LIMIT }],
+    queryFn: getQueryFn({ schema: ZMailboxRecent }),
+    refetchInterval: polling ? MAILBOX_ACTIVITY_REFETCH_MS : false,
+  });
+}
+
+function postAction(path: string): Promise<TMailboxActionResult> {
+  return apiRequest('POST', path, undefined, { schema: ZMailboxActionResult });
+}
+
+/** What an action makes stale: the scheduler's state always; the submissions when mail may have been read. */
+function refreshAfter(queryClient: QueryClient, activity: boolean): Promise<unknown> {
+  const refreshes = [queryClient.invalidateQueries({ queryKey: MAILBOX_STATUS_KEY })];
+  if (activity) {
+    refreshes.push(
+      queryClient.invalidateQueries({ queryKey: MAILBOX_RECENT_KEY }),
+      queryClient.invalidateQueries({ queryKey: MAILBOX_STATS_KEY }),
+    );
+  }
+  return Promise.all(refreshes);
+}
+
+interface ActionSpec {
+  path: string;
+  success: string;
+  failure: string;
+  /** The action may read mail, so recent submissions and stats change too. */
+  refreshesActivity: boolean;
+}
+
+/** Spec §8 toast texts for the three scheduler actions. */
+const ACTIONS = {
+  start: { path: '/api/gmail/start', success: 'Gmail scheduler started successfully', failure: 'Failed to start Gmail scheduler', refreshesActivity: false },
+  stop: { path: '/api/gmail/stop', success: 'Gmail scheduler stopped successfully', failure: 'Failed to stop Gmail scheduler', refreshesActivity: false },
+  check: { path: '/api/gmail/check', success: 'Gmail inbox check triggered', failure: 'Failed to check Gmail inbox', refreshesActivity: true },
+} as const satisfies Record<string, ActionSpec>;
+
+export type TMailboxAction = keyof typeof ACTIONS;
+
+function useMailboxAction(action: TMailboxAction) {
+  const queryClient = useQueryClient();
+  const { path, success, failure, refreshesActivity } = ACTIONS[action];
+  return useMutation({
+    mutationKey: [...MAILBOX_KEY, action],
+    mutationFn: () => postAction(path),
+    onSuccess: () => {
+      toast({ title: success });
+    },
+    onError: (error) => {
+      toast({ title: failure, description: getErrorMessage(error), variant: 'destructive' });
+    },
+    // A failed start or stop may still have changed the scheduler (or shown the mailbox is gone): refetch either way.
+    onSettled: () => refreshAfter(queryClient, refreshesActivity),
+  });
+}
+
+/** POST /api/gmail/start */
+export function useStartMailboxScheduler() {
+  return useMailboxAction('start');
+}
+
+/** POST /api/gmail/stop */
+export function useStopMailboxScheduler() {
+  return useMailboxAction('stop');
+}
+
+/** POST /api/gmail/check */
+export function useCheckMailbox() {
+  return useMailboxAction('check');
+}
+
+/** POST /api/gmail/submissions/{id}/retry: the spec names no texts for it, so the server's message is shown. */
+export function useRetryMailboxSubmission() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...MAILBOX_KEY, 'retry'],
+    mutationFn: (submissionId: string) =>
+      postAction(`/api/gmail/submissions/${encodeURIComponent(submissionId)}/retry`),
+    onSuccess: (result) => {
+      toast({ title: 'E-mail submission queued for retry', description: result.message });
+    },
+    onError: (error) => {
+      toast({ title: 'Failed to retry e-mail submission', description: getErrorMessage(error), variant: 'destructive' });
+    },
+    onSettled: () => refreshAfter(queryClient, true),
+  });
+}

@@ -1,0 +1,38 @@
+import { Mail } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useInView } from '../use-in-view';
+import { MailboxRecentList } from './mailbox-recent-list';
+import { MailboxSchedulerControls } from './mailbox-scheduler-controls';
+import { MailboxStats } from './mailbox-stats';
+import { MailboxStatusGate } from './mailbox-status-gate';
+
+/** The dashboard's 'Gmail Document Intake' panel (spec §2, §7): scheduler, statistics and recent e-mails. */
+export function GmailIntakePanel() {
+  // Stats and recent submissions refresh only while the panel is on screen (spec §7).
+  const [panelRef, inView] = useInView<HTMLDivElement>();
+
+  return (
+    <Card ref={panelRef} data-testid="gmail-panel">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Mail className="size-4 text-primary" aria-hidden="true" />
+          Gmail Document Intake
+        </CardTitle>
+        <CardDescription>Registration documents parents send to the league mailbox</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <MailboxStatusGate>
+          {(status) => (
+            <div className="grid gap-8 lg:grid-cols-2">
+              <div className="flex min-w-0 flex-col gap-8">
+                <MailboxSchedulerControls status={status} />
+                <MailboxStats polling={inView} />
+              </div>
+              <MailboxRecentList polling={inView} className="min-w-0" />
+            </div>
+          )}
+        </MailboxStatusGate>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,153 @@
+import { CircleCheck, CircleX, Inbox, LoaderCircle, Paperclip, RotateCcw, UserRound } from 'lucide-react';
+import { useId } from 'react';
+import type { TMailboxSubmission } from '../../../../contract';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/api-client';
+import { useMailboxRecent, useRetryMailboxSubmission } from '../api';
+import { formatAttachmentCount, formatDateTime } from '../mailbox-figures';
+
+/** Spec §9: 20 submissions are read, the first 10 are shown. */
+export const MAILBOX_RECENT_SHOWN = 10;
+
+const STATUS_LABELS: Record<TMailboxSubmission['status'], string> = {
+  pending: 'Pending',
+  processed: 'Processed',
+  failed: 'Failed',
+};
+
+/** Spec §4: pending spinner, processed check, failed cross. */
+function SubmissionStatusIcon({ status }: { status: TMailboxSubmission['status'] }) {
+  const label = STATUS_LABELS[status];
+  return (
+    <span role="img" aria-label={label} title={label} className="mt-0.5 flex shrink-0">
+      {status === 'processed' ? (
+        <CircleCheck className="size-5 text-success-soft-foreground" aria-hidden="true" />
+      ) : status === 'failed' ? (
+        <CircleX className="size-5 text-destructive-soft-foreground" aria-hidden="true" />
+      ) : (
+        <LoaderCircle className="size-5 animate-spin text-muted-foreground" aria-hidden="true" />
+      )}
+    </span>
+  );
+}
+
+interface SubmissionRowProps {
+  submission: TMailboxSubmission;
+  onRetry: (id: string) => void;
+  retrying: boolean;
+}
+
+function SubmissionRow({ submission, onRetry, retrying }: SubmissionRowProps) {
+  const { id, subject, fromEmail, receivedAt, playerName, playerDivision, attachmentCount, status, errorMessage } = submission;
+  const player = [playerName, playerDivision].filter(Boolean).join(' · ');
+  return (
+    <li data-testid="gmail-submission" data-status={status} className="flex gap-3 py-3 first:pt-0 last:pb-0">
+      <SubmissionStatusIcon status={status} />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+          <p className={subject ? 'min-w-0 text-sm font-medium break-words' : 'text-sm text-muted-foreground italic'}>
+            {subject ?? 'No subject'}
+          </p>
+          <time dateTime={receivedAt} className="shrink-0 text-xs text-muted-foreground tabular-nums">
+            {formatDateTime(receivedAt)}
+          </time>
+        </div>
+        <p className="text-xs break-all text-muted-foreground">{fromEmail ?? 'Unknown sender'}</p>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+          {player ? (
+            <span className="inline-flex min-w-0 items-center gap-1 text-foreground">
+              <UserRound className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="break-words">{player}</span>
+            </span>
+          ) : null}
+          <span className="inline-flex items-center gap-1">
+            <Paperclip className="size-3.5 shrink-0" aria-hidden="true" />
+            {formatAttachmentCount(attachmentCount)}
+          </span>
+        </p>
+        {status === 'failed' ? (
+          <>
+            <p className="text-xs break-words text-destructive-soft-foreground">Error: {errorMessage ?? 'Unknown error'}</p>
+            <Button
+              data-testid="gmail-retry"
+              variant="outline"
+              size="sm"
+              className="mt-1 self-start"
+              onClick={() => onRetry(id)}
+              disabled={retrying}
+            >
+              {retrying ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
+              Retry
+              <span className="sr-only"> e-mail “{subject ?? 'No subject'}”</span>
+            </Button>
+          </>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function RecentSkeleton() {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-4">
+      <span className="sr-only">Loading recent submissions</span>
+      {[0, 1, 2].map((index) => (
+        <div key={index} className="flex gap-3">
+          <Skeleton className="size-5 rounded-full" />
+          <div className="flex flex-1 flex-col gap-1.5">
+            <Skeleton className="h-3.5 w-48 max-w-full" />
+            <Skeleton className="h-3 w-36 max-w-full" />
+            <Skeleton className="h-3 w-28" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+interface MailboxRecentListProps {
+  /** Polls every 30 s while true (spec §7: only while the panel is visible). */
+  polling: boolean;
+  className?: string;
+}
+
+/** The latest e-mail submissions with their status, and Retry on failed ones. */
+export function MailboxRecentList({ polling, className }: MailboxRecentListProps) {
+  const recent = useMailboxRecent('all', { polling });
+  const retry = useRetryMailboxSubmission();
+  const headingId = useId();
+  const submissions = recent.data?.submissions.slice(0, MAILBOX_RECENT_SHOWN) ?? [];
+
+  return (
+    <section data-testid="gmail-recent" aria-labelledby={headingId} className={className}>
+      <h3 id={headingId} className="mb-3 text-sm font-semibold">
+        Recent submissions
+      </h3>
+      {recent.isPending ? (
+        <RecentSkeleton />
+      ) : recent.isError ? (
+        <p className="text-sm break-words text-destructive-soft-foreground">
+          Unable to load recent submissions: {getErrorMessage(recent.error)}
+        </p>
+      ) : submissions.length === 0 ? (
+        <div className="flex flex-col items-center gap-1 rounded-lg border border-dashed px-4 py-8 text-center">
+          <Inbox className="mb-1 size-6 text-muted-foreground" aria-hidden="true" />
+          <p className="text-sm font-medium">No email submissions found</p>
+          <p className="text-xs text-muted-foreground">Gmail monitoring may not be configured</p>
+        </div>
+      ) : (
+        <ul aria-labelledby={headingId} className="flex flex-col divide-y">
+          {submissions.map((submission) => (
+            <SubmissionRow
+              key={submission.id}
+              submission={submission}
+              onRetry={(id) => retry.mutate(id)}
+              retrying={retry.isPending && retry.variables === submission.id}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { MAILBOX_DEFAULT_INTERVAL_MS, type TMailboxStats } from '../../../contract';
+
+/** Spec §7: the check interval in whole minutes; 300000 ms (5 minutes) when the scheduler gives none. */
+export function checkIntervalMinutes(intervalMs: number | null | undefined): number {
+  const ms = intervalMs && intervalMs > 0 ? intervalMs : MAILBOX_DEFAULT_INTERVAL_MS;
+  return Math.round(ms / 60_000);
+}
+
+/** `part` as a whole percentage of `whole`; 0 when nothing was received, never NaN. */
+function percentOf(part: number, whole: number): number {
+  if (!(whole > 0)) return 0;
+  return Math.round((part / whole) * 100);
+}
+
+export interface MailboxFigures {
+  received: number;
+  processed: number;
+  failed: number;
+  /** Rounded percentage of received e-mails that were processed. */
+  successRate: number;
+  /** Rounded percentage of received e-mails that failed. */
+  errorRate: number;
+  /** Attachments per received e-mail, rounded; 0 with no mail. */
+  averageAttachments: number;
+}
+
+/** Spec §7: success and error rate as rounded percentages of received, average attachments per e-mail rounded. */
+export function describeMailboxStats(stats: TMailboxStats): MailboxFigures {
+  const { received, processed, failed, totalAttachments } = stats;
+  return {
+    received,
+    processed,
+    failed,
+    successRate: percentOf(processed, received),
+    errorRate: percentOf(failed, received),
+    averageAttachments: received > 0 ? Math.round(totalAttachments / received) : 0,
+  };
+}
+
+/** "1 attachment", "3 attachments". */
+export function formatAttachmentCount(count: number): string {
+  return `${count} ${count === 1 ? 'attachment' : 'attachments'}`;
+}
+
+/** A time as staff read it ("Mar 3, 2025, 10:04 AM"); the raw value when it is not a date. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
