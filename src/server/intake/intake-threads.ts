@@ -13,10 +13,12 @@ import type { SessionOutcome } from './multipart-session';
 const BATCH_BYTES = 1 << 20;
 /**
  * Bytes of one request in memory at once: sent to its thread and not yet parsed, plus ciphertext back and
- * not yet taken by storage. Past it the request stream is paused, so a slow disk or S3 holds the client
- * back instead of filling memory.
+ * not yet taken by storage (of every file of the body: an ended file may still be draining). Past it the
+ * request stream is paused, so a slow disk or S3 holds the client back instead of filling memory.
  */
 const WINDOW_BYTES = 8 << 20;
+/** A file's readable asks for more (read()) once storage has taken it below this. */
+const FILE_BUFFER_BYTES = 1 << 20;
 
 export type StagedMultipart = Omit<SessionOutcome, 'hmacHex'> & {
   hmacHex: string;
@@ -117,9 +119,15 @@ function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMult
     await Promise.allSettled([...files.values()].map((file) => file.written));
     await Promise.all(keys().map((key) => storage.delete(key).catch(() => undefined)));
   };
-  const buffered = () => sentNotParsed + [...files.values()].reduce((sum, file) => sum + file.readable.readableLength, 0);
+  const buffered = () => sentNotParsed + batchBytes + [...files.values()].reduce((sum, file) => sum + file.readable.readableLength, 0);
   const relieve = () => {
     if (body.isPaused() && buffered() < WINDOW_BYTES) body.resume();
+  };
+  // read() runs before the bytes it hands out leave the buffer (a `for await` reader takes them all at
+  // once), so look again once they have: otherwise the last read() could leave the body paused for good.
+  const relieveSoon = () => {
+    relieve();
+    setImmediate(relieve);
   };
   const send = (message: ToThread, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
   const flush = () => {
@@ -180,7 +188,9 @@ function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMult
           return;
         case 'file-start': {
           const key = request.stagingKey(message.position);
-          const readable = new Readable({ read: relieve });
+          // read() is storage asking for more; 'end' is an ended file fully taken (it asks no more).
+          const readable = new Readable({ highWaterMark: FILE_BUFFER_BYTES, read: relieveSoon });
+          readable.on('end', relieveSoon);
           const declaredType = message.fieldName === 'document' ? null : message.fieldName;
           // Caught here and looked at once the body is done: a storage failure fails the request then.
           const written = storage.put(key, readable).then(
@@ -190,9 +200,11 @@ function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMult
           files.set(message.position, { key, originalFilename: message.originalFilename, declaredType, readable, written });
           return;
         }
-        case 'file-data':
+        case 'file-data': {
           files.get(message.position)?.readable.push(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
+          if (buffered() >= WINDOW_BYTES) body.pause();
           return;
+        }
         case 'file-end': {
           const file = files.get(message.position);
           if (!file) return;
