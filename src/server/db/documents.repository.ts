@@ -80,14 +80,6 @@ export async function findDocumentForPipeline(db: Db, id: string): Promise<Pipel
   return row;
 }
 
-export async function countProcessingDocumentsOfSubmission(db: Db, submissionId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(documents)
-    .where(and(eq(documents.submissionId, submissionId), eq(documents.status, 'processing')));
-  return row?.n ?? 0;
-}
-
 export async function updateDocument(db: Db, id: string, changes: Partial<NewDocument>): Promise<void> {
   await db.update(documents).set(changes).where(eq(documents.id, id));
 }

@@ -125,7 +125,7 @@ async function rejectInfected(deps: ProcessDocumentDeps, document: DocumentRow, 
       subjectId: document.id,
       detail: { signature, originalFilename: document.originalFilename },
     });
-    if (document.submissionId) await settleSubmission(tx, document.submissionId, files);
+    if (document.submissionId) await settleSubmission(tx, document.submissionId, files, `Virus found: ${signature}`);
   });
   if (document.stagedKey) await deps.storage.delete(document.stagedKey);
   deps.log.warn({ documentId: document.id, signature }, 'virus found; file discarded');

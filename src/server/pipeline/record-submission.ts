@@ -5,7 +5,7 @@ import { enqueueJob } from '../db/jobs.repository';
 import { upsertPlayer } from '../db/players.repository';
 import { upsertRegistration } from '../db/registrations.repository';
 import { resolveSeason } from '../db/seasons.repository';
-import { findSubmissionByExternalId, insertSubmission } from '../db/submissions.repository';
+import { deleteFailedSubmission, findSubmissionByExternalId, insertSubmission, setSubmissionStatus } from '../db/submissions.repository';
 import { AppError } from '../errors';
 import { derivePlayerId } from '../services/player-id';
 import type { IntakeDocumentResult, IntakeResult, IntakeSubmission } from './types';
@@ -35,6 +35,7 @@ export async function recordSubmission(db: Db, deps: { idPrefix: string }, submi
 
 async function recordInTransaction(tx: Db, deps: { idPrefix: string }, submission: IntakeSubmission): Promise<IntakeResult> {
   const stagedKeys = submission.files.flatMap((f) => (f.kind === 'staged' ? [f.stagedKey] : []));
+  if (submission.replaces) await deleteFailedSubmission(tx, submission.replaces);
   const previous = await findSubmissionByExternalId(tx, submission.source, submission.externalId);
   if (previous) {
     const documents = await listDocumentsOfSubmission(tx, previous.id);
@@ -71,7 +72,6 @@ async function recordInTransaction(tx: Db, deps: { idPrefix: string }, submissio
   });
   await upsertRegistration(tx, { playerId, seasonId: season.id, division: player.division });
 
-  const staged = submission.files.filter((f) => f.kind === 'staged');
   const row = await insertSubmission(tx, {
     id: submission.id,
     source: submission.source,
@@ -82,7 +82,7 @@ async function recordInTransaction(tx: Db, deps: { idPrefix: string }, submissio
     playerId,
     seasonId: season.id,
     fields: { ...player },
-    status: staged.length > 0 ? 'pending' : 'processed',
+    status: 'pending',
     attachmentCount: submission.files.length,
   });
 
@@ -136,6 +136,14 @@ async function recordInTransaction(tx: Db, deps: { idPrefix: string }, submissio
     documents.push({ id: document.id, status: document.status });
   }
 
+  // Pending while a new document is in the pipeline (the last one to finish settles it); otherwise settled
+  // now: processed when a document of it is live (new or an earlier copy), failed when every file was refused.
+  if (!documents.some((d) => d.status === 'processing')) {
+    const refusal = documents.find((d) => d.status === 'rejected' && d.duplicateOf === undefined)?.message;
+    const live = documents.some((d) => d.status !== 'rejected' || d.duplicateOf !== undefined);
+    await setSubmissionStatus(tx, row.id, live ? 'processed' : 'failed', live ? null : (refusal ?? 'No file of the submission could be accepted'));
+  }
+
   await recordAuditEvent(tx, {
     actor: submission.source,
     action: 'submission.received',
@@ -144,4 +152,42 @@ async function recordInTransaction(tx: Db, deps: { idPrefix: string }, submissio
     detail: { externalId: submission.externalId, playerId, seasonId: season.id, files: submission.files.length, documents },
   });
   return { submissionId: row.id, created: true, documents, discardStagedKeys };
+}
+
+/**
+ * A submission that failed before any file could be matched to a player (no player details, no
+ * documents): recorded `failed` with the sentence staff act on, its staged files already discarded by
+ * the caller. The same external id again answers with the first record, as for any submission.
+ */
+export async function recordFailedSubmission(
+  db: Db,
+  submission: Omit<IntakeSubmission, 'player' | 'files'> & { fields: Record<string, string | null>; errorMessage: string; attachmentCount: number },
+): Promise<IntakeResult> {
+  return db.transaction(async (tx) => {
+    if (submission.replaces) await deleteFailedSubmission(tx, submission.replaces);
+    const previous = await findSubmissionByExternalId(tx, submission.source, submission.externalId);
+    if (previous) return { submissionId: previous.id, created: false, documents: [], discardStagedKeys: [] };
+    const row = await insertSubmission(tx, {
+      id: submission.id,
+      source: submission.source,
+      externalId: submission.externalId,
+      receivedAt: submission.receivedAt,
+      fromEmail: submission.fromEmail,
+      subject: submission.subject,
+      playerId: null,
+      seasonId: null,
+      fields: submission.fields,
+      status: 'failed',
+      errorMessage: submission.errorMessage,
+      attachmentCount: submission.attachmentCount,
+    });
+    await recordAuditEvent(tx, {
+      actor: submission.source,
+      action: 'submission.failed',
+      subjectType: 'submission',
+      subjectId: row.id,
+      detail: { externalId: submission.externalId, error: submission.errorMessage, attachments: submission.attachmentCount },
+    });
+    return { submissionId: row.id, created: true, documents: [], discardStagedKeys: [] };
+  });
 }

@@ -46,6 +46,8 @@ export type IntakeSubmission = {
   subject: string | null;
   player: SubmittedPlayer;
   files: Array<StagedFile | RefusedFile>;
+  /** A failed submission this one takes the place of (a staff retry): deleted in the same transaction. */
+  replaces?: string;
 };
 
 export type IntakeDocumentResult = { id: string; status: string; duplicateOf?: string; message?: string };
