@@ -209,6 +209,9 @@ export const mailboxState = pgTable('mailbox_state', {
   lastCheckAt: timestamp('last_check_at', { withTimezone: true }),
   lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   lastError: text('last_error'),
+  /** The instance holding the check lease (only one instance checks the mailbox at a time), until when. */
+  checkOwner: text('check_owner'),
+  checkLeaseUntil: timestamp('check_lease_until', { withTimezone: true }),
   updatedAt: updatedAt(),
 });
 
