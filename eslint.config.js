@@ -37,7 +37,7 @@ export default tseslint.config(
   },
   {
     // Services and pipeline stages talk to ports and repositories, never to a client library or the db client.
-    files: ['src/server/services/**/*.ts', 'src/server/pipeline/**/*.ts', 'src/server/intake/**/*.ts'],
+    files: ['src/server/services/**/*.ts', 'src/server/pipeline/**/*.ts', 'src/server/intake/**/*.ts', 'src/server/mailbox/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Storage } from '../adapters/storage/port';
+import type { Db } from '../db/client';
+import { findCurrentSeason, resolveSeason } from '../db/seasons.repository';
+import { recordFailedSubmission, recordSubmission } from '../pipeline/record-submission';
+import { stagedKey } from '../pipeline/staging-sweeper';
+import type { IntakeResult, RefusedFile, StagedFile } from '../pipeline/types';
+import { attachmentDocType, MAX_MAIL_DOCUMENTS, readPlayerDetails, selectAttachments } from './mail-fields';
+import { readMessage } from './read-message';
+
+export type MailIntakeDeps = {
+  db: Db;
+  storage: Storage;
+  masterKey: Buffer;
+  idPrefix: string;
+  maxFileBytes: number;
+  /** Wakes the pipeline workers once a submission with documents is committed. */
+  onRecorded: () => void;
+};
+
+export type MailIntakeResult = IntakeResult & { externalId: string };
+
+/**
+ * One e-mail, streamed from the mailbox, into one submission (source `mailbox`, external id = its
+ * Message-ID, or `sha256:<hex of the raw message>` when it has none, so the same mail is never recorded
+ * twice). Its attachments are staged as they stream by; the player comes from the mail's text
+ * (mail-fields.ts). A mail staff must act on (no player details, no documents) is recorded `failed` with
+ * the reason and its staged files are dropped. Infrastructure failures (the mailbox stream, storage, the
+ * database) reject with nothing recorded, so the mail stays unread and is tried again.
+ */
+export async function receiveMail(deps: MailIntakeDeps, raw: Readable, options: { receivedAt: Date; replaces?: string }): Promise<MailIntakeResult> {
+  const submissionId = randomUUID();
+  const read = await readMessage(raw, {
+    storage: deps.storage,
+    masterKey: deps.masterKey,
+    maxFileBytes: deps.maxFileBytes,
+    stagingKey: (index) => stagedKey(submissionId, index),
+    // Every document at the cap, base64-encoded (4/3), plus room for the text.
+    maxMessageBytes: Math.ceil(((MAX_MAIL_DOCUMENTS + 4) * deps.maxFileBytes * 4) / 3) + 10 * 1_048_576,
+  });
+  const externalId = read.messageId ?? `sha256:${read.rawSha256}`;
+  const stagedKeys = read.files.flatMap((file) => (file.kind === 'staged' ? [file.stagedKey] : []));
+  const discardAll = () => Promise.all(stagedKeys.map((key) => deps.storage.delete(key).catch(() => undefined)));
+
+  const base = {
+    id: submissionId,
+    source: 'mailbox' as const,
+    externalId,
+    receivedAt: read.date ?? options.receivedAt,
+    fromEmail: read.summary.fromAddress,
+    subject: read.summary.subject,
+    replaces: options.replaces,
+  };
+  const selection = selectAttachments(read.parts);
+  const fail = async (errorMessage: string, fields: Record<string, string | null>): Promise<MailIntakeResult> => {
+    await discardAll();
+    // Counted as for a recorded mail: the documents it sent, not its logos or quoted copies.
+    const attachmentCount = selection.documents.length + selection.refused.length;
+    const result = await recordFailedSubmission(deps.db, { ...base, fields, errorMessage, attachmentCount });
+    return { ...result, externalId };
+  };
+
+  const details = readPlayerDetails(read.summary);
+  if (selection.error !== null) return fail(selection.error, details.ok ? { ...details.player } : {});
+  if (!details.ok) return fail(details.error, {});
+  const { player } = details;
+  const season = player.season ? (await resolveSeason(deps.db, player.season))?.id : (await findCurrentSeason(deps.db))?.id;
+  if (!season) {
+    return fail(
+      player.season ? `Unknown season "${player.season}": add the season in Clearbase, then retry this e-mail` : 'No season exists yet: add a season, then retry this e-mail',
+      { ...player },
+    );
+  }
+
+  // Skipped parts (logos, .eml copies, the body's own text) were staged as they streamed by: drop them.
+  const kept = new Set(selection.documents.map((document) => document.index));
+  await Promise.all(
+    read.files.flatMap((file, index) => (file.kind === 'staged' && !kept.has(index) ? [deps.storage.delete(file.stagedKey).catch(() => undefined)] : [])),
+  );
+  const files: Array<StagedFile | RefusedFile> = [];
+  for (const { index, filename } of selection.documents) {
+    const file = read.files[index];
+    if (!file) continue;
+    const declaredType = attachmentDocType(filename, read.summary, selection.documents.length).docType;
+    // Refused files keep validate's reason ('Attachment is not a PDF or image', 'The file is empty', …).
+    files.push({ ...file, originalFilename: filename, declaredType });
+  }
+  for (const refusedPart of selection.refused) {
+    const file = read.files[refusedPart.index];
+    if (file?.kind === 'staged') await deps.storage.delete(file.stagedKey).catch(() => undefined);
+    files.push({ kind: 'refused', originalFilename: refusedPart.filename, declaredType: null, code: refusedPart.code, message: refusedPart.message, bytes: file?.bytes ?? 0 });
+  }
+
+  let result: IntakeResult;
+  try {
+    result = await recordSubmission(deps.db, { idPrefix: deps.idPrefix }, { ...base, player: { ...player, season }, files });
+  } catch (error) {
+    await discardAll();
+    throw error;
+  }
+  await Promise.all(result.discardStagedKeys.map((key) => deps.storage.delete(key).catch(() => undefined)));
+  if (result.created) deps.onRecorded();
+  return { ...result, externalId };
+}

@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import type { TMailboxActionResult, TMailboxRecent, TMailboxStats, TMailboxStatus, TServiceHealth } from '../../contract';
+import { MAILBOX_DEFAULT_INTERVAL_MS } from '../../contract';
+import { MailboxUnavailableError, type MailboxClient, type MailboxSession, type MailRef } from '../adapters/mailbox/port';
+import type { Db } from '../db/client';
+import { getMailboxState, releaseCheckLease, takeCheckLease, updateMailboxState } from '../db/mailbox-state.repository';
+import { listMailboxSubmissions, mailboxStats } from '../db/mailbox-submissions.repository';
+import { findSubmission, findSubmissionByExternalId } from '../db/submissions.repository';
+import { AppError } from '../errors';
+import type { Logger } from '../logger';
+import { receiveMail, type MailIntakeDeps } from './mailbox-intake';
+
+/** How often each instance looks whether a scheduled check is due (the interval itself is in the database). */
+const TICK_MS = 15_000;
+/** A check holds the lease this long at most; a crashed instance's lease lapses after it. */
+const LEASE_MS = 10 * 60_000;
+/**
+ * After recording a mail, how long a check waits for its documents to be stored before moving on; one
+ * that takes longer (a scan queue, clamd down) is acknowledged by a later check.
+ */
+const DEFAULT_SETTLE_WAIT_MS = 15_000;
+/** POST /check answers once the check is done, or after this long with the check still running. */
+const CHECK_ANSWER_WAIT_MS = 20_000;
+
+export type CheckReport = {
+  /** Mails read and recorded in this check. */
+  recorded: number;
+  /** Mails marked read (their documents stored or refused for good). */
+  acknowledged: number;
+  /** Mails left unread for the next check (still processing, or a failure worth retrying). */
+  leftUnread: number;
+};
+
+export type MailboxService = {
+  status(): Promise<TMailboxStatus>;
+  health(): Promise<TServiceHealth>;
+  start(): Promise<TMailboxActionResult>;
+  stop(): Promise<TMailboxActionResult>;
+  /** Runs a check now (or joins the one running) and answers when it is done or has run a while. */
+  checkNow(): Promise<TMailboxActionResult>;
+  /** One full check; resolves when it is done. A check already running in this process is joined, not doubled. */
+  check(): Promise<CheckReport | { skipped: string }>;
+  stats(range: 'today' | '7d' | '30d', now?: Date): Promise<TMailboxStats>;
+  recent(query: { status: 'all' | 'processed' | 'failed'; limit: number }): Promise<TMailboxRecent>;
+  retry(submissionId: string): Promise<TMailboxActionResult>;
+  /** Starts the timer that runs scheduled checks, and a first connection probe. */
+  startBackground(): void;
+  close(): Promise<void>;
+};
+
+export type MailboxServiceDeps = {
+  db: Db;
+  /** Undefined when no mailbox is configured: every call says so, nothing polls. */
+  client: MailboxClient | undefined;
+  intake: MailIntakeDeps;
+  log: Logger;
+  /** The interval configured (IMAP_INTERVAL_MS), written to the scheduler state at start. */
+  intervalMs?: number;
+  settleWaitMs?: number;
+  now?: () => Date;
+};
+
+/**
+ * The mailbox intake: scheduled and on-demand checks of the IMAP mailbox, each mail recorded once and
+ * acknowledged (read, moved) only once every attachment is stored or refused for good. The scheduler's
+ * state lives in the database, so it survives a restart and is shared by every instance; a lease row
+ * makes sure only one instance checks at a time.
+ */
+export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
+  const { db, client, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const owner = `instance-${randomUUID().slice(0, 8)}`;
+  const settleWaitMs = deps.settleWaitMs ?? DEFAULT_SETTLE_WAIT_MS;
+  let running: Promise<CheckReport | { skipped: string }> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  let prepared: Promise<void> | undefined;
+
+  const notConfigured = () => new AppError('SERVICE_UNAVAILABLE', 'Gmail integration not available: set IMAP_HOST, IMAP_USER and IMAP_PASSWORD (or IMAP_OAUTH2_TOKEN).');
+  const requireClient = (): MailboxClient => {
+    if (!client) throw notConfigured();
+    return client;
+  };
+  // The configured interval is the scheduler's until Settings can change it.
+  const prepare = () => (prepared ??= deps.intervalMs ? updateMailboxState(db, { intervalMs: deps.intervalMs }).then(() => undefined) : Promise.resolve());
+
+  const noteConnection = async (error: string | null) => {
+    const at = now();
+    await updateMailboxState(db, error === null ? { lastCheckAt: at, lastSuccessAt: at, lastError: null } : { lastCheckAt: at, lastError: error });
+  };
+
+  async function runCheck(): Promise<CheckReport | { skipped: string }> {
+    const mailbox = requireClient();
+    await prepare();
+    if (!(await takeCheckLease(db, owner, now(), new Date(now().getTime() + LEASE_MS)))) {
+      return { skipped: 'another Clearbase instance is checking the mailbox' };
+    }
+    const report: CheckReport = { recorded: 0, acknowledged: 0, leftUnread: 0 };
+    let session: MailboxSession | undefined;
+    try {
+      session = await mailbox.open();
+      const unseen = await session.listUnseen();
+      for (const ref of unseen) {
+        if (closed) break;
+        const outcome = await handleMessage(session, ref);
+        if (outcome === 'recorded-and-acknowledged') {
+          report.recorded++;
+          report.acknowledged++;
+        } else if (outcome === 'acknowledged') report.acknowledged++;
+        else {
+          if (outcome === 'recorded') report.recorded++;
+          report.leftUnread++;
+        }
+      }
+      await noteConnection(null);
+      log.info({ ...report, mailbox: mailbox.description }, 'mailbox checked');
+      return report;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await noteConnection(message).catch(() => undefined);
+      log.warn({ err: error, mailbox: mailbox.description }, 'mailbox check failed');
+      throw error instanceof MailboxUnavailableError ? new AppError('SERVICE_UNAVAILABLE', message) : error;
+    } finally {
+      await session?.close().catch(() => undefined);
+      await releaseCheckLease(db, owner).catch(() => undefined);
+    }
+  }
+
+  /**
+   * One unread mail. Recorded already (an earlier check, another instance, before a crash)? Then it is
+   * only acknowledged, once its documents are settled. Otherwise it is read, recorded, and acknowledged
+   * if its documents settle within the wait. A failure that a retry may cure leaves it unread.
+   */
+  async function handleMessage(session: MailboxSession, ref: MailRef): Promise<'recorded-and-acknowledged' | 'acknowledged' | 'recorded' | 'left'> {
+    if (ref.messageId) {
+      const known = await findSubmissionByExternalId(db, 'mailbox', ref.messageId);
+      if (known) {
+        if (known.status === 'pending' && !(await waitSettled(known.id, 0))) return 'left';
+        await session.acknowledge(ref);
+        return 'acknowledged';
+      }
+    }
+    let submissionId: string;
+    try {
+      const raw = await session.download(ref);
+      submissionId = (await receiveMail(deps.intake, raw, { receivedAt: now() })).submissionId;
+    } catch (error) {
+      if (error instanceof MailboxUnavailableError) throw error; // the connection is gone: end this check
+      log.warn({ err: error, uid: ref.uid, messageId: ref.messageId }, 'could not record an e-mail; it stays unread and is tried again');
+      return 'left';
+    }
+    if (!(await waitSettled(submissionId, settleWaitMs))) return 'recorded';
+    await session.acknowledge(ref);
+    return 'recorded-and-acknowledged';
+  }
+
+  /** Whether the submission's documents are all stored or refused for good, waiting up to `waitMs`. */
+  async function waitSettled(submissionId: string, waitMs: number): Promise<boolean> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const submission = await findSubmission(db, submissionId);
+      if (!submission || submission.status !== 'pending') return true;
+      if (Date.now() >= deadline || closed) return false;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  const check = () => {
+    running ??= runCheck().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  async function tick(): Promise<void> {
+    if (!client || closed || running) return;
+    const state = await getMailboxState(db);
+    if (!state.schedulerRunning) return;
+    const due = !state.lastCheckAt || now().getTime() - state.lastCheckAt.getTime() >= state.intervalMs;
+    if (due) await check();
+  }
+
+  return {
+    async status() {
+      await prepare();
+      const state = await getMailboxState(db);
+      return {
+        configured: client !== undefined,
+        connection: client !== undefined && state.lastSuccessAt !== null && state.lastError === null,
+        error: client ? state.lastError : null,
+        scheduler: { isRunning: client !== undefined && state.schedulerRunning, intervalMs: state.intervalMs || MAILBOX_DEFAULT_INTERVAL_MS },
+        lastCheckAt: state.lastCheckAt?.toISOString() ?? null,
+        checking: running !== undefined,
+      };
+    },
+
+    async health() {
+      if (!client) return { status: 'warning', message: 'Not configured: mailbox intake (IMAP) is not set up' };
+      const state = await getMailboxState(db);
+      if (state.lastError) return { status: 'error', message: state.lastError };
+      if (!state.lastSuccessAt) return { status: 'warning', message: `Not checked yet: ${client.description}` };
+      return { status: 'ok', message: `Connected to ${client.description}` };
+    },
+
+    async start() {
+      requireClient();
+      await prepare();
+      await updateMailboxState(db, { schedulerRunning: true });
+      // The first scheduled check runs on the next tick; Check Now runs one at once.
+      void tick().catch((error: unknown) => log.warn({ err: error }, 'scheduled mailbox check failed'));
+      return { ok: true, message: 'Gmail scheduler started successfully' };
+    },
+
+    async stop() {
+      requireClient();
+      await updateMailboxState(db, { schedulerRunning: false });
+      return { ok: true, message: 'Gmail scheduler stopped successfully' };
+    },
+
+    async checkNow() {
+      requireClient();
+      const checking = check();
+      const answer = await Promise.race([
+        checking.then((outcome) => ('skipped' in outcome ? `Not checked: ${outcome.skipped}.` : `Checked: ${outcome.recorded} new, ${outcome.acknowledged} handled.`)),
+        new Promise<string>((resolve) => setTimeout(() => resolve('The check is still running.'), CHECK_ANSWER_WAIT_MS).unref()),
+      ]);
+      return { ok: true, message: answer };
+    },
+
+    check,
+
+    async stats(range, at = now()) {
+      return mailboxStats(db, rangeStart(range, at));
+    },
+
+    async recent(query) {
+      return { submissions: await listMailboxSubmissions(db, query) };
+    },
+
+    async retry(submissionId) {
+      const mailbox = requireClient();
+      const submission = await findSubmission(db, submissionId);
+      if (!submission || submission.source !== 'mailbox') throw new AppError('NOT_FOUND', 'No e-mail submission with this id.');
+      if (submission.status !== 'failed') throw new AppError('CONFLICT', 'Only a failed e-mail submission can be retried.');
+      if (submission.externalId.startsWith('sha256:')) {
+        throw new AppError('CONFLICT', 'This e-mail has no Message-ID, so it cannot be found in the mailbox again; ask the sender to resend it.');
+      }
+      const session = await mailbox.open().catch((error: unknown) => {
+        throw new AppError('SERVICE_UNAVAILABLE', error instanceof Error ? error.message : String(error));
+      });
+      try {
+        const [ref] = await session.findByMessageId(submission.externalId);
+        if (!ref) throw new AppError('CONFLICT', 'The e-mail is no longer in the mailbox; ask the sender to resend it.');
+        const result = await receiveMail(deps.intake, await session.download(ref), { receivedAt: now(), replaces: submission.id });
+        if (await waitSettled(result.submissionId, settleWaitMs)) await session.acknowledge(ref);
+        const after = await findSubmission(db, result.submissionId);
+        return {
+          ok: true,
+          message: after?.status === 'failed' ? `Retried, and it failed again: ${after.errorMessage ?? 'unknown reason'}` : 'Retried: the e-mail was processed.',
+        };
+      } catch (error) {
+        if (error instanceof MailboxUnavailableError) throw new AppError('SERVICE_UNAVAILABLE', error.message);
+        throw error;
+      } finally {
+        await session.close().catch(() => undefined);
+      }
+    },
+
+    startBackground() {
+      if (!client || timer) return;
+      timer = setInterval(() => void tick().catch((error: unknown) => log.warn({ err: error }, 'scheduled mailbox check failed')), TICK_MS);
+      timer.unref();
+      // A first look, so the screens can say Connected or why not without waiting for a check.
+      void (async () => {
+        await prepare();
+        const session = await client.open();
+        await session.close();
+        await noteConnection(null);
+      })().catch(async (error: unknown) => {
+        await noteConnection(error instanceof Error ? error.message : String(error)).catch(() => undefined);
+      });
+    },
+
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+/** The start of a stats range: today from midnight UTC, or the last 7 or 30 days. */
+export function rangeStart(range: 'today' | '7d' | '30d', now: Date): Date {
+  if (range === 'today') return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  return new Date(now.getTime() - (range === '7d' ? 7 : 30) * 86_400_000);
+}

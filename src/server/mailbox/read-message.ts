@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { MailParser, type AddressObject, type AttachmentStream, type MessageText } from 'mailparser';
+import type { Storage } from '../adapters/storage/port';
+import { AppError } from '../errors';
+import { stageUpload } from '../intake/stage-file';
+import { sanitizeOriginalFilename } from '../pipeline/stages/validate';
+import type { RefusedFile, StagedFile } from '../pipeline/types';
+import type { MailPartInfo, MailSummary } from './mail-fields';
+
+export type ReadMessage = {
+  summary: MailSummary;
+  /** The Message-ID header without its angle brackets' surrounding space, or null when the mail has none. */
+  messageId: string | null;
+  /** The Date header, when it is a real date. */
+  date: Date | null;
+  /** SHA-256 of the raw message: the identity of a mail without a Message-ID. */
+  rawSha256: string;
+  rawBytes: number;
+  /** Every attachment-like part mailparser found, in message order. */
+  parts: MailPartInfo[];
+  /** What became of each part, by the same index: staged (sealed into staging) or refused with a reason. */
+  files: Array<StagedFile | RefusedFile>;
+};
+
+export type ReadMessageDeps = {
+  storage: Storage;
+  masterKey: Buffer;
+  maxFileBytes: number;
+  /** Where part `index` is staged. */
+  stagingKey(index: number): string;
+  /** A raw message longer than this is refused as a whole (it cannot be a handful of documents). */
+  maxMessageBytes: number;
+};
+
+/**
+ * Reads one raw message as it streams from the mailbox: headers and text for the player's details, and
+ * each attachment straight into staging through the same sealer as a form upload (size cap, type by
+ * magic bytes, SHA-256 + AES-256-GCM). Nothing of the message is held whole in memory but its text.
+ * A message cut off mid-way (the connection dropped) rejects, and whatever it had staged is deleted.
+ */
+export async function readMessage(raw: Readable, deps: ReadMessageDeps): Promise<ReadMessage> {
+  const hash = createHash('sha256');
+  let rawBytes = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      rawBytes += chunk.length;
+      if (rawBytes > deps.maxMessageBytes) {
+        callback(new AppError('PAYLOAD_TOO_LARGE', `The e-mail is larger than ${Math.round(deps.maxMessageBytes / 1_048_576)} MB.`));
+        return;
+      }
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+
+  const parser = new MailParser({ skipImageLinks: true });
+  let subject: string | null = null;
+  let fromAddress: string | null = null;
+  let messageId: string | null = null;
+  let date: Date | null = null;
+  let text: string | null = null;
+  let html: string | null = null;
+  const parts: MailPartInfo[] = [];
+  const files: Array<StagedFile | RefusedFile> = [];
+  const staging: Array<Promise<void>> = [];
+
+  parser.on('headers', (headers: Map<string, unknown>) => {
+    subject = stringHeader(headers.get('subject'));
+    messageId = stringHeader(headers.get('message-id'))?.trim() || null;
+    const from = headers.get('from') as AddressObject | undefined;
+    fromAddress = from?.value?.[0]?.address?.trim().toLowerCase() || null;
+    const when = headers.get('date');
+    date = when instanceof Date && !Number.isNaN(when.getTime()) ? when : null;
+  });
+  parser.on('data', (data: AttachmentStream | MessageText) => {
+    if (data.type === 'text') {
+      text = data.text ?? null;
+      html = typeof data.html === 'string' ? data.html : null;
+      return;
+    }
+    const index = parts.length;
+    const info: MailPartInfo = {
+      filename: data.filename ?? null,
+      contentType: data.contentType,
+      disposition: data.contentDisposition === 'attachment' || data.contentDisposition === 'inline' ? data.contentDisposition : null,
+      contentId: data.cid ?? null,
+      size: 0,
+    };
+    parts.push(info);
+    const content = data.content;
+    if (!(content instanceof Readable)) throw new Error('mailparser gave an attachment without a readable stream');
+    let size = 0;
+    content.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+    });
+    // One at a time: the parser waits for release() before it reads on.
+    staging.push(
+      stageUpload(
+        content,
+        { originalFilename: sanitizeOriginalFilename(data.filename ?? ''), declaredType: null, key: deps.stagingKey(index) },
+        { storage: deps.storage, masterKey: deps.masterKey, maxFileBytes: deps.maxFileBytes },
+      )
+        .then((file) => {
+          files[index] = file;
+          info.size = size;
+        })
+        .finally(() => data.release()),
+    );
+  });
+
+  const discard = () => Promise.all(parts.map((_, index) => deps.storage.delete(deps.stagingKey(index)).catch(() => undefined)));
+  try {
+    await Promise.all([pipeline(raw, meter, parser), ...staging]);
+    // Attachments seen late in the stream start after pipeline() resolved, so wait for every one.
+    await Promise.all(staging);
+  } catch (error) {
+    await Promise.allSettled(staging);
+    await discard();
+    if (error instanceof AppError) throw error;
+    throw new MailReadError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
+  return {
+    summary: { subject, text, html, fromAddress },
+    messageId,
+    date,
+    rawSha256: hash.digest('hex'),
+    rawBytes,
+    parts,
+    files,
+  };
+}
+
+/** The message could not be read to its end (the connection dropped, the stream failed): try again later. */
+export class MailReadError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(`The e-mail could not be read to its end: ${message}`, options);
+    this.name = 'MailReadError';
+  }
+}
+
+function stringHeader(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
