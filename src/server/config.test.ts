@@ -134,3 +134,32 @@ describe('pipeline and storage settings', () => {
     expect(loadConfig({ FORM_FILE_HOSTS: 'Files.Example.org,cdn.example.net' }).formFileHosts).toEqual(['files.example.org', 'cdn.example.net']);
   });
 });
+
+describe('mailbox settings', () => {
+  it('is off without IMAP_HOST, and fills the port from TLS', () => {
+    expect(loadConfig({}, '/srv').imap).toBeUndefined();
+    expect(loadConfig({ IMAP_HOST: 'imap.example.org', IMAP_USER: 'in@example.org', IMAP_PASSWORD: 'app-password' }, '/srv').imap).toEqual({
+      host: 'imap.example.org',
+      port: 993,
+      tls: true,
+      user: 'in@example.org',
+      auth: { kind: 'password', password: 'app-password' },
+      mailbox: 'INBOX',
+      processedMailbox: null,
+      intervalMs: 300_000,
+    });
+    expect(loadConfig({ IMAP_HOST: 'imap.example.org', IMAP_USER: 'u', IMAP_OAUTH2_TOKEN: 'tok', IMAP_TLS: 'false' }, '/srv').imap).toMatchObject({
+      port: 143,
+      tls: false,
+      auth: { kind: 'oauth2', accessToken: 'tok' },
+    });
+  });
+
+  it('names what is missing or contradictory', () => {
+    expect(() => loadConfig({ IMAP_HOST: 'imap.example.org' }, '/srv')).toThrow(/IMAP_USER: is required when IMAP_HOST is set[\s\S]*IMAP_PASSWORD: IMAP_PASSWORD or IMAP_OAUTH2_TOKEN is required/);
+    expect(() => loadConfig({ IMAP_HOST: 'imap.example.org', IMAP_USER: 'u', IMAP_PASSWORD: 'p', IMAP_OAUTH2_TOKEN: 't' }, '/srv')).toThrow(
+      /IMAP_OAUTH2_TOKEN: set IMAP_PASSWORD or IMAP_OAUTH2_TOKEN, not both/,
+    );
+    expect(() => loadConfig({ IMAP_INTERVAL_MS: '500' }, '/srv')).toThrow(/IMAP_INTERVAL_MS/);
+  });
+});

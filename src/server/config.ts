@@ -72,7 +72,25 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  IMAP_HOST: z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name such as imap.gmail.com').optional(),
+  IMAP_PORT: integerFromEnv(1, 65_535).optional(),
+  IMAP_TLS: booleanFromEnv.default(true),
+  IMAP_USER: z.string().min(1).optional(),
+  IMAP_PASSWORD: z.string().min(1).optional(),
+  IMAP_OAUTH2_TOKEN: z.string().min(1).optional(),
+  IMAP_MAILBOX: z.string().min(1).default('INBOX'),
+  IMAP_PROCESSED_MAILBOX: z.string().min(1).optional(),
+  IMAP_INTERVAL_MS: integerFromEnv(10_000, 24 * 3_600_000).default(300_000),
 }).superRefine((env, ctx) => {
+  if (env.IMAP_HOST) {
+    if (!env.IMAP_USER) ctx.addIssue({ code: 'custom', path: ['IMAP_USER'], message: 'is required when IMAP_HOST is set' });
+    if (!env.IMAP_PASSWORD && !env.IMAP_OAUTH2_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['IMAP_PASSWORD'], message: 'IMAP_PASSWORD or IMAP_OAUTH2_TOKEN is required when IMAP_HOST is set' });
+    }
+  }
+  if (env.IMAP_PASSWORD && env.IMAP_OAUTH2_TOKEN) {
+    ctx.addIssue({ code: 'custom', path: ['IMAP_OAUTH2_TOKEN'], message: 'set IMAP_PASSWORD or IMAP_OAUTH2_TOKEN, not both' });
+  }
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
     ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });
   }
@@ -113,6 +131,8 @@ export type Config = {
         forcePathStyle: boolean;
       };
   formWebhookSecret: string | undefined;
+  /** The monitored mailbox; undefined when IMAP_HOST is not set (mailbox intake off). */
+  imap: ImapConfig | undefined;
   /** Hosts the JSON form webhook may download files from; empty = URL files are refused. */
   formFileHosts: string[];
   /** Test setting: lets file URLs use http to 127.0.0.1 (never in production). */
@@ -187,8 +207,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     intakeThreads: e.INTAKE_THREADS ?? Math.min(4, availableParallelism()),
     pipelineStaleAfterMs: e.PIPELINE_STALE_AFTER_MS,
     clamdUrl: e.CLAMD_URL,
+    imap:
+      e.IMAP_HOST && e.IMAP_USER && (e.IMAP_PASSWORD || e.IMAP_OAUTH2_TOKEN)
+        ? {
+            host: e.IMAP_HOST,
+            port: e.IMAP_PORT ?? (e.IMAP_TLS ? 993 : 143),
+            tls: e.IMAP_TLS,
+            user: e.IMAP_USER,
+            auth: e.IMAP_OAUTH2_TOKEN ? { kind: 'oauth2', accessToken: e.IMAP_OAUTH2_TOKEN } : { kind: 'password', password: e.IMAP_PASSWORD ?? '' },
+            mailbox: e.IMAP_MAILBOX,
+            processedMailbox: e.IMAP_PROCESSED_MAILBOX ?? null,
+            intervalMs: e.IMAP_INTERVAL_MS,
+          }
+        : undefined,
   };
 }
+
+export type ImapConfig = {
+  host: string;
+  port: number;
+  tls: boolean;
+  user: string;
+  auth: { kind: 'password'; password: string } | { kind: 'oauth2'; accessToken: string };
+  mailbox: string;
+  processedMailbox: string | null;
+  intervalMs: number;
+};
 
 /**
  * The variables above, with their defaults and meaning, for the README's table and `--help`.
@@ -236,4 +280,13 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: keyof z.input<typeof ZEnv>; defa
   { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', meaning: 'S3 secret key; set together with `S3_ACCESS_KEY_ID`.' },
   { name: 'S3_FORCE_PATH_STYLE', default: 'false', meaning: 'Path-style bucket addressing (MinIO and most self-hosted S3).' },
   { name: 'NODE_ENV', default: 'development', meaning: 'development, production or test.' },
+  { name: 'IMAP_HOST', default: '(unset = off)', meaning: 'Mail server of the monitored mailbox, e.g. imap.gmail.com; unset turns mailbox intake off.' },
+  { name: 'IMAP_PORT', default: '993 with TLS, else 143', meaning: 'IMAP port.' },
+  { name: 'IMAP_TLS', default: 'true', meaning: 'TLS from the start (993); false = plain, upgraded with STARTTLS when offered.' },
+  { name: 'IMAP_USER', default: '(unset)', meaning: 'Mailbox user name (the full address for Gmail and Microsoft 365).' },
+  { name: 'IMAP_PASSWORD', default: '(unset)', meaning: 'Mailbox password; for Gmail an app password.' },
+  { name: 'IMAP_OAUTH2_TOKEN', default: '(unset)', meaning: 'OAuth2 access token (XOAUTH2) instead of a password.' },
+  { name: 'IMAP_MAILBOX', default: 'INBOX', meaning: 'Folder parents send to.' },
+  { name: 'IMAP_PROCESSED_MAILBOX', default: '(unset)', meaning: 'Folder handled mail is moved to; unset leaves it in place, marked read.' },
+  { name: 'IMAP_INTERVAL_MS', default: '300000', meaning: 'Time between scheduled mailbox checks (at least 10000).' },
 ];

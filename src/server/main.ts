@@ -13,6 +13,8 @@ import { createClamdAntivirus } from './adapters/antivirus/clamd';
 import { antivirusCheck } from './adapters/antivirus/health';
 import { buildApp } from './http/app';
 import { createIntakeThreads } from './intake/intake-threads';
+import { createImapMailbox } from './adapters/mailbox/imap-mailbox';
+import { createMailboxService, type MailboxService } from './mailbox/mailbox.service';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
 import { createProcessDocumentHandler } from './pipeline/process-document';
 import { createRetentionHandler, RETENTION_QUEUE, scheduleRetention } from './pipeline/retention';
@@ -45,6 +47,7 @@ const STAGING_GRACE_MS = 60 * 60_000;
 export type Clearbase = {
   app: FastifyInstance;
   jobRunner: JobRunner;
+  mailbox: MailboxService;
   database: Database;
   passwordBootstrap: PasswordBootstrap;
   close(): Promise<void>;
@@ -57,6 +60,8 @@ export type CreateOptions = {
   webDir?: string;
   /** Pipeline workers start with the server unless a test wants to drive them itself. */
   startWorkers?: boolean;
+  /** How long a mailbox check waits for a mail's documents to be stored before leaving it for the next. */
+  mailboxSettleWaitMs?: number;
 };
 
 /** The composition root: the only place that creates adapters and hands them to services. */
@@ -91,7 +96,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     database: databaseCheck(() => pingDatabase(db), database.kind),
     s3: storageCheck(storage),
     form: formWebhookCheck(config.formWebhookSecret !== undefined),
-    gmail: notConfiguredCheck('mailbox intake (IMAP) is not set up'),
+    gmail: () => mailbox.health(),
     antivirus: antivirus ? antivirusCheck(antivirus) : notConfiguredCheck('virus scanning is off: set CLAMD_URL'),
   };
 
@@ -137,6 +142,15 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     onRecorded: () => jobRunner.poke(),
   });
 
+  const mailbox = createMailboxService({
+    db,
+    client: config.imap ? createImapMailbox(config.imap) : undefined,
+    intake: { db, storage, masterKey: masterKey.key, idPrefix: config.idPrefix, maxFileBytes: config.maxFileBytes, onRecorded: () => jobRunner.poke() },
+    log,
+    intervalMs: config.imap?.intervalMs,
+    settleWaitMs: options.mailboxSettleWaitMs,
+  });
+
   const intakeThreads = createIntakeThreads({ masterKey: masterKey.key, threads: config.intakeThreads, log });
 
   const app = await buildApp({
@@ -149,6 +163,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     webDir: options.webDir ?? WEB_DIR,
     maxFileBytes: config.maxFileBytes,
     documents,
+    mailbox,
     intake: {
       db,
       storage,
@@ -174,6 +189,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   if (options.startWorkers !== false) {
     jobRunner.start();
     stagingSweeper.start();
+    mailbox.startBackground();
     healthWatch.start();
   }
 
@@ -185,6 +201,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   return {
     app,
     jobRunner,
+    mailbox,
     database,
     passwordBootstrap: password.bootstrap,
     async close() {
@@ -192,6 +209,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       await healthWatch.stop();
       hub.closeAll();
       await app.close();
+      await mailbox.close();
       await intakeThreads.close();
       await jobRunner.stop();
       await stagingSweeper.stop();

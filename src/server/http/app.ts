@@ -21,6 +21,8 @@ import { registerAuthRoutes, SESSION_COOKIE } from './auth.routes';
 import { toApiError } from './error-mapping';
 import { registerHealthRoutes } from './health.routes';
 import { registerDocumentRoutes } from './documents.routes';
+import { registerMailboxRoutes } from './mailbox.routes';
+import type { MailboxService } from '../mailbox/mailbox.service';
 import { registerIntakeRoutes } from './intake.routes';
 import type { DocumentsService } from '../services/documents.service';
 import { registerLiveRoutes } from './live.routes';
@@ -39,6 +41,7 @@ export type AppDeps = {
   intake: FormIntakeDeps;
   maxFileBytes: number;
   documents: DocumentsService;
+  mailbox: MailboxService;
 };
 
 export type RouteEntry = { method: string; url: string };
@@ -143,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLiveRoutes(app, deps);
   registerIntakeRoutes(app, deps);
   registerDocumentRoutes(app, deps);
+  registerMailboxRoutes(app, deps);
   await registerWebApp(app, deps.webDir);
 
   return app;

@@ -1,0 +1,310 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it, type TestContext } from 'vitest';
+import { ZMailboxRecent, ZMailboxStats, ZMailboxStatus } from '../../src/contract';
+import { startDovecot, type StartedDovecot } from '../../scripts/services/start-dovecot';
+import { loadConfig } from '../../src/server/config';
+import { decryptToBuffer } from '../../src/server/crypto/envelope';
+import type { Db } from '../../src/server/db/client';
+import { documents, submissions } from '../../src/server/db/schema';
+import { insertSeasons } from '../../src/server/db/seasons.repository';
+import { createLogger } from '../../src/server/logger';
+import { createClearbase, type Clearbase } from '../../src/server/main';
+import { eq } from 'drizzle-orm';
+import { describeEachDatabase } from '../support/databases';
+import { appendMail, listMessages, withImap } from '../support/imap';
+import { buildMail } from '../support/mail';
+import { makePdf, PNG_HEADER } from '../support/multipart';
+import { FALL_2025, SPRING_2025 } from '../support/pipeline';
+import { IN_CI } from '../support/test-env';
+
+const PASSWORD = 'mailbox test password';
+const MAX_FILE_BYTES = 256 * 1024;
+const PARENT = 'Maeve O’Brien <maeve@example.org>';
+const BODY = ['Hello,', '', 'Player: Zoë O’Brien', 'DOB: 05/03/2014', 'Division: AA', 'Parent: Maeve O’Brien', 'Phone: 555-0142', '', 'Thanks!'].join('\n');
+
+let dovecot: StartedDovecot | undefined;
+let notStarted = '';
+
+beforeAll(async () => {
+  try {
+    dovecot = await startDovecot();
+  } catch (error) {
+    notStarted = error instanceof Error ? error.message : String(error);
+    if (IN_CI) throw new Error(`Dovecot is required in CI and did not start: ${notStarted}`);
+    process.stderr.write(`\n!!! Dovecot did not start (${notStarted}): mailbox intake tests are SKIPPED.\n\n`);
+  }
+});
+afterAll(async () => {
+  await dovecot?.stop();
+});
+
+function running(context: TestContext): StartedDovecot {
+  if (!dovecot) context.skip(`Dovecot did not start: ${notStarted}`);
+  return dovecot;
+}
+
+let sequence = 0;
+/** A distinct Message-ID per mail and per database run, so the two runs never see each other's mail. */
+const messageId = (tag: string) => `<${tag}-${process.pid}-${++sequence}@example.org>`;
+
+async function submissionOf(db: Db, externalId: string) {
+  const rows = await db.select().from(submissions).where(eq(submissions.externalId, externalId));
+  return rows;
+}
+
+describeEachDatabase('mailbox intake over IMAP (Dovecot)', ({ getDatabase, kind }) => {
+  let clearbase: Clearbase | undefined;
+  let dataDir = '';
+  let masterKey = Buffer.alloc(0);
+  let cookie = '';
+  const app = () => {
+    if (!clearbase) throw new Error('not started');
+    return clearbase;
+  };
+  const call = (method: 'GET' | 'POST', url: string) => app().app.inject({ method, url, headers: { cookie } });
+
+  beforeAll(async () => {
+    if (!dovecot) return;
+    // Each database run reads its own user's mailbox: the two runs never share a mailbox.
+    const user = await dovecot.addUser(`intake-${kind}@example.test`);
+    dataDir = await mkdtemp(path.join(tmpdir(), 'cb-mailbox-'));
+    const config = loadConfig({
+      CLEARBASE_DATA_DIR: dataDir,
+      CLEARBASE_PASSWORD: PASSWORD,
+      CLEARBASE_DEMO: 'false',
+      MAX_FILE_BYTES: String(MAX_FILE_BYTES),
+      IMAP_HOST: dovecot.host,
+      IMAP_PORT: String(dovecot.port),
+      IMAP_TLS: 'false',
+      IMAP_USER: user.user,
+      IMAP_PASSWORD: user.password,
+      IMAP_PROCESSED_MAILBOX: 'Processed',
+    });
+    await insertSeasons(getDatabase().db, [SPRING_2025, FALL_2025]);
+    // Workers off: each test decides when the pipeline runs, to see what happens before storage.
+    clearbase = await createClearbase(config, createLogger('silent'), {
+      database: getDatabase(),
+      webDir: path.join(dataDir, 'none'),
+      startWorkers: false,
+      mailboxSettleWaitMs: 3_000,
+    });
+    masterKey = Buffer.from((await readFile(path.join(dataDir, 'master.key'), 'utf8')).trim(), 'base64');
+    const login = await clearbase.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password: PASSWORD } });
+    cookie = [login.headers['set-cookie']].flat().join(';').split(';')[0] ?? '';
+  });
+  afterAll(async () => {
+    await clearbase?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const userOf = () => `intake-${kind}@example.test`;
+  const append = async (raw: Buffer) => {
+    if (!dovecot) throw new Error('no dovecot');
+    return appendMail(dovecot, raw, { user: userOf() });
+  };
+  const messagesIn = async (mailbox: string) => {
+    if (!dovecot) throw new Error('no dovecot');
+    return listMessages(dovecot, mailbox, userOf());
+  };
+  const flags = async (id: string) => {
+    for (const mailbox of ['INBOX', 'Processed']) {
+      const found = (await messagesIn(mailbox).catch(() => [])).find((message) => message.messageId === id);
+      if (found) return { mailbox, flags: found.flags };
+    }
+    return undefined;
+  };
+
+  it('stores the attachments of a mail encrypted, and marks it read only after they are stored, once', async (context) => {
+    running(context);
+    const id = messageId('docs');
+    const birth = makePdf('birth certificate of Zoë', 2_000);
+    const medical = makePdf('medical form of Zoë', 3_000);
+    await append(
+      await buildMail({
+        from: PARENT,
+        to: userOf(),
+        subject: 'Registration documents',
+        text: BODY,
+        messageId: id,
+        attachments: [
+          { filename: 'birth-certificate.pdf', content: birth, contentType: 'application/pdf' },
+          { filename: 'medical form.pdf', content: medical, contentType: 'application/pdf' },
+          { filename: 'image001.png', content: Buffer.concat([PNG_HEADER, Buffer.alloc(300)]), contentType: 'image/png', cid: 'logo@sig', contentDisposition: 'inline' },
+        ],
+      }),
+    );
+
+    // The pipeline is stopped: the mail is recorded, its files wait in staging, and it stays unread.
+    const first = await app().mailbox.check();
+    expect(first).toEqual({ recorded: 1, acknowledged: 0, leftUnread: 1 });
+    expect(await flags(id)).toEqual({ mailbox: 'INBOX', flags: [] });
+    const [recorded] = await submissionOf(getDatabase().db, id);
+    expect(recorded).toMatchObject({ source: 'mailbox', status: 'pending', fromEmail: 'maeve@example.org', subject: 'Registration documents', attachmentCount: 2 });
+
+    // A second check while they wait records nothing new.
+    expect(await app().mailbox.check()).toEqual({ recorded: 0, acknowledged: 0, leftUnread: 1 });
+
+    // Once the pipeline has stored them, the next check marks the mail read and moves it.
+    app().jobRunner.start();
+    const deadline = Date.now() + 20_000;
+    while ((await submissionOf(getDatabase().db, id))[0]?.status === 'pending' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await app().mailbox.check()).toEqual({ recorded: 0, acknowledged: 1, leftUnread: 0 });
+    expect(await flags(id)).toEqual({ mailbox: 'Processed', flags: ['\\Seen'] });
+
+    const rows = await submissionOf(getDatabase().db, id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'processed', errorMessage: null });
+    const docs = await getDatabase().db.select().from(documents).where(eq(documents.submissionId, rows[0]?.id ?? ''));
+    expect(docs.map((d) => [d.originalFilename, d.docType, d.status]).sort()).toEqual([
+      ['birth-certificate.pdf', 'birth_certificate', 'pending'],
+      ['medical form.pdf', 'medical', 'pending'],
+    ]);
+    // Encrypted at rest, under the spec path, and it decrypts back to the attachment.
+    const stored = docs.find((d) => d.docType === 'birth_certificate');
+    if (!stored?.storageKey || !stored.wrappedKey || !stored.iv || !stored.authTag) throw new Error('birth certificate not stored');
+    expect(stored.storedPath).toMatch(/^seasons\/2025\/AA\/zoe_obrien_2014-05-03_CB-2025-[0-9a-f]{8}\//);
+    const ciphertext = await readFile(path.join(dataDir, 'storage', ...stored.storageKey.split('/')));
+    expect(ciphertext.includes(Buffer.from('%PDF'))).toBe(false);
+    expect(await decryptToBuffer(masterKey, { wrappedKey: stored.wrappedKey, iv: stored.iv, authTag: stored.authTag }, ciphertext)).toEqual(birth);
+    // Nothing left in staging: the logo was dropped, the documents moved.
+    expect(await readdir(path.join(dataDir, 'storage', 'staging')).catch(() => [])).toEqual([]);
+  });
+
+  it('never records the same mail twice, even when it turns up unread again', async (context) => {
+    const server = running(context);
+    const id = messageId('again');
+    const raw = await buildMail({ from: PARENT, to: userOf(), subject: 'Waiver', text: BODY, messageId: id, attachments: [{ filename: 'waiver.pdf', content: makePdf('waiver') }] });
+    await append(raw);
+    expect(await app().mailbox.check()).toMatchObject({ recorded: 1, acknowledged: 1 });
+    // Someone marks it unread again in the mail client, and a copy arrives too.
+    await withImap(server, async (client) => {
+      await client.mailboxOpen('Processed');
+      await client.messageFlagsRemove('1:*', ['\\Seen']);
+    }, userOf());
+    await append(raw);
+    expect(await app().mailbox.check()).toEqual({ recorded: 0, acknowledged: 1, leftUnread: 0 });
+    expect(await submissionOf(getDatabase().db, id)).toHaveLength(1);
+  });
+
+  const failing: Array<[string, { text: string; attachments?: Array<{ filename: string; content: Buffer }> }, string]> = [
+    ['no attachments', { text: BODY }, 'No attachments found in the e-mail'],
+    ['no player name', { text: 'Hi, here are the forms.', attachments: [{ filename: 'waiver.pdf', content: makePdf('w-noname') }] }, 'No player name'],
+    ['a Word file only', { text: BODY, attachments: [{ filename: 'waiver.docx', content: Buffer.from('PK\u0003\u0004 not a pdf') }] }, 'Attachment is not a PDF or image'],
+  ];
+  for (const [name, content, reason] of failing) {
+  it(`records a mail with ${name} as failed, with a reason staff can act on, and keeps it in the mailbox`, async (context) => {
+    running(context);
+    const id = messageId('fail');
+    await append(await buildMail({ from: PARENT, to: userOf(), subject: 'Documents', messageId: id, ...content }));
+    expect(await app().mailbox.check()).toMatchObject({ recorded: 1, acknowledged: 1 });
+    const [row] = await submissionOf(getDatabase().db, id);
+    expect(row?.status).toBe('failed');
+    expect(row?.errorMessage).toContain(reason);
+    // Still in the mailbox, for a retry.
+    expect(await flags(id)).toMatchObject({ flags: ['\\Seen'] });
+  });
+  }
+
+  it('takes the first 12 of 30 attachments and refuses the rest by name', async (context) => {
+    running(context);
+    const id = messageId('thirty');
+    const attachments = Array.from({ length: 30 }, (_, i) => ({ filename: `page-${i + 1}.pdf`, content: makePdf(`page ${i + 1} of thirty`) }));
+    await append(await buildMail({ from: PARENT, to: userOf(), subject: 'All pages', text: BODY, messageId: id, attachments }));
+    await app().mailbox.check();
+    const [row] = await submissionOf(getDatabase().db, id);
+    const docs = await getDatabase().db.select().from(documents).where(eq(documents.submissionId, row?.id ?? ''));
+    expect(docs.filter((d) => d.status !== 'rejected')).toHaveLength(12);
+    const refused = docs.filter((d) => d.status === 'rejected');
+    expect(refused).toHaveLength(18);
+    expect(refused[0]?.reviewNotes).toContain('Only the first 12 attachments');
+  });
+
+  it('keeps a subject written in another script, decoded', async (context) => {
+    running(context);
+    const id = messageId('cyrillic');
+    await append(await buildMail({ from: PARENT, to: userOf(), subject: 'Документы — регистрация', text: BODY, messageId: id, attachments: [{ filename: 'waiver.pdf', content: makePdf('cyr') }] }));
+    await app().mailbox.check();
+    expect((await submissionOf(getDatabase().db, id))[0]?.subject).toBe('Документы — регистрация');
+  });
+
+  it('retries a failed mail once staff have fixed the cause', async (context) => {
+    running(context);
+    const id = messageId('retry');
+    // The mail names a season Clearbase does not know yet.
+    await append(await buildMail({ from: PARENT, to: userOf(), subject: 'Docs', text: `${BODY}\nSeason: Fall Ball 2026`, messageId: id, attachments: [{ filename: 'waiver.pdf', content: makePdf('retry') }] }));
+    await app().mailbox.check();
+    const [failed] = await submissionOf(getDatabase().db, id);
+    expect(failed?.status).toBe('failed');
+    expect(failed?.errorMessage).toContain('fall-2026');
+
+    await insertSeasons(getDatabase().db, [{ id: 'fall-2026', name: 'Fall Ball 2026', kind: 'Fall Ball', year: 2026, startsOn: '2026-08-15', endsOn: '2026-11-30' }]);
+    const retried = await call('POST', `/api/gmail/submissions/${failed?.id ?? ''}/retry`);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual({ ok: true, message: 'Retried: the e-mail was processed.' });
+    const rows = await submissionOf(getDatabase().db, id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'processed', seasonId: 'fall-2026' });
+
+    // Only failed mail can be retried.
+    expect((await call('POST', `/api/gmail/submissions/${rows[0]?.id ?? ''}/retry`)).statusCode).toBe(409);
+  });
+
+  it('answers the status, stats and recent calls, and keeps the scheduler state', async (context) => {
+    running(context);
+    const status = ZMailboxStatus.parse((await call('GET', '/api/gmail/status')).json());
+    expect(status).toMatchObject({ configured: true, connection: true, error: null, scheduler: { isRunning: false, intervalMs: 300_000 } });
+
+    expect((await call('POST', '/api/gmail/start')).json()).toEqual({ ok: true, message: 'Gmail scheduler started successfully' });
+    expect(ZMailboxStatus.parse((await call('GET', '/api/gmail/status')).json()).scheduler.isRunning).toBe(true);
+    expect((await call('POST', '/api/gmail/stop')).json()).toEqual({ ok: true, message: 'Gmail scheduler stopped successfully' });
+    expect(ZMailboxStatus.parse((await call('GET', '/api/gmail/status')).json()).scheduler.isRunning).toBe(false);
+
+    const stats = ZMailboxStats.parse((await call('GET', '/api/gmail/stats?range=30d')).json());
+    const all = await getDatabase().db.select().from(submissions).where(eq(submissions.source, 'mailbox'));
+    expect(stats).toEqual({
+      received: all.length,
+      processed: all.filter((s) => s.status === 'processed').length,
+      failed: all.filter((s) => s.status === 'failed').length,
+      totalAttachments: all.reduce((n, s) => n + s.attachmentCount, 0),
+    });
+    expect(stats.failed).toBeGreaterThan(0);
+
+    const recent = ZMailboxRecent.parse((await call('GET', '/api/gmail/recent?status=failed&limit=20')).json());
+    expect(recent.submissions.length).toBe(stats.failed);
+    expect(recent.submissions.every((s) => s.status === 'failed' && s.errorMessage)).toBe(true);
+    const processed = ZMailboxRecent.parse((await call('GET', '/api/gmail/recent?status=processed')).json()).submissions;
+    expect(processed[0]).toMatchObject({ playerName: 'Zoë O’Brien', playerDivision: 'AA', fromEmail: 'maeve@example.org' });
+
+    const bad = await call('GET', '/api/gmail/stats?range=year');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('says Disconnected with the reason when the password is wrong, and nothing crashes', async (context) => {
+    const server = running(context);
+    const config = loadConfig({
+      CLEARBASE_DATA_DIR: dataDir,
+      CLEARBASE_PASSWORD: PASSWORD,
+      CLEARBASE_DEMO: 'false',
+      IMAP_HOST: server.host,
+      IMAP_PORT: String(server.port),
+      IMAP_TLS: 'false',
+      IMAP_USER: userOf(),
+      IMAP_PASSWORD: 'wrong password',
+    });
+    const other = await createClearbase(config, createLogger('silent'), { database: getDatabase(), webDir: path.join(dataDir, 'none'), startWorkers: false });
+    try {
+      await expect(other.mailbox.check()).rejects.toThrow(/refused the sign-in/);
+      const status = await other.mailbox.status();
+      expect(status).toMatchObject({ configured: true, connection: false });
+      expect(status.error).toMatch(/refused the sign-in.*check IMAP_USER/);
+      expect((await other.mailbox.health()).status).toBe('error');
+    } finally {
+      await other.close();
+    }
+    // The shared state recovers with the next good check.
+    await app().mailbox.check();
+    expect((await app().mailbox.status()).connection).toBe(true);
+  });
+});
