@@ -177,6 +177,8 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
         allowedHosts: config.formFileHosts,
         allowHttpLoopback: config.formFileAllowHttpLoopback,
         timeoutMs: 30_000,
+        // Well inside the staging sweep's grace (STAGING_GRACE_MS): a request never outlives its staged files.
+        deadlineMs: 5 * 60_000,
         maxRedirects: 3,
       },
     },

@@ -27,6 +27,12 @@ export async function startFileServer(files: Record<string, Buffer>): Promise<{ 
       };
       res.on('close', () => (sent = Number.MAX_SAFE_INTEGER));
       pump();
+    } else if (url === '/trickle') {
+      // A byte every 50 ms: never idle long enough for the idle timeout, never done either.
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      res.write('%PDF-1.7\n');
+      const timer = setInterval(() => res.write(' '), 50);
+      res.on('close', () => clearInterval(timer));
     } else if (url === '/stall') {
       res.writeHead(200, { 'content-type': 'application/pdf' });
       res.write('%PDF-1.7\n'); // then nothing

@@ -15,7 +15,7 @@ describe('file URL guards', () => {
   let policy: FilePolicy;
   beforeAll(async () => {
     server = await startFileServer({ '/a.pdf': pdf });
-    policy = { allowedHosts: ['127.0.0.1', '10.0.0.1', '169.254.169.254'], allowHttpLoopback: true, maxBytes: 1_000_000, timeoutMs: 500, maxRedirects: 3 };
+    policy = { allowedHosts: ['127.0.0.1', '10.0.0.1', '169.254.169.254'], allowHttpLoopback: true, maxBytes: 1_000_000, timeoutMs: 500, deadlineMs: 1_500, maxRedirects: 3 };
   });
   afterAll(() => server.stop());
 
@@ -58,6 +58,14 @@ describe('file URL guards', () => {
     expect(await refusal(`${server.origin}/missing.pdf`)).toMatch(/HTTP 404/);
     const stalled = await openFileUrl(`${server.origin}/stall`, policy);
     await expect(readAll(stalled)).rejects.toThrow(/stalled/);
+  });
+
+  it('cuts off a download that trickles past the deadline though it is never idle', async () => {
+    const started = Date.now();
+    const trickling = await openFileUrl(`${server.origin}/trickle`, policy);
+    await expect(readAll(trickling)).rejects.toThrow('The file download did not finish within 2 s.');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('classifies addresses, including IPv4 carried in IPv6', () => {

@@ -13,6 +13,11 @@ export type FilePolicy = {
   maxBytes: number;
   /** Idle time allowed while connecting and while the body flows. */
   timeoutMs: number;
+  /**
+   * The whole download, redirects included, must end within this: a body that keeps trickling just fast
+   * enough to beat the idle timeout is cut off too (and a request can never outlast the staging sweep's grace).
+   */
+  deadlineMs: number;
   maxRedirects: number;
 };
 
@@ -145,7 +150,10 @@ export async function openFileUrl(raw: string, policy: FilePolicy): Promise<Read
   } catch {
     throw new FileUrlRefusedError('The file URL is not a valid URL.');
   }
+  const deadline = Date.now() + policy.deadlineMs;
+  const tooSlow = () => new FileUrlRefusedError(`The file download did not finish within ${Math.round(policy.deadlineMs / 1000)} s.`);
   for (let hop = 0; hop <= policy.maxRedirects; hop++) {
+    if (Date.now() >= deadline) throw tooSlow();
     const pinned = await vetUrl(url, policy);
     const response = await request(url, pinned, policy.timeoutMs);
     const status = response.statusCode ?? 0;
@@ -167,6 +175,9 @@ export async function openFileUrl(raw: string, policy: FilePolicy): Promise<Read
     response.setTimeout(policy.timeoutMs, () =>
       response.destroy(new FileUrlRefusedError(`The file download stalled for ${Math.round(policy.timeoutMs / 1000)} s.`)),
     );
+    const cutOff = setTimeout(() => response.destroy(tooSlow()), Math.max(0, deadline - Date.now()));
+    cutOff.unref();
+    response.once('close', () => clearTimeout(cutOff));
     return response;
   }
   throw new FileUrlRefusedError(`The file URL redirected more than ${policy.maxRedirects} times.`);
