@@ -37,6 +37,7 @@ function createMemoryStorage(objects: Record<string, Date>) {
       }
     },
     urlFor: (key) => `memory:${key}`,
+    removeAbandonedWrites: () => Promise.resolve(0),
   };
   return { storage, keys: () => [...stored.keys()].sort(), listed };
 }

@@ -77,13 +77,24 @@ export function createStagingSweeperTimer(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
-  const sweepOnce = () => {
+  const sweepOnce = (withAbandonedWrites = false) => {
     if (running) return;
-    running = sweepOrphanedStaging({ db: deps.db, storage: deps.storage, log: deps.log, olderThan: new Date(now().getTime() - deps.graceMs) })
+    const olderThan = new Date(now().getTime() - deps.graceMs);
+    running = sweepOrphanedStaging({ db: deps.db, storage: deps.storage, log: deps.log, olderThan })
+      // Half-written files only come from a crash, so once per start is enough; it walks the whole store.
       .then(
         () => undefined,
         (error: unknown) => deps.log.error({ err: error }, 'could not sweep orphaned staging objects'),
       )
+      .then(async () => {
+        if (!withAbandonedWrites) return;
+        try {
+          const removed = await deps.storage.removeAbandonedWrites(olderThan);
+          if (removed > 0) deps.log.warn({ removed }, 'removed half-written files left by an earlier crash');
+        } catch (error) {
+          deps.log.error({ err: error }, 'could not remove half-written files left by an earlier crash');
+        }
+      })
       .finally(() => {
         running = undefined;
       });
@@ -92,8 +103,8 @@ export function createStagingSweeperTimer(
   return {
     start() {
       if (timer) return;
-      sweepOnce();
-      timer = setInterval(sweepOnce, deps.intervalMs);
+      sweepOnce(true);
+      timer = setInterval(() => sweepOnce(), deps.intervalMs);
       timer.unref();
     },
     async stop() {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -62,5 +62,22 @@ describe('local storage', () => {
     body.end();
     await writing;
     expect(await listKeys()).toEqual(['staging/s1/0']);
+  });
+
+  it('removes the temporary files a crash left, once they are old enough, and nothing else', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'cb-store-'));
+    const storage = createLocalStorage(root);
+    await storage.put('seasons/2025/AA/p/file.pdf', Buffer.from('kept'));
+    const folder = path.join(root, 'seasons/2025/AA/p');
+    const old = path.join(folder, '.file2.pdf.0123456789ab.tmp');
+    const young = path.join(folder, '.file3.pdf.ba9876543210.tmp');
+    await writeFile(old, 'half');
+    await writeFile(young, 'half');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    await utimes(old, twoHoursAgo, twoHoursAgo);
+    expect(await storage.removeAbandonedWrites(new Date(Date.now() - 3_600_000))).toBe(1);
+    expect((await readdir(folder)).sort()).toEqual(['.file3.pdf.ba9876543210.tmp', 'file.pdf']);
+    expect(await storage.removeAbandonedWrites(new Date(Date.now() + 1_000))).toBe(1);
+    expect(await readdir(folder)).toEqual(['file.pdf']);
   });
 });

@@ -140,7 +140,34 @@ export function createLocalStorage(root: string): Storage {
     },
 
     urlFor: (key) => pathToFileURL(resolve(key)).href,
+
+    async removeAbandonedWrites(olderThan) {
+      let removed = 0;
+      for await (const file of temporaryFiles(root)) {
+        const modified = await stat(file).then((stats) => stats.mtime, () => undefined);
+        if (!modified || modified >= olderThan) continue;
+        await rm(file, { force: true });
+        removed++;
+      }
+      return removed;
+    },
   };
+}
+
+/** Every temporary file `put` or `copy` may have left under `directory` (TEMPORARY_NAME), at any depth. */
+async function* temporaryFiles(directory: string): AsyncGenerator<string> {
+  let entries;
+  try {
+    entries = await opendir(directory);
+  } catch (error) {
+    if (isMissing(error)) return;
+    throw error;
+  }
+  for await (const entry of entries) {
+    const file = path.join(directory, entry.name);
+    if (entry.isDirectory()) yield* temporaryFiles(file);
+    else if (entry.isFile() && TEMPORARY_NAME.test(entry.name)) yield file;
+  }
 }
 
 /**

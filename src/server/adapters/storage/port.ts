@@ -27,6 +27,12 @@ export interface Storage {
   list(prefix: string): AsyncIterable<StoredObject>;
   /** `file://…` or `s3://bucket/key`: a location, never a public link. */
   urlFor(key: string): string;
+  /**
+   * Removes the half-written leftovers of writes a crash interrupted, older than `olderThan`, and says how
+   * many. Local disk: its temporary files. S3 has none to remove here: an interrupted multipart upload
+   * is removed by the bucket's AbortIncompleteMultipartUpload lifecycle rule (README).
+   */
+  removeAbandonedWrites(olderThan: Date): Promise<number>;
 }
 
 export type StoredObject = { key: string; lastModified: Date };

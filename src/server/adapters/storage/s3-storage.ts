@@ -54,6 +54,8 @@ export function createS3Storage(settings: S3StorageSettings): Storage {
     driver: 's3',
     location,
     urlFor,
+    // Interrupted multipart uploads are the bucket's to expire (AbortIncompleteMultipartUpload, README).
+    removeAbandonedWrites: () => Promise.resolve(0),
 
     async put(key, body) {
       const url = urlFor(key);
