@@ -174,6 +174,12 @@ export const documents = pgTable(
     index('documents_uploaded_at_idx').on(t.uploadedAt),
     index('documents_status_idx').on(t.status),
     index('documents_player_sha_idx').on(t.playerId, t.fileSha256),
+    // Settling and listing a submission's documents.
+    index('documents_submission_idx').on(t.submissionId),
+    // The staging sweep asks which staged keys are still referenced; few rows have one at any time.
+    index('documents_staged_key_idx').on(t.stagedKey).where(sql`${t.stagedKey} is not null`),
+    // The daily retention job looks for live documents past their date.
+    index('documents_retain_until_idx').on(t.retainUntil).where(sql`${t.purgedAt} is null`),
     // The same file for the same player and season is one document (a rejected copy does not count).
     uniqueIndex('documents_player_season_sha_uq')
       .on(t.playerId, t.seasonId, t.fileSha256)
