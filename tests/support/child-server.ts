@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { CONFIG_VARIABLES } from '../../src/server/config';
+
+/**
+ * The real server (`src/server/main.ts`, as `npm start` runs it) in a child process, for tests that must
+ * SIGKILL it: a crash is only a crash when the process dies with nothing run after it.
+ */
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const HEALTHY_WITHIN_MS = 30_000;
+
+export type ChildServer = {
+  /** Where it listens: `http://127.0.0.1:<port>`. */
+  url: string;
+  /** SIGKILL (no shutdown hook runs), and resolves once the process is gone; a no-op when it already is. */
+  kill(): Promise<void>;
+  /** The tail of its stdout and stderr, for a failure message. */
+  output(): string;
+};
+
+/**
+ * The environment of a server: this process's, with every Clearbase setting emptied (empty means unset,
+ * so nothing from the developer's shell reaches it), then `settings`.
+ */
+export function childServerEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, ''])), NODE_ENV: 'test', ...settings };
+}
+
+/**
+ * Starts the server with `env` (HOST must be 127.0.0.1 and PORT set) and resolves once /healthz answers.
+ * Every server started is pushed to `started`, so an afterAll can kill whatever a failed test left.
+ */
+export async function startChildServer(env: NodeJS.ProcessEnv, started: ChildServer[]): Promise<ChildServer> {
+  const port = env.PORT ?? '';
+  if (env.HOST !== '127.0.0.1' || !/^\d+$/.test(port)) throw new Error('startChildServer needs HOST=127.0.0.1 and a PORT');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const server: ChildServer = {
+    url,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+    output: () => output,
+  };
+  started.push(server);
+
+  const deadline = performance.now() + HEALTHY_WITHIN_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was healthy:\n${output}`);
+    const healthy = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return server;
+    if (performance.now() > deadline) {
+      await server.kill();
+      throw new Error(`server not healthy within ${HEALTHY_WITHIN_MS / 1000} s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => probe.close((error) => (error ? reject(error) : resolve())));
+  return port;
+}
+
+/** Signs in with the shared password and answers the session cookie (`name=value`) to send with each call. */
+export async function signIn(url: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '').find((pair) => pair.includes('='));
+  if (!cookie) throw new Error('sign-in set no cookie');
+  return cookie;
+}
