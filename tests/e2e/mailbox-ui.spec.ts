@@ -3,9 +3,9 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { signInAndWaitForShell } from './support';
 
 /**
- * The mailbox screens (spec §7 'Mailbox panel', §8 texts). The e2e server has no IMAP mailbox, so the
- * configured states are driven by answering the /api/gmail calls in the browser; the unconfigured state
- * uses the real server.
+ * The mailbox screens (spec §7 'Mailbox panel', §8 texts) in every state: the /api/gmail calls are answered
+ * in the browser, so each state is set exactly, whatever mailbox the e2e server reads. The real round trip
+ * (mail in Dovecot → panel) is mailbox-intake.spec.ts.
  */
 
 type Status = {
@@ -105,11 +105,16 @@ async function fakeMailbox(page: Page, overrides: Partial<FakeMailbox> = {}): Pr
 
 test.describe('Gmail Document Intake panel', () => {
   test('says the integration is not available when no mailbox is configured', async ({ page }) => {
+    // What GET /api/gmail/status answers without IMAP_HOST; the other calls answer 503 and are not made.
+    const unconfigured: Status = { ...structuredClone(RUNNING), configured: false, connection: false, lastCheckAt: null };
+    unconfigured.scheduler.isRunning = false;
+    const mailbox = await fakeMailbox(page, { status: unconfigured });
     await signInAndWaitForShell(page);
     const panel = page.getByTestId('gmail-panel');
     await expect(panel).toContainText('Gmail Document Intake');
     await expect(panel).toContainText('Gmail integration not available');
     await expect(panel.getByTestId('gmail-start')).toHaveCount(0);
+    expect(mailbox.reads).toEqual([]);
   });
 
   test('shows connection, scheduler, interval, rates and the first 10 of 20 submissions', async ({ page }) => {

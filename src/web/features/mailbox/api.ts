@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import {
   MAILBOX_RECENT_LIMIT,
   ZMailboxActionResult,
@@ -60,6 +61,20 @@ export function useMailboxRecent(status: TMailboxRecentFilter, { polling }: Acti
     queryFn: getQueryFn({ schema: ZMailboxRecent }),
     refetchInterval: polling ? MAILBOX_ACTIVITY_REFETCH_MS : false,
   });
+}
+
+/**
+ * A long check is still running when POST /api/gmail/check answers (and scheduled checks run unseen);
+ * when the status shows one has ended, the mail it read is in the stats and the list, so read them
+ * again without waiting 30 s.
+ */
+export function useRefreshWhenCheckEnds(checking: boolean): void {
+  const queryClient = useQueryClient();
+  const wasChecking = useRef(checking);
+  useEffect(() => {
+    if (wasChecking.current && !checking) void refreshAfter(queryClient, true);
+    wasChecking.current = checking;
+  }, [checking, queryClient]);
 }
 
 function postAction(path: string): Promise<TMailboxActionResult> {
@@ -135,7 +150,7 @@ export function useRetryMailboxSubmission() {
     mutationFn: (submissionId: string) =>
       postAction(`/api/gmail/submissions/${encodeURIComponent(submissionId)}/retry`),
     onSuccess: (result) => {
-      toast({ title: 'E-mail submission queued for retry', description: result.message });
+      toast({ title: 'E-mail submission retried', description: result.message });
     },
     onError: (error) => {
       toast({ title: 'Failed to retry e-mail submission', description: getErrorMessage(error), variant: 'destructive' });

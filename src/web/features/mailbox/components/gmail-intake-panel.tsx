@@ -23,12 +23,12 @@ export function GmailIntakePanel() {
       <CardContent>
         <MailboxStatusGate>
           {(status) => (
-            <div className="grid gap-8 lg:grid-cols-2">
-              <div className="flex min-w-0 flex-col gap-8">
+            <div className="flex flex-col gap-8">
+              <div className="grid gap-8 lg:grid-cols-2">
                 <MailboxSchedulerControls status={status} />
                 <MailboxStats polling={inView} />
               </div>
-              <MailboxRecentList polling={inView} className="min-w-0" />
+              <MailboxRecentList polling={inView} />
             </div>
           )}
         </MailboxStatusGate>

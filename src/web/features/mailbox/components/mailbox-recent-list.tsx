@@ -4,6 +4,7 @@ import type { TMailboxSubmission } from '../../../../contract';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
 import { useMailboxRecent, useRetryMailboxSubmission } from '../api';
 import { formatAttachmentCount, formatDateTime } from '../mailbox-figures';
 
@@ -44,17 +45,21 @@ function SubmissionRow({ submission, onRetry, retrying }: SubmissionRowProps) {
   return (
     <li data-testid="gmail-submission" data-status={status} className="flex gap-3 py-3 first:pt-0 last:pb-0">
       <SubmissionStatusIcon status={status} />
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
-          <p className={subject ? 'min-w-0 text-sm font-medium break-words' : 'text-sm text-muted-foreground italic'}>
+      {/* One column on narrow panels; on wide ones subject, player and time side by side, error and Retry below. */}
+      <div className="grid min-w-0 flex-1 gap-1 @3xl:grid-cols-[minmax(0,1fr)_minmax(0,15rem)_auto] @3xl:gap-x-6">
+        <div className="flex min-w-0 flex-col gap-0.5 @3xl:col-start-1 @3xl:row-start-1">
+          <p className={subject ? 'text-sm font-medium break-words' : 'text-sm text-muted-foreground italic'}>
             {subject ?? 'No subject'}
           </p>
-          <time dateTime={receivedAt} className="shrink-0 text-xs text-muted-foreground tabular-nums">
-            {formatDateTime(receivedAt)}
-          </time>
+          <p className="text-xs break-all text-muted-foreground">{fromEmail ?? 'Unknown sender'}</p>
         </div>
-        <p className="text-xs break-all text-muted-foreground">{fromEmail ?? 'Unknown sender'}</p>
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+        <time
+          dateTime={receivedAt}
+          className="text-xs text-muted-foreground tabular-nums @3xl:col-start-3 @3xl:row-start-1 @3xl:pt-0.5 @3xl:text-right"
+        >
+          {formatDateTime(receivedAt)}
+        </time>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground @3xl:col-start-2 @3xl:row-start-1 @3xl:flex-col @3xl:items-start @3xl:pt-0.5">
           {player ? (
             <span className="inline-flex min-w-0 items-center gap-1 text-foreground">
               <UserRound className="size-3.5 shrink-0" aria-hidden="true" />
@@ -68,12 +73,14 @@ function SubmissionRow({ submission, onRetry, retrying }: SubmissionRowProps) {
         </p>
         {status === 'failed' ? (
           <>
-            <p className="text-xs break-words text-destructive-soft-foreground">Error: {errorMessage ?? 'Unknown error'}</p>
+            <p className="text-xs break-words text-destructive-soft-foreground @3xl:col-span-2 @3xl:col-start-1 @3xl:row-start-2">
+              Error: {errorMessage ?? 'Unknown error'}
+            </p>
             <Button
               data-testid="gmail-retry"
               variant="outline"
               size="sm"
-              className="mt-1 self-start"
+              className="mt-1 justify-self-start @3xl:col-start-3 @3xl:row-start-2 @3xl:mt-0 @3xl:justify-self-end"
               onClick={() => onRetry(id)}
               disabled={retrying}
             >
@@ -120,7 +127,7 @@ export function MailboxRecentList({ polling, className }: MailboxRecentListProps
   const submissions = recent.data?.submissions.slice(0, MAILBOX_RECENT_SHOWN) ?? [];
 
   return (
-    <section data-testid="gmail-recent" aria-labelledby={headingId} className={className}>
+    <section data-testid="gmail-recent" aria-labelledby={headingId} className={cn('@container', className)}>
       <h3 id={headingId} className="mb-3 text-sm font-semibold">
         Recent submissions
       </h3>

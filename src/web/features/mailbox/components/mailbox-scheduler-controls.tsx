@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { TMailboxStatus } from '../../../../contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useCheckMailbox, useStartMailboxScheduler, useStopMailboxScheduler } from '../api';
+import { useCheckMailbox, useRefreshWhenCheckEnds, useStartMailboxScheduler, useStopMailboxScheduler } from '../api';
 import { checkIntervalMinutes, formatDateTime } from '../mailbox-figures';
 
 function StatusItem({ label, children, testId, state }: { label: string; children: ReactNode; testId?: string; state?: string }) {
@@ -27,6 +27,7 @@ export function MailboxSchedulerControls({ status }: { status: TMailboxStatus })
   const stop = useStopMailboxScheduler();
   const check = useCheckMailbox();
   const { connection, error, scheduler, checking, lastCheckAt } = status;
+  useRefreshWhenCheckEnds(checking);
   const busy = start.isPending || stop.isPending || check.isPending;
   const minutes = checkIntervalMinutes(scheduler.intervalMs);
 
