@@ -96,11 +96,12 @@ export function EmailSubmissionGuide() {
             <li>
               The file name tells which document it is: for example <code className="font-mono text-xs">birth-certificate.pdf</code>,{' '}
               <code className="font-mono text-xs">residency.pdf</code>, <code className="font-mono text-xs">medical.jpg</code>{' '}
-              or <code className="font-mono text-xs">waiver.pdf</code>. A file whose name does not say waits for staff to
-              review it.
+              or <code className="font-mono text-xs">waiver.pdf</code>. An e-mail with a single document may name it in
+              the subject instead (“Medical form”). A file that says neither waits for staff to review it.
             </li>
             <li>Accepted formats: PDF, JPEG, PNG, HEIC and TIFF.</li>
             <li>At most 12 attachments per e-mail; any beyond that are not processed and must be sent again.</li>
+            <li>Logos and signature pictures in the message are skipped, as are attached e-mails (.eml).</li>
           </ul>
         </section>
 
