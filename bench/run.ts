@@ -1,13 +1,16 @@
 import { availableParallelism, loadavg } from 'node:os';
+import { FULL_MAILBOX_SIZE, QUICK_MAILBOX_SIZE, runMailboxBench } from './mailbox.bench';
 import { DEFAULT_POSTGRES_URL, FULL_SIZES, QUICK_SIZES, runPipelineBench, TARGET_LABEL, TARGET_RATIO, targetVerdicts } from './pipeline.bench';
 
 /**
- * `npm run bench` (`-- --quick` for a smoke run with few submissions): the crypto baseline of this machine,
- * then the pipeline end to end with scanning off and on, with its throughput as a ratio to the crypto
- * one-pass rate measured in the same run.
+ * `npm run bench` (`-- --quick` for a smoke run with few submissions and mails): the crypto baseline of this
+ * machine, then the pipeline end to end with scanning off and on, with its throughput as a ratio to the
+ * crypto one-pass rate measured in the same run, then the mailbox intake end to end (IMAP, Dovecot), as a
+ * ratio to the same crypto rate and to the raw IMAP download of the same mails.
  *
- * Exits non-zero only when something fails (a refused submission, a stuck job, clamd not starting); being
- * below the throughput target is reported, not failed, because it depends on the machine and its load.
+ * Exits non-zero only when something fails (a refused submission, a stuck job, a mail not acknowledged,
+ * clamd or Dovecot not starting); being below the throughput target is reported, not failed, because it
+ * depends on the machine and its load.
  */
 const USAGE = 'usage: tsx bench/run.ts [--quick] [--profile <dir>]';
 
@@ -24,6 +27,9 @@ async function main(): Promise<void> {
   const machine = () => `${availableParallelism()} CPUs, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`;
   write(`Machine: ${machine()}, node ${process.version}\n`);
 
+  // The one environment variable of the benchmark; the server's own settings come from config.ts.
+  const postgresUrl = process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES_URL;
+
   write('== Crypto baseline (bench/run-crypto.ts) ==\n');
   // run-crypto.ts is a script: importing it runs and prints it, so the two benchmarks cannot drift apart.
   await import('./run-crypto');
@@ -33,8 +39,7 @@ async function main(): Promise<void> {
     sizes: quick ? QUICK_SIZES : FULL_SIZES,
     cryptoBytesPerMeasurement: quick ? 50 * 1000 * 1000 : undefined,
     profileDir,
-    // The one environment variable of the benchmark; the server's own settings come from config.ts.
-    postgresUrl: process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES_URL,
+    postgresUrl,
     write,
   });
 
@@ -46,6 +51,21 @@ async function main(): Promise<void> {
   }
   for (const c of scanningOn) {
     write(`  ${c.database.padEnd(8)} ${TARGET_LABEL}, scanning on:  ${percent(c.ratio)} (reported; the target is for scanning off)\n`);
+  }
+
+  write(`== Mailbox${quick ? ' (--quick: too few mails for stable numbers)' : ''} ==\n`);
+  const mailbox = await runMailboxBench({
+    size: quick ? QUICK_MAILBOX_SIZE : FULL_MAILBOX_SIZE,
+    cryptoBytesPerMeasurement: quick ? 50 * 1000 * 1000 : undefined,
+    postgresUrl,
+    write,
+  });
+  write('No target for the mailbox: its rate is reported, as a ratio to the crypto one-pass rate and to the raw IMAP download.\n');
+  for (const c of mailbox.cases) {
+    write(
+      `  ${c.database.padEnd(8)} ${c.mailsPerMinute.toFixed(0)} mails/min, ${c.attachmentsPerSecond.toFixed(1)} attachments/s: ` +
+        `${percent(c.cryptoRatio)} of the crypto one-pass rate, ${percent(c.downloadRatio)} of the raw download rate\n`,
+    );
   }
   write(`Machine at the end: ${machine()}\n`);
 }
