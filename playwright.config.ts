@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests in Debian's Chromium against the real server with its embedded defaults
- * (PGlite, local encrypted storage, demo data) in a scratch data directory.
+ * (PGlite, local encrypted storage, demo data) in a scratch data directory, reading a real Dovecot mailbox.
  */
 const PORT = 5055;
 import { E2E_PASSWORD, E2E_WEBHOOK_SECRET } from './tests/e2e/support';
@@ -44,9 +44,12 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'rm -rf tmp/e2e-data && npx tsx src/server/main.ts',
+    // The server with a private Dovecot as its mailbox (tests/e2e/serve.ts).
+    command: 'rm -rf tmp/e2e-data tmp/e2e-mailbox.json && npx tsx tests/e2e/serve.ts',
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
+    // SIGTERM, not the default SIGKILL: the server then stops its Dovecot too (tests/e2e/serve.ts).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -3,6 +3,8 @@ import { expect, type Page } from '@playwright/test';
 /** Passed to the server as CLEARBASE_PASSWORD and FORM_WEBHOOK_SECRET by playwright.config.ts. */
 export const E2E_PASSWORD = 'e2e-shared-password';
 export const E2E_WEBHOOK_SECRET = 'e2e-form-webhook-secret';
+/** Where tests/e2e/serve.ts writes the address and user of the e2e server's Dovecot mailbox. */
+export const E2E_MAILBOX_FILE = 'tmp/e2e-mailbox.json';
 
 export async function signIn(page: Page, password = E2E_PASSWORD): Promise<void> {
   await page.goto('/');
