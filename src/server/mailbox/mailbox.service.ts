@@ -21,6 +21,11 @@ const LEASE_MS = 10 * 60_000;
 const DEFAULT_SETTLE_WAIT_MS = 15_000;
 /** POST /check answers once the check is done, or after this long with the check still running. */
 const CHECK_ANSWER_WAIT_MS = 20_000;
+/**
+ * While the mailbox is unreachable, a status call tries it again at most this often, so the screens turn
+ * Connected once it is back (Start and Check Now wait for a connection, so nothing else would try).
+ */
+const RECONNECT_PROBE_MS = 30_000;
 
 export type CheckReport = {
   /** Mails read and recorded in this check. */
@@ -75,6 +80,8 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   let prepared: Promise<void> | undefined;
+  let probing: Promise<void> | undefined;
+  let lastProbeAt = 0;
 
   const notConfigured = () => new AppError('SERVICE_UNAVAILABLE', 'Gmail integration not available: set IMAP_HOST, IMAP_USER and IMAP_PASSWORD (or IMAP_OAUTH2_TOKEN).');
   const requireClient = (): MailboxClient => {
@@ -172,6 +179,24 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
     return running;
   };
 
+  /** Opens and closes a session, recording whether the mailbox can be reached. */
+  const probe = (mailbox: MailboxClient) => {
+    lastProbeAt = Date.now();
+    probing ??= (async () => {
+      await prepare();
+      const session = await mailbox.open();
+      await session.close();
+      await noteConnection(null);
+    })()
+      .catch(async (error: unknown) => {
+        await noteConnection(error instanceof Error ? error.message : String(error)).catch(() => undefined);
+      })
+      .finally(() => {
+        probing = undefined;
+      });
+    return probing;
+  };
+
   async function tick(): Promise<void> {
     if (!client || closed || running) return;
     const state = await getMailboxState(db);
@@ -184,6 +209,8 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
     async status() {
       await prepare();
       const state = await getMailboxState(db);
+      const unreachable = state.lastError !== null || state.lastSuccessAt === null;
+      if (client && unreachable && !running && !closed && Date.now() - lastProbeAt >= RECONNECT_PROBE_MS) void probe(client);
       return {
         configured: client !== undefined,
         connection: client !== undefined && state.lastSuccessAt !== null && state.lastError === null,
@@ -271,20 +298,14 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
       timer = setInterval(() => void tick().catch((error: unknown) => log.warn({ err: error }, 'scheduled mailbox check failed')), TICK_MS);
       timer.unref();
       // A first look, so the screens can say Connected or why not without waiting for a check.
-      void (async () => {
-        await prepare();
-        const session = await client.open();
-        await session.close();
-        await noteConnection(null);
-      })().catch(async (error: unknown) => {
-        await noteConnection(error instanceof Error ? error.message : String(error)).catch(() => undefined);
-      });
+      void probe(client);
     },
 
     async close() {
       closed = true;
       clearInterval(timer);
       await running?.catch(() => undefined);
+      await probing;
     },
   };
 }
