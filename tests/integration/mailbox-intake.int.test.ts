@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/server/config';
 import { decryptToBuffer } from '../../src/server/crypto/envelope';
 import type { Db } from '../../src/server/db/client';
 import { documents, submissions } from '../../src/server/db/schema';
+import { releaseCheckLease, takeCheckLease } from '../../src/server/db/mailbox-state.repository';
 import { insertSeasons } from '../../src/server/db/seasons.repository';
 import { createLogger } from '../../src/server/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
@@ -279,6 +280,42 @@ describeEachDatabase('mailbox intake over IMAP (Dovecot)', ({ getDatabase, kind 
 
     const bad = await call('GET', '/api/gmail/stats?range=year');
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('lets only one instance check at a time: the lease holder checks, the other skips, nothing is recorded twice', async (context) => {
+    const server = running(context);
+    const db = getDatabase().db;
+    // Another instance holds the lease: this one does not touch the mailbox.
+    expect(await takeCheckLease(db, 'instance-elsewhere', new Date(), new Date(Date.now() + 60_000))).toBe(true);
+    expect(await app().mailbox.check()).toEqual({ skipped: 'another Clearbase instance is checking the mailbox' });
+    await releaseCheckLease(db, 'instance-elsewhere');
+
+    // Two instances on one database and one mailbox, checking at the same moment.
+    const ids = [messageId('pair'), messageId('pair'), messageId('pair')];
+    for (const [n, id] of ids.entries()) {
+      await append(await buildMail({ from: PARENT, to: userOf(), subject: `Pair ${n}`, text: BODY, messageId: id, attachments: [{ filename: 'waiver.pdf', content: makePdf(`pair ${id}`) }] }));
+    }
+    const config = loadConfig({
+      CLEARBASE_DATA_DIR: dataDir,
+      CLEARBASE_PASSWORD: PASSWORD,
+      CLEARBASE_DEMO: 'false',
+      MAX_FILE_BYTES: String(MAX_FILE_BYTES),
+      IMAP_HOST: server.host,
+      IMAP_PORT: String(server.port),
+      IMAP_TLS: 'false',
+      IMAP_USER: userOf(),
+      IMAP_PASSWORD: server.users.find((u) => u.user === userOf())?.password ?? '',
+      IMAP_PROCESSED_MAILBOX: 'Processed',
+    });
+    const other = await createClearbase(config, createLogger('silent'), { database: getDatabase(), webDir: path.join(dataDir, 'none'), startWorkers: false, mailboxSettleWaitMs: 3_000 });
+    try {
+      const reports = await Promise.all([app().mailbox.check(), other.mailbox.check()]);
+      const recorded = reports.reduce((n, report) => n + ('recorded' in report ? report.recorded : 0), 0);
+      expect(recorded).toBe(3);
+      for (const id of ids) expect(await submissionOf(db, id)).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
   });
 
   it('says Disconnected with the reason when the password is wrong, and nothing crashes', async (context) => {
