@@ -12,8 +12,8 @@ import { receiveMail, type MailIntakeDeps } from './mailbox-intake';
 
 /** How often each instance looks whether a scheduled check is due (the interval itself is in the database). */
 const TICK_MS = 15_000;
-/** A check holds the lease this long at most; a crashed instance's lease lapses after it. */
-const LEASE_MS = 10 * 60_000;
+/** A check's lease, renewed while it runs: a crashed instance's lapses within this. */
+const LEASE_MS = 60_000;
 /**
  * After recording a mail, how long a check waits for its documents to be stored before moving on; one
  * that takes longer (a scan queue, clamd down) is acknowledged by a later check.
@@ -99,25 +99,41 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
   async function runCheck(): Promise<CheckReport | { skipped: string }> {
     const mailbox = requireClient();
     await prepare();
-    if (!(await takeCheckLease(db, owner, now(), new Date(now().getTime() + LEASE_MS)))) {
-      return { skipped: 'another Clearbase instance is checking the mailbox' };
+    const renewLease = () => takeCheckLease(db, owner, now(), new Date(now().getTime() + LEASE_MS));
+    if (!(await renewLease())) {
+      return { skipped: 'another Clearbase instance is checking the mailbox (or one stopped less than a minute ago)' };
     }
+    // Renewed while the check runs, so a long check keeps it and a crashed one loses it within LEASE_MS.
+    const heartbeat = setInterval(() => void renewLease().catch(() => undefined), LEASE_MS / 3);
+    heartbeat.unref();
     const report: CheckReport = { recorded: 0, acknowledged: 0, leftUnread: 0 };
     let session: MailboxSession | undefined;
     try {
       session = await mailbox.open();
-      const unseen = await session.listUnseen();
-      for (const ref of unseen) {
+      const open = session;
+      // First every mail is recorded (or found recorded), then all are waited for at once and each is
+      // acknowledged once its documents are stored: the pipeline works on one mail while the next is read.
+      const waiting: Array<{ ref: MailRef; submissionId: string }> = [];
+      for (const ref of await open.listUnseen()) {
         if (closed) break;
-        const outcome = await handleMessage(session, ref);
-        if (outcome === 'recorded-and-acknowledged') {
-          report.recorded++;
-          report.acknowledged++;
-        } else if (outcome === 'acknowledged') report.acknowledged++;
+        const outcome = await recordMessage(open, ref);
+        if (outcome.kind === 'left') report.leftUnread++;
         else {
-          if (outcome === 'recorded') report.recorded++;
-          report.leftUnread++;
+          if (outcome.kind === 'recorded') report.recorded++;
+          waiting.push({ ref, submissionId: outcome.submissionId });
         }
+      }
+      const settled = await waitSettled(
+        waiting.map((mail) => mail.submissionId),
+        settleWaitMs,
+      );
+      for (const mail of waiting) {
+        if (!settled.has(mail.submissionId)) {
+          report.leftUnread++;
+          continue;
+        }
+        await open.acknowledge(mail.ref);
+        report.acknowledged++;
       }
       await noteConnection(null);
       log.info({ ...report, mailbox: mailbox.description }, 'mailbox checked');
@@ -128,47 +144,48 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
       log.warn({ err: error, mailbox: mailbox.description }, 'mailbox check failed');
       throw error instanceof MailboxUnavailableError ? new AppError('SERVICE_UNAVAILABLE', message) : error;
     } finally {
+      clearInterval(heartbeat);
       await session?.close().catch(() => undefined);
       await releaseCheckLease(db, owner).catch(() => undefined);
     }
   }
 
   /**
-   * One unread mail. Recorded already (an earlier check, another instance, before a crash)? Then it is
-   * only acknowledged, once its documents are settled. Otherwise it is read, recorded, and acknowledged
-   * if its documents settle within the wait. A failure that a retry may cure leaves it unread.
+   * One unread mail into a submission. Recorded already (an earlier check, another instance, before a
+   * crash)? Then only its id is wanted, to acknowledge it once its documents are settled. A failure that
+   * a retry may cure leaves it unread; a lost connection ends the check.
    */
-  async function handleMessage(session: MailboxSession, ref: MailRef): Promise<'recorded-and-acknowledged' | 'acknowledged' | 'recorded' | 'left'> {
+  async function recordMessage(
+    session: MailboxSession,
+    ref: MailRef,
+  ): Promise<{ kind: 'recorded' | 'known'; submissionId: string } | { kind: 'left' }> {
     if (ref.messageId) {
       const known = await findSubmissionByExternalId(db, 'mailbox', ref.messageId);
-      if (known) {
-        if (known.status === 'pending' && !(await waitSettled(known.id, 0))) return 'left';
-        await session.acknowledge(ref);
-        return 'acknowledged';
-      }
+      if (known) return { kind: 'known', submissionId: known.id };
     }
-    let submissionId: string;
     try {
       const raw = await session.download(ref);
-      submissionId = (await receiveMail(deps.intake, raw, { receivedAt: now() })).submissionId;
+      const result = await receiveMail(deps.intake, raw, { receivedAt: now() });
+      return { kind: result.created ? 'recorded' : 'known', submissionId: result.submissionId };
     } catch (error) {
-      if (error instanceof MailboxUnavailableError) throw error; // the connection is gone: end this check
+      if (error instanceof MailboxUnavailableError) throw error;
       log.warn({ err: error, uid: ref.uid, messageId: ref.messageId }, 'could not record an e-mail; it stays unread and is tried again');
-      return 'left';
+      return { kind: 'left' };
     }
-    if (!(await waitSettled(submissionId, settleWaitMs))) return 'recorded';
-    await session.acknowledge(ref);
-    return 'recorded-and-acknowledged';
   }
 
-  /** Whether the submission's documents are all stored or refused for good, waiting up to `waitMs`. */
-  async function waitSettled(submissionId: string, waitMs: number): Promise<boolean> {
+  /** Which of these submissions have all their documents stored or refused for good, waiting up to `waitMs`. */
+  async function waitSettled(submissionIds: readonly string[], waitMs: number): Promise<Set<string>> {
     const deadline = Date.now() + waitMs;
+    const settled = new Set<string>();
     for (;;) {
-      const submission = await findSubmission(db, submissionId);
-      if (!submission || submission.status !== 'pending') return true;
-      if (Date.now() >= deadline || closed) return false;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (const id of submissionIds) {
+        if (settled.has(id)) continue;
+        const submission = await findSubmission(db, id);
+        if (!submission || submission.status !== 'pending') settled.add(id);
+      }
+      if (settled.size === submissionIds.length || Date.now() >= deadline || closed) return settled;
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
 
@@ -279,7 +296,7 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
         const [ref] = await session.findByMessageId(submission.externalId);
         if (!ref) throw new AppError('CONFLICT', 'The e-mail is no longer in the mailbox; ask the sender to resend it.');
         const result = await receiveMail(deps.intake, await session.download(ref), { receivedAt: now(), replaces: submission.id });
-        if (await waitSettled(result.submissionId, settleWaitMs)) await session.acknowledge(ref);
+        if ((await waitSettled([result.submissionId], settleWaitMs)).size === 1) await session.acknowledge(ref);
         const after = await findSubmission(db, result.submissionId);
         return {
           ok: true,

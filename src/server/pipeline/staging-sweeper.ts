@@ -77,19 +77,18 @@ export function createStagingSweeperTimer(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
-  const sweepOnce = (withAbandonedWrites = false) => {
+  const sweepOnce = (wholeStore = false) => {
     if (running) return;
     const olderThan = new Date(now().getTime() - deps.graceMs);
     running = sweepOrphanedStaging({ db: deps.db, storage: deps.storage, log: deps.log, olderThan })
-      // Half-written files only come from a crash, so once per start is enough; it walks the whole store.
       .then(
         () => undefined,
         (error: unknown) => deps.log.error({ err: error }, 'could not sweep orphaned staging objects'),
       )
       .then(async () => {
-        if (!withAbandonedWrites) return;
         try {
-          const removed = await deps.storage.removeAbandonedWrites(olderThan);
+          // Staging (one small flat folder) every time; the whole store once per start.
+          const removed = await deps.storage.removeAbandonedWrites(olderThan, wholeStore ? undefined : STAGING_FOLDER);
           if (removed > 0) deps.log.warn({ removed }, 'removed half-written files left by an earlier crash');
         } catch (error) {
           deps.log.error({ err: error }, 'could not remove half-written files left by an earlier crash');

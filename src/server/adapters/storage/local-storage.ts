@@ -141,9 +141,10 @@ export function createLocalStorage(root: string): Storage {
 
     urlFor: (key) => pathToFileURL(resolve(key)).href,
 
-    async removeAbandonedWrites(olderThan) {
+    async removeAbandonedWrites(olderThan, prefix) {
       let removed = 0;
-      for await (const file of temporaryFiles(root)) {
+      const folder = prefix === undefined ? root : path.join(root, ...folderOfPrefix(prefix).split('/'));
+      for await (const file of temporaryFiles(folder)) {
         const modified = await stat(file).then((stats) => stats.mtime, () => undefined);
         if (!modified || modified >= olderThan) continue;
         await rm(file, { force: true });

@@ -28,11 +28,11 @@ export interface Storage {
   /** `file://…` or `s3://bucket/key`: a location, never a public link. */
   urlFor(key: string): string;
   /**
-   * Removes the half-written leftovers of writes a crash interrupted, older than `olderThan`, and says how
-   * many. Local disk: its temporary files. S3 has none to remove here: an interrupted multipart upload
+   * Removes the half-written leftovers of writes a crash interrupted, older than `olderThan`, in the
+   * folder `prefix` (default: everywhere), and says how many. Local disk: its temporary files. S3 has none to remove here: an interrupted multipart upload
    * is removed by the bucket's AbortIncompleteMultipartUpload lifecycle rule (README).
    */
-  removeAbandonedWrites(olderThan: Date): Promise<number>;
+  removeAbandonedWrites(olderThan: Date, prefix?: string): Promise<number>;
 }
 
 export type StoredObject = { key: string; lastModified: Date };
