@@ -223,13 +223,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/** The monitored mailbox (IMAP_*). */
 export type ImapConfig = {
   host: string;
   port: number;
+  /** TLS from the first byte (993); false = plain, upgraded with STARTTLS when the server offers it. */
   tls: boolean;
   user: string;
   auth: { kind: 'password'; password: string } | { kind: 'oauth2'; accessToken: string };
+  /** The folder parents' mail arrives in. */
   mailbox: string;
+  /** Where handled mail is moved; null = it stays, marked read. */
   processedMailbox: string | null;
   intervalMs: number;
 };

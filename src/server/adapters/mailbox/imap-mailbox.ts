@@ -1,17 +1,9 @@
 import { ImapFlow } from 'imapflow';
+import type { ImapConfig } from '../../config';
 import { MailboxUnavailableError, type MailboxClient, type MailboxSession, type MailRef } from './port';
 
-export type ImapSettings = {
-  host: string;
-  port: number;
-  /** TLS from the first byte (993); false = plain, upgraded with STARTTLS when the server offers it. */
-  tls: boolean;
-  user: string;
-  auth: { kind: 'password'; password: string } | { kind: 'oauth2'; accessToken: string };
-  /** The folder parents' mail arrives in. */
-  mailbox: string;
-  /** Where handled mail is moved; null = it stays, marked read. */
-  processedMailbox: string | null;
+/** The mailbox settings of config.ts (IMAP_*), and how long to wait on the server. */
+export type ImapSettings = Omit<ImapConfig, 'intervalMs'> & {
   /** Connecting and each command give up after this long. */
   timeoutMs?: number;
 };

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
-import { assertSafeKey, folderOfPrefix, type Storage, type StoredObject } from './port';
+import { assertSafeKey, folderOfPrefix, type Storage } from './port';
 
 const openFile = promisify(openCallback);
 const syncFile = promisify(fsyncCallback);
@@ -136,18 +136,23 @@ export function createLocalStorage(root: string): Storage {
     // A generator method, so a bad prefix rejects on iteration as every other failure does.
     async *list(prefix) {
       const folder = folderOfPrefix(prefix);
-      yield* listFolder(path.join(root, ...folder.split('/')), folder);
+      for await (const file of walkFiles(path.join(root, ...folder.split('/')), folder)) {
+        if (file.temporary) continue;
+        const modified = await modifiedAt(file.path);
+        if (modified) yield { key: file.key, lastModified: modified };
+      }
     },
 
     urlFor: (key) => pathToFileURL(resolve(key)).href,
 
     async removeAbandonedWrites(olderThan, prefix) {
       let removed = 0;
-      const folder = prefix === undefined ? root : path.join(root, ...folderOfPrefix(prefix).split('/'));
-      for await (const file of temporaryFiles(folder)) {
-        const modified = await stat(file).then((stats) => stats.mtime, () => undefined);
+      const folder = prefix === undefined ? '' : folderOfPrefix(prefix);
+      for await (const file of walkFiles(folder === '' ? root : path.join(root, ...folder.split('/')), folder)) {
+        if (!file.temporary) continue;
+        const modified = await modifiedAt(file.path);
         if (!modified || modified >= olderThan) continue;
-        await rm(file, { force: true });
+        await rm(file.path, { force: true });
         removed++;
       }
       return removed;
@@ -155,28 +160,12 @@ export function createLocalStorage(root: string): Storage {
   };
 }
 
-/** Every temporary file `put` or `copy` may have left under `directory` (TEMPORARY_NAME), at any depth. */
-async function* temporaryFiles(directory: string): AsyncGenerator<string> {
-  let entries;
-  try {
-    entries = await opendir(directory);
-  } catch (error) {
-    if (isMissing(error)) return;
-    throw error;
-  }
-  for await (const entry of entries) {
-    const file = path.join(directory, entry.name);
-    if (entry.isDirectory()) yield* temporaryFiles(file);
-    else if (entry.isFile() && TEMPORARY_NAME.test(entry.name)) yield file;
-  }
-}
-
 /**
  * Walks one directory depth-first, a directory handle at a time. Keys are built from the entry names
  * (not from the file system path) so they use `/` whatever the platform. Whatever vanishes between
  * being seen and being looked at (a concurrent delete) is skipped, not an error.
  */
-async function* listFolder(directory: string, folder: string): AsyncGenerator<StoredObject> {
+async function* walkFiles(directory: string, folder: string): AsyncGenerator<{ key: string; path: string; temporary: boolean }> {
   let entries;
   try {
     entries = await opendir(directory);
@@ -185,22 +174,22 @@ async function* listFolder(directory: string, folder: string): AsyncGenerator<St
     throw error;
   }
   for await (const entry of entries) {
-    const key = `${folder}/${entry.name}`;
+    const key = folder === '' ? entry.name : `${folder}/${entry.name}`;
     const file = path.join(directory, entry.name);
-    if (entry.isDirectory()) {
-      yield* listFolder(file, key);
-      continue;
-    }
-    if (!entry.isFile() || TEMPORARY_NAME.test(entry.name)) continue;
-    const modified = await stat(file).then(
-      (stats) => stats.mtime,
-      (error: unknown) => {
-        if (isMissing(error)) return undefined;
-        throw error;
-      },
-    );
-    if (modified) yield { key, lastModified: modified };
+    if (entry.isDirectory()) yield* walkFiles(file, key);
+    else if (entry.isFile()) yield { key, path: file, temporary: TEMPORARY_NAME.test(entry.name) };
   }
+}
+
+/** When a file was last written, or undefined when it has vanished since it was seen. */
+async function modifiedAt(file: string): Promise<Date | undefined> {
+  return stat(file).then(
+    (stats) => stats.mtime,
+    (error: unknown) => {
+      if (isMissing(error)) return undefined;
+      throw error;
+    },
+  );
 }
 
 function isMissing(error: unknown): boolean {
