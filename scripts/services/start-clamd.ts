@@ -1,18 +1,13 @@
-import { spawn } from 'node:child_process';
-import { accessSync, constants, rmSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sendClamdCommand } from '../../src/server/adapters/antivirus/clamd';
+import { findSystemBinary, startOnFreePort, startServiceProcess } from './service-process';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVICE_DIR = path.join(ROOT, 'tests/services/clamd');
 const READY_TIMEOUT_MS = 30_000;
-const STOP_TIMEOUT_MS = 5_000;
-const OUTPUT_TAIL_BYTES = 8 * 1024;
 const INSTALL_HINT = 'apt-get install -y --no-install-recommends clamav-daemon clamdscan clamav-testfiles';
 
 export type StartedClamd = {
@@ -40,19 +35,9 @@ export type StartClamdOptions = {
 export async function startClamd(options: StartClamdOptions = {}): Promise<StartedClamd> {
   const streamMaxLength = options.streamMaxLength ?? '100M';
   if (!/^\d+[KM]?$/i.test(streamMaxLength)) throw new Error(`streamMaxLength must look like 100M or 512K, got ${streamMaxLength}`);
-  const binary = findClamd();
-  // A port taken between our probe and clamd's bind makes clamd exit; a second free port is then all it takes.
-  for (let attempt = 1; ; attempt += 1) {
-    const port = attempt === 1 && options.tcpPort !== undefined && (await isPortFree(options.tcpPort)) ? options.tcpPort : await findFreePort();
-    try {
-      return await startOnce(binary, port, streamMaxLength);
-    } catch (error) {
-      if (!(error instanceof PortInUseError) || attempt >= 3) throw error;
-    }
-  }
+  const binary = findSystemBinary('clamd', INSTALL_HINT);
+  return startOnFreePort(options.tcpPort, (port) => startOnce(binary, port, streamMaxLength));
 }
-
-class PortInUseError extends Error {}
 
 async function startOnce(binary: string, port: number, streamMaxLength: string): Promise<StartedClamd> {
   const dir = await mkdtemp(path.join(tmpdir(), 'clearbase-clamd-'));
@@ -78,102 +63,19 @@ async function startOnce(binary: string, port: number, streamMaxLength: string):
     throw new Error(`The clamd socket path ${socketPath} is longer than the 107 bytes a unix socket allows: set TMPDIR to a shorter folder`);
   }
   const url = `unix:${socketPath}`;
-  const started = performance.now();
-  const child = spawn(binary, ['-c', configPath], { stdio: ['ignore', 'pipe', 'pipe'] });
-  // The pipes must be read or clamd blocks once they fill; only the tail matters for error messages.
-  let output = '';
-  const keepTail = (data: Buffer) => {
-    output = (output + data.toString('utf8')).slice(-OUTPUT_TAIL_BYTES);
-  };
-  child.stdout.on('data', keepTail);
-  child.stderr.on('data', keepTail);
-  // An object, not two lets: TypeScript would otherwise keep them narrowed to their initial values in the loop below.
-  const state: { exit: number | string | null; spawnError: Error | null } = { exit: null, spawnError: null };
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      state.exit = code ?? signal;
-      resolve();
-    });
-    child.once('error', (error) => {
-      state.spawnError = error;
-      resolve();
-    });
+  const service = await startServiceProcess({
+    name: 'clamd',
+    binary,
+    args: ['-c', configPath],
+    dir,
+    processGroup: false,
+    readyTimeoutMs: READY_TIMEOUT_MS,
+    isReady: async () => (await sendClamdCommand(url, 'PING', 1_000).catch(() => '')) === 'PONG',
+    readiness: { before: 'answering PING', didNot: 'answer PING' },
+    readLog: async (output) => output.trim() || (await readFile(path.join(dir, 'run', 'clamd.log'), 'utf8').catch(() => '')),
+    logName: 'log',
   });
-  // If the test process ends without stop() (a crash, a killed worker), clamd must not outlive it.
-  const killOnExit = () => {
-    child.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-  };
-  process.once('exit', killOnExit);
-
-  let stopping: Promise<void> | undefined;
-  const stop = () => {
-    stopping ??= (async () => {
-      process.off('exit', killOnExit);
-      if (state.exit === null && state.spawnError === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-        await exited;
-        clearTimeout(timer);
-      }
-      await rm(dir, { recursive: true, force: true });
-    })();
-    return stopping;
-  };
-
-  const failure = async (what: string) => {
-    const tail = (output.trim() || (await readFile(path.join(dir, 'run', 'clamd.log'), 'utf8').catch(() => ''))).split('\n').slice(-15).join('\n');
-    await stop();
-    const message = `${what} (${binary} -c ${configPath}). Last lines of its log:\n${tail || '(empty)'}`;
-    return /Address already in use/i.test(tail) ? new PortInUseError(message) : new Error(message);
-  };
-
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (state.spawnError) throw await failure(`clamd could not be started: ${state.spawnError.message}`);
-    if (state.exit !== null) throw await failure(`clamd exited (${state.exit}) before answering PING`);
-    const pong = await sendClamdCommand(url, 'PING', 1_000).catch(() => '');
-    if (pong === 'PONG') break;
-    if (Date.now() > deadline) throw await failure(`clamd did not answer PING within ${READY_TIMEOUT_MS / 1000} s`);
-    await sleep(20);
-  }
-
-  return { url, tcpUrl: `tcp://127.0.0.1:${port}`, startMs: performance.now() - started, stop };
-}
-
-/** clamd lives in /usr/sbin, which is not on every user's PATH. */
-function findClamd(): string {
-  const directories = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin'].filter(Boolean);
-  for (const directory of directories) {
-    const candidate = path.join(directory, 'clamd');
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here; try the next directory
-    }
-  }
-  throw new Error(`clamd is not installed. Install it with: ${INSTALL_HINT}`);
-}
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port > 0 ? resolve(port) : reject(new Error('no free TCP port on 127.0.0.1'))));
-    });
-  });
-}
-
-function isPortFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
+  return { url, tcpUrl: `tcp://127.0.0.1:${port}`, startMs: service.startMs, stop: service.stop };
 }
 
 async function main(): Promise<void> {

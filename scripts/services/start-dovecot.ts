@@ -1,19 +1,16 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { findSystemBinary, startOnFreePort, startServiceProcess } from './service-process';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVICE_DIR = path.join(ROOT, 'tests/services/dovecot');
 const READY_TIMEOUT_MS = 15_000;
 const GREETING_TIMEOUT_MS = 1_000;
-const STOP_TIMEOUT_MS = 5_000;
-const OUTPUT_TAIL_BYTES = 8 * 1024;
 const INSTALL_HINT = 'apt-get install -y --no-install-recommends dovecot-imapd (or run: sudo bash scripts/services/ensure-system-packages.sh)';
 const VMAIL_HINT = 'useradd --system --no-create-home --shell /usr/sbin/nologin vmail (or run: sudo bash scripts/services/ensure-system-packages.sh)';
 const DEFAULT_USER = 'intake@example.test';
@@ -50,23 +47,13 @@ export async function startDovecot(options: StartDovecotOptions = {}): Promise<S
   const users = (options.users ?? [{ user: DEFAULT_USER, password: generatePassword() }]).map((entry) => ({ ...entry }));
   users.forEach(checkUser);
   if (new Set(users.map(({ user }) => user)).size !== users.length) throw new Error('Each Dovecot user must be given once');
-  const binary = findDovecot();
+  const binary = findSystemBinary('dovecot', INSTALL_HINT);
   if (process.getuid?.() !== 0) {
     throw new Error('startDovecot must run as root: its Dovecot switches to the vmail user for mail and to dovecot for authentication');
   }
   const ids = systemIds();
-  // A port taken between our probe and Dovecot's bind makes Dovecot exit; a second free port is then all it takes.
-  for (let attempt = 1; ; attempt += 1) {
-    const port = attempt === 1 && options.port !== undefined && (await isPortFree(options.port)) ? options.port : await findFreePort();
-    try {
-      return await startOnce(binary, port, users, ids);
-    } catch (error) {
-      if (!(error instanceof PortInUseError) || attempt >= 3) throw error;
-    }
-  }
+  return startOnFreePort(options.port, (port) => startOnce(binary, port, users, ids));
 }
-
-class PortInUseError extends Error {}
 
 type SystemIds = { vmailUid: number; vmailGid: number; dovecotGid: number };
 
@@ -98,77 +85,20 @@ async function startOnce(binary: string, port: number, users: DovecotUser[], ids
   }
   const logPath = path.join(dir, 'dovecot.log');
 
-  const started = performance.now();
   // Its own process group: stop() signals the master and all its children at once, which ends them in a few
   // milliseconds; the master alone waits about a second for its log process.
-  const child = spawn(binary, ['-F', '-c', configPath], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  // The pipes must be read or Dovecot blocks once they fill; only the tail matters for error messages.
-  let output = '';
-  const keepTail = (data: Buffer) => {
-    output = (output + data.toString('utf8')).slice(-OUTPUT_TAIL_BYTES);
-  };
-  child.stdout.on('data', keepTail);
-  child.stderr.on('data', keepTail);
-  // An object, not two lets: TypeScript would otherwise keep them narrowed to their initial values in the loop below.
-  const state: { exit: number | string | null; spawnError: Error | null } = { exit: null, spawnError: null };
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      state.exit = code ?? signal;
-      resolve();
-    });
-    child.once('error', (error) => {
-      state.spawnError = error;
-      resolve();
-    });
+  const { startMs, stop } = await startServiceProcess({
+    name: 'Dovecot',
+    binary,
+    args: ['-F', '-c', configPath],
+    dir,
+    processGroup: true,
+    readyTimeoutMs: READY_TIMEOUT_MS,
+    isReady: () => greets(port),
+    readiness: { before: `greeting on port ${port}`, didNot: `greet on 127.0.0.1:${port}` },
+    readLog: async (output) => [output.trim(), (await readFile(logPath, 'utf8').catch(() => '')).trim()].filter(Boolean).join('\n'),
+    logName: 'output and log',
   });
-  const signalGroup = (signal: NodeJS.Signals) => {
-    if (child.pid === undefined || state.exit !== null) return;
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      // the group is already gone
-    }
-  };
-  // If the test process ends without stop() (a crash, a killed worker), Dovecot must not outlive it.
-  // SIGTERM, not SIGKILL: the master then reaps its children itself, leaving no orphans for PID 1.
-  const killOnExit = () => {
-    signalGroup('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
-  };
-  process.once('exit', killOnExit);
-
-  let stopping: Promise<void> | undefined;
-  const stop = () => {
-    stopping ??= (async () => {
-      process.off('exit', killOnExit);
-      if (state.exit === null && state.spawnError === null) {
-        signalGroup('SIGTERM');
-        const timer = setTimeout(() => signalGroup('SIGKILL'), STOP_TIMEOUT_MS);
-        await exited;
-        clearTimeout(timer);
-      }
-      await rm(dir, { recursive: true, force: true });
-    })();
-    return stopping;
-  };
-
-  const failure = async (what: string) => {
-    const log = await readFile(logPath, 'utf8').catch(() => '');
-    const tail = [output.trim(), log.trim()].filter(Boolean).join('\n').split('\n').slice(-15).join('\n');
-    await stop();
-    const message = `${what} (${binary} -F -c ${configPath}). Last lines of its output and log:\n${tail || '(empty)'}`;
-    return /Address already in use/i.test(tail) ? new PortInUseError(message) : new Error(message);
-  };
-
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (state.spawnError) throw await failure(`Dovecot could not be started: ${state.spawnError.message}`);
-    if (state.exit !== null) throw await failure(`Dovecot exited (${state.exit}) before greeting on port ${port}`);
-    if (await greets(port)) break;
-    if (Date.now() > deadline) throw await failure(`Dovecot did not greet on 127.0.0.1:${port} within ${READY_TIMEOUT_MS / 1000} s`);
-    await sleep(20);
-  }
-  const startMs = performance.now() - started;
 
   const addUser = async (user: string, password: string = generatePassword()): Promise<DovecotUser> => {
     const entry = { user, password };
@@ -256,41 +186,6 @@ function systemIds(): SystemIds {
   const dovecotGid = field(group, 'dovecot', 2);
   if (dovecotGid === undefined) throw new Error(`The dovecot group is missing: reinstall Dovecot with: ${INSTALL_HINT}`);
   return { vmailUid, vmailGid, dovecotGid };
-}
-
-/** dovecot lives in /usr/sbin, which is not on every user's PATH. */
-function findDovecot(): string {
-  const directories = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/sbin', '/usr/local/sbin'].filter(Boolean);
-  for (const directory of directories) {
-    const candidate = path.join(directory, 'dovecot');
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here; try the next directory
-    }
-  }
-  throw new Error(`dovecot is not installed. Install it with: ${INSTALL_HINT}`);
-}
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port > 0 ? resolve(port) : reject(new Error('no free TCP port on 127.0.0.1'))));
-    });
-  });
-}
-
-function isPortFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
 }
 
 async function main(): Promise<void> {
