@@ -1,23 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, count, eq, isNull, max, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { and, eq, max, sql } from 'drizzle-orm';
 import { startDovecot, type DovecotUser, type StartedDovecot } from '../scripts/services/start-dovecot';
-import { loadConfig } from '../src/server/config';
-import { openDatabase, type Database } from '../src/server/db/client';
+import type { Database } from '../src/server/db/client';
 import { auditEvents, documents, submissions } from '../src/server/db/schema';
-import { insertSeasons } from '../src/server/db/seasons.repository';
-import { createLogger } from '../src/server/logger';
-import { createClearbase, type Clearbase } from '../src/server/main';
 import { withImap } from '../tests/support/imap';
 import { buildMail } from '../tests/support/mail';
-import { makePdf } from '../tests/support/multipart';
 import { measureCryptoBaseline } from './crypto-baseline';
-import { DEFAULT_POSTGRES_URL, type BenchDatabase } from './pipeline.bench';
+import { countStoredDocuments, DEFAULT_POSTGRES_URL, makeSizedPdf, startBenchInstance, type BenchDatabase, type BenchInstance } from './support';
 
 /**
  * End-to-end throughput of the mailbox intake (IMAP), measured in process: N mails, each a short text
@@ -99,7 +91,6 @@ const ATTACHMENTS = ['birth certificate.pdf', 'residency proof.pdf', 'medical fo
 export const FULL_MAILBOX_SIZE: MailboxSizeCase = { mails: 60, warmup: 6 };
 export const QUICK_MAILBOX_SIZE: MailboxSizeCase = { mails: 6, warmup: 2 };
 
-const SEASON = { id: 'fall-2025', name: 'Fall Ball 2025', kind: 'Fall Ball', year: 2025, startsOn: '2025-08-15', endsOn: '2025-11-30', isCurrent: true } as const;
 /** Every mail acknowledged by then, or the bench fails: something is stuck, not slow. */
 const SETTLE_TIMEOUT_MS = 180_000;
 
@@ -135,7 +126,7 @@ export async function runMailboxBench(options: MailboxBenchOptions = {}): Promis
         const downloads = [await downloadRaw(dovecot, mailbox.user, uids), await downloadRaw(dovecot, mailbox.user, uids)];
         const cryptoBefore = measureCryptoBaseline(sample, rounds).onePassMBps;
         const loadAverage = loadavg()[0] ?? Number.NaN;
-        const storedBefore = await countStored(instance.database);
+        const storedBefore = await countStoredDocuments(instance.database);
         const cpuBefore = process.cpuUsage();
         const started = process.hrtime.bigint();
         const checked = await checkUntilAcknowledged(instance, size.mails);
@@ -145,7 +136,7 @@ export async function runMailboxBench(options: MailboxBenchOptions = {}): Promis
         downloads.push(await downloadRaw(dovecot, mailbox.user, uids));
 
         const attachments = size.mails * ATTACHMENTS.length;
-        const stored = (await countStored(instance.database)) - storedBefore;
+        const stored = (await countStoredDocuments(instance.database)) - storedBefore;
         if (checked.recorded !== size.mails || checked.acknowledged !== size.mails || stored !== attachments) {
           throw new Error(`the timed check recorded ${checked.recorded} and acknowledged ${checked.acknowledged} of ${size.mails} mails, and stored ${stored} of ${attachments} attachments`);
         }
@@ -226,45 +217,26 @@ export function formatMailboxTable(result: MailboxBenchResult): string {
   return [...header, ...rows, ''].join('\n');
 }
 
-type Instance = { clearbase: Clearbase; database: Database; workers: number; close(): Promise<void> };
-
-async function startInstance(kind: BenchDatabase, postgresUrl: string, workDir: string, dovecot: StartedDovecot, mailbox: DovecotUser): Promise<Instance> {
-  const dataDir = await mkdtemp(path.join(workDir, 'clearbase-mailbox-bench-'));
-  let database: Database | undefined;
-  let scratch: ScratchDatabase | undefined;
-  let clearbase: Clearbase | undefined;
-  const close = async () => {
-    await clearbase?.close();
-    await database?.close();
-    await scratch?.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  try {
-    if (kind === 'postgres') scratch = await createScratchDatabase(postgresUrl);
-    database = await openDatabase(scratch ? { kind: 'postgres', url: scratch.url } : { kind: 'pglite', dir: undefined });
-    await insertSeasons(database.db, [SEASON]);
-    const config = loadConfig({
-      CLEARBASE_DATA_DIR: dataDir,
-      CLEARBASE_PASSWORD: 'mailbox bench password',
-      CLEARBASE_MASTER_KEY: randomBytes(32).toString('base64'),
-      CLEARBASE_DEMO: 'false',
-      LOG_LEVEL: 'silent',
+function startInstance(kind: BenchDatabase, postgresUrl: string, workDir: string, dovecot: StartedDovecot, mailbox: DovecotUser): Promise<BenchInstance> {
+  return startBenchInstance({
+    kind,
+    postgresUrl,
+    workDir,
+    dataDirPrefix: 'clearbase-mailbox-bench-',
+    databasePrefix: 'clearbase_mailbench_',
+    password: 'mailbox bench password',
+    settings: {
       IMAP_HOST: dovecot.host,
       IMAP_PORT: String(dovecot.port),
       IMAP_TLS: 'false',
       IMAP_USER: mailbox.user,
       IMAP_PASSWORD: mailbox.password,
-    });
-    clearbase = await createClearbase(config, createLogger('silent'), { database, webDir: path.join(dataDir, 'no-web') });
-    return { clearbase, database, workers: config.pipelineWorkers, close };
-  } catch (error) {
-    await close().catch(() => undefined);
-    throw error;
-  }
+    },
+  });
 }
 
 /** Checks until `expected` mails are acknowledged: one check normally, another for a mail left to settle. */
-async function checkUntilAcknowledged(instance: Instance, expected: number): Promise<{ recorded: number; acknowledged: number; checks: number }> {
+async function checkUntilAcknowledged(instance: BenchInstance, expected: number): Promise<{ recorded: number; acknowledged: number; checks: number }> {
   const deadline = Date.now() + SETTLE_TIMEOUT_MS;
   const total = { recorded: 0, acknowledged: 0, checks: 0 };
   while (total.acknowledged < expected) {
@@ -348,27 +320,12 @@ function letters(value: number): string {
   return text;
 }
 
-/** A real (tiny) PDF padded to exactly `fileBytes`, so MB/s counts exactly what was sent. */
-function makeSizedPdf(marker: string, fileBytes: number): Buffer {
-  const bare = makePdf(marker).length;
-  if (bare > fileBytes) throw new Error(`a PDF cannot be smaller than ${bare} bytes`);
-  return makePdf(marker, fileBytes - bare);
-}
-
 function discard(): Writable {
   return new Writable({
     write(_chunk, _encoding, callback) {
       callback();
     },
   });
-}
-
-async function countStored(database: Database): Promise<number> {
-  const [row] = await database.db
-    .select({ n: count() })
-    .from(documents)
-    .where(and(eq(documents.status, 'pending'), isNull(documents.stagedKey)));
-  return row?.n ?? 0;
 }
 
 /** Mean, over the mailbox submissions after the first `skip` (the warm-up), of recorded → last document stored. */
@@ -383,28 +340,4 @@ async function meanRecordedToStoredMs(database: Database, skip: number): Promise
     .orderBy(submissions.createdAt);
   const timed = rows.slice(skip).flatMap((row) => (row.storedAt ? [new Date(row.storedAt).getTime() - row.recordedAt.getTime()] : []));
   return timed.length === 0 ? Number.NaN : timed.reduce((sum, ms) => sum + ms, 0) / timed.length;
-}
-
-type ScratchDatabase = { url: string; drop(): Promise<void> };
-
-/** A fresh database on the server behind `adminUrl`, so a run never meets another's rows. */
-async function createScratchDatabase(adminUrl: string): Promise<ScratchDatabase> {
-  const name = `clearbase_mailbench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  try {
-    await admin(`create database ${name}`);
-  } catch (error) {
-    throw new Error(`PostgreSQL is needed for the PostgreSQL case (set BENCH_POSTGRES_URL): ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

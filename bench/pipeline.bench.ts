@@ -1,22 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, count, eq, isNull } from 'drizzle-orm';
-import pg from 'pg';
+import { count, eq } from 'drizzle-orm';
 import { startClamd, type StartedClamd } from '../scripts/services/start-clamd';
-import { loadConfig } from '../src/server/config';
-import { openDatabase, type Database } from '../src/server/db/client';
+import type { Database } from '../src/server/db/client';
 import { documents } from '../src/server/db/schema';
-import { insertSeasons } from '../src/server/db/seasons.repository';
 import { signBody } from '../src/server/intake/form-webhook';
-import { createLogger } from '../src/server/logger';
-import { createClearbase, type Clearbase } from '../src/server/main';
-import { buildMultipart, makePdf } from '../tests/support/multipart';
+import { buildMultipart } from '../tests/support/multipart';
 import { measureCryptoBaseline, readChunks } from './crypto-baseline';
+import { countStoredDocuments, DEFAULT_POSTGRES_URL, makeSizedPdf, startBenchInstance, type BenchDatabase, type BenchInstance } from './support';
 
 /**
  * End-to-end throughput of the form intake pipeline (decision 007), measured in process: signed multipart
@@ -34,16 +28,6 @@ import { measureCryptoBaseline, readChunks } from './crypto-baseline';
  */
 
 export type Scanning = 'off' | 'on';
-/** PGlite in this process (the embedded default) or a PostgreSQL server (a scratch database, dropped after). */
-export type BenchDatabase = 'pglite' | 'postgres';
-/**
- * Where the PostgreSQL cases make their scratch database; any database of the server will do to connect.
- * The local server's unix socket when there is one (as a server on the same host is best reached: a query
- * costs the client about half the CPU it costs over TCP loopback), else TCP.
- */
-export const DEFAULT_POSTGRES_URL = existsSync('/var/run/postgresql/.s.PGSQL.5432')
-  ? 'postgres://postgres@localhost/postgres?host=/var/run/postgresql'
-  : 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface PipelineSizeCase {
   label: string;
@@ -122,15 +106,6 @@ export const QUICK_SIZES: PipelineSizeCase[] = [
 ];
 
 const SECRET = 'pipeline-bench-form-webhook-secret';
-const SEASON = {
-  id: 'fall-2025',
-  name: 'Fall Ball 2025',
-  kind: 'Fall Ball',
-  year: 2025,
-  startsOn: '2025-08-15',
-  endsOn: '2025-11-30',
-  isCurrent: true,
-} as const;
 /** A case that has not settled by then is stuck (a failed job, a lost wake-up), not slow. */
 const SETTLE_TIMEOUT_MS = 120_000;
 /** Short enough to add little to a multi-second case, long enough not to load PGlite's single connection. */
@@ -242,84 +217,29 @@ export function targetVerdicts(result: PipelineBenchResult): Array<{ case: Pipel
     .map((c) => ({ case: c, pass: c.ratio >= TARGET_RATIO }));
 }
 
-type Instance = {
-  clearbase: Clearbase;
-  database: Database;
-  clamd: StartedClamd | undefined;
-  workers: number;
-  close(): Promise<void>;
-};
+type Instance = BenchInstance & { clamd: StartedClamd | undefined };
 
 async function startInstance(mode: Scanning, kind: BenchDatabase, postgresUrl: string, workDir: string): Promise<Instance> {
-  const dataDir = await mkdtemp(path.join(workDir, 'clearbase-bench-'));
-  let clamd: StartedClamd | undefined;
-  let database: Database | undefined;
-  let scratch: ScratchDatabase | undefined;
-  let clearbase: Clearbase | undefined;
-  const close = async () => {
-    await clearbase?.close();
-    await database?.close();
-    await scratch?.drop();
-    await clamd?.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  const clamd = mode === 'on' ? await startClamd() : undefined;
   try {
-    clamd = mode === 'on' ? await startClamd() : undefined;
-    if (kind === 'postgres') scratch = await createScratchDatabase(postgresUrl);
-    database = await openDatabase(scratch ? { kind: 'postgres', url: scratch.url } : { kind: 'pglite', dir: undefined });
-    await insertSeasons(database.db, [SEASON]);
-    const config = loadConfig({
-      CLEARBASE_DATA_DIR: dataDir,
-      CLEARBASE_PASSWORD: 'pipeline bench password',
-      CLEARBASE_MASTER_KEY: randomBytes(32).toString('base64'),
-      CLEARBASE_DEMO: 'false',
-      FORM_WEBHOOK_SECRET: SECRET,
-      CLAMD_URL: clamd?.url,
-      LOG_LEVEL: 'silent',
+    const instance = await startBenchInstance({
+      kind,
+      postgresUrl,
+      workDir,
+      dataDirPrefix: 'clearbase-bench-',
+      databasePrefix: 'clearbase_bench_',
+      password: 'pipeline bench password',
+      settings: { FORM_WEBHOOK_SECRET: SECRET, CLAMD_URL: clamd?.url },
     });
-    clearbase = await createClearbase(config, createLogger('silent'), { database, webDir: path.join(dataDir, 'no-web') });
-    return { clearbase, database, clamd, workers: config.pipelineWorkers, close };
+    const close = async () => {
+      await instance.close();
+      await clamd?.stop();
+    };
+    return { ...instance, clamd, close };
   } catch (error) {
-    await close().catch(() => undefined);
+    await clamd?.stop().catch(() => undefined);
     throw error;
   }
-}
-
-type ScratchDatabase = { url: string; drop(): Promise<void> };
-
-/** A fresh database on the server behind `adminUrl`, so a run never meets another's rows. */
-async function createScratchDatabase(adminUrl: string): Promise<ScratchDatabase> {
-  const name = `clearbase_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  try {
-    await admin(`create database ${name}`);
-  } catch (error) {
-    throw new Error(`PostgreSQL at ${redactUrl(adminUrl)} is needed for the PostgreSQL cases (set BENCH_POSTGRES_URL): ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
-function redactUrl(value: string): string {
-  const url = new URL(value);
-  if (url.password) url.password = '***';
-  return url.toString();
-}
-
-/** A real (tiny) PDF padded to exactly `fileBytes`, so MB/s counts exactly what was sent. */
-function makeSizedPdf(marker: string, fileBytes: number): Buffer {
-  const bare = makePdf(marker).length;
-  if (bare > fileBytes) throw new Error(`a PDF cannot be smaller than ${bare} bytes`);
-  return makePdf(marker, fileBytes - bare);
 }
 
 /** Distinct players and distinct file content, so no submission is a replay and no file a duplicate. */
@@ -350,7 +270,7 @@ async function sendAndSettle(
   submissions: Submission[],
   concurrency: number,
 ): Promise<{ seconds: number; intakeSeconds: number; cpuSeconds: number }> {
-  const settledBefore = await countSettled(instance.database);
+  const settledBefore = await countStoredDocuments(instance.database);
   const started = process.hrtime.bigint();
   const cpuBefore = process.cpuUsage();
   let next = 0;
@@ -381,7 +301,7 @@ async function sendAndSettle(
   const expected = settledBefore + submissions.length;
   const deadline = Date.now() + SETTLE_TIMEOUT_MS;
   for (;;) {
-    const settled = await countSettled(instance.database);
+    const settled = await countStoredDocuments(instance.database);
     if (settled >= expected) break;
     const rejected = await countRejected(instance.database);
     if (rejected > 0) throw new Error(`${rejected} document(s) were rejected by the pipeline`);
@@ -407,14 +327,6 @@ async function startProfiler(): Promise<{ stopTo(file: string): Promise<void> }>
       await writeFile(file, JSON.stringify(profile));
     },
   };
-}
-
-async function countSettled(database: Database): Promise<number> {
-  const [row] = await database.db
-    .select({ n: count() })
-    .from(documents)
-    .where(and(eq(documents.status, 'pending'), isNull(documents.stagedKey)));
-  return row?.n ?? 0;
 }
 
 async function countRejected(database: Database): Promise<number> {

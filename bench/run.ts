@@ -1,6 +1,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { FULL_MAILBOX_SIZE, QUICK_MAILBOX_SIZE, runMailboxBench } from './mailbox.bench';
-import { DEFAULT_POSTGRES_URL, FULL_SIZES, QUICK_SIZES, runPipelineBench, TARGET_LABEL, TARGET_RATIO, targetVerdicts } from './pipeline.bench';
+import { FULL_SIZES, QUICK_SIZES, runPipelineBench, TARGET_LABEL, TARGET_RATIO, targetVerdicts } from './pipeline.bench';
+import { DEFAULT_POSTGRES_URL } from './support';
 
 /**
  * `npm run bench` (`-- --quick` for a smoke run with few submissions and mails): the crypto baseline of this

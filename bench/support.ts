@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import pg from 'pg';
+import { loadConfig } from '../src/server/config';
+import { openDatabase, type Database } from '../src/server/db/client';
+import { documents } from '../src/server/db/schema';
+import { insertSeasons } from '../src/server/db/seasons.repository';
+import { createLogger } from '../src/server/logger';
+import { createClearbase, type Clearbase } from '../src/server/main';
+import { makePdf } from '../tests/support/multipart';
+
+/** What the pipeline and mailbox benches share: an in-process Clearbase on a fresh database, and sized PDFs. */
+
+/** PGlite in this process (the embedded default) or a PostgreSQL server (a scratch database, dropped after). */
+export type BenchDatabase = 'pglite' | 'postgres';
+
+/**
+ * Where the PostgreSQL cases make their scratch database; any database of the server will do to connect.
+ * The local server's unix socket when there is one (as a server on the same host is best reached: a query
+ * costs the client about half the CPU it costs over TCP loopback), else TCP.
+ */
+export const DEFAULT_POSTGRES_URL = existsSync('/var/run/postgresql/.s.PGSQL.5432')
+  ? 'postgres://postgres@localhost/postgres?host=/var/run/postgresql'
+  : 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const SEASON = { id: 'fall-2025', name: 'Fall Ball 2025', kind: 'Fall Ball', year: 2025, startsOn: '2025-08-15', endsOn: '2025-11-30', isCurrent: true } as const;
+
+export type BenchInstance = { clearbase: Clearbase; database: Database; workers: number; close(): Promise<void> };
+
+export type BenchInstanceOptions = {
+  kind: BenchDatabase;
+  /** Admin connection for the PostgreSQL case. */
+  postgresUrl: string;
+  /** Parent folder of the instance's temporary data dir. */
+  workDir: string;
+  /** Starts the names of the data dir (`clearbase-bench-`) and of the scratch database (`clearbase_bench_`). */
+  dataDirPrefix: string;
+  databasePrefix: string;
+  password: string;
+  /** Settings beyond the data dir, password, a fresh master key, no demo data and a silent log. */
+  settings: Record<string, string | undefined>;
+};
+
+/** An in-process Clearbase with the fall 2025 season on a fresh database; close() removes all it made. */
+export async function startBenchInstance(options: BenchInstanceOptions): Promise<BenchInstance> {
+  const dataDir = await mkdtemp(path.join(options.workDir, options.dataDirPrefix));
+  let database: Database | undefined;
+  let scratch: ScratchDatabase | undefined;
+  let clearbase: Clearbase | undefined;
+  const close = async () => {
+    await clearbase?.close();
+    await database?.close();
+    await scratch?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    if (options.kind === 'postgres') scratch = await createScratchDatabase(options.postgresUrl, options.databasePrefix);
+    database = await openDatabase(scratch ? { kind: 'postgres', url: scratch.url } : { kind: 'pglite', dir: undefined });
+    await insertSeasons(database.db, [SEASON]);
+    const config = loadConfig({
+      CLEARBASE_DATA_DIR: dataDir,
+      CLEARBASE_PASSWORD: options.password,
+      CLEARBASE_MASTER_KEY: randomBytes(32).toString('base64'),
+      CLEARBASE_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      ...options.settings,
+    });
+    clearbase = await createClearbase(config, createLogger('silent'), { database, webDir: path.join(dataDir, 'no-web') });
+    return { clearbase, database, workers: config.pipelineWorkers, close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Documents stored: `pending`, with their staging object gone. */
+export async function countStoredDocuments(database: Database): Promise<number> {
+  const [row] = await database.db
+    .select({ n: count() })
+    .from(documents)
+    .where(and(eq(documents.status, 'pending'), isNull(documents.stagedKey)));
+  return row?.n ?? 0;
+}
+
+/** A real (tiny) PDF padded to exactly `fileBytes`, so MB/s counts exactly what was sent. */
+export function makeSizedPdf(marker: string, fileBytes: number): Buffer {
+  const bare = makePdf(marker).length;
+  if (bare > fileBytes) throw new Error(`a PDF cannot be smaller than ${bare} bytes`);
+  return makePdf(marker, fileBytes - bare);
+}
+
+type ScratchDatabase = { url: string; drop(): Promise<void> };
+
+/** A fresh database on the server behind `adminUrl`, so a run never meets another's rows. */
+async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
+  const name = `${prefix}${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  try {
+    await admin(`create database ${name}`);
+  } catch (error) {
+    throw new Error(`PostgreSQL at ${redactUrl(adminUrl)} is needed for the PostgreSQL cases (set BENCH_POSTGRES_URL): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+function redactUrl(value: string): string {
+  const url = new URL(value);
+  if (url.password) url.password = '***';
+  return url.toString();
+}
