@@ -1,15 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLocalStorage } from '../../src/server/adapters/storage/local-storage';
 import type { Storage } from '../../src/server/adapters/storage/port';
-import { CONFIG_VARIABLES } from '../../src/server/config';
-import { decryptToBuffer } from '../../src/server/crypto/envelope';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { countDocuments, listDocumentsOfSubmission, type DocumentRow } from '../../src/server/db/documents.repository';
 import { countJobsByStatus } from '../../src/server/db/jobs.repository';
@@ -19,10 +14,10 @@ import { signBody } from '../../src/server/intake/form-webhook';
 import { createLogger } from '../../src/server/logger';
 import { PROCESS_DOCUMENT_QUEUE } from '../../src/server/pipeline/record-submission';
 import { STAGING_FOLDER, sweepOrphanedStaging } from '../../src/server/pipeline/staging-sweeper';
+import { childServerEnv, countFiles, freePort, listKeys, readDecrypted, readMasterKey, startChildServer, type ChildServer } from '../support/child-server';
 import { createScratchPostgresDatabase } from '../support/databases';
 import { buildMultipart, makePdf } from '../support/multipart';
 
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SECRET = 'crash-recovery-webhook-secret';
 const PASSWORD = 'crash recovery password';
 const SUBMISSIONS = 100;
@@ -51,28 +46,25 @@ describe.skipIf(!postgresAdminUrl)('crash recovery: SIGKILL during a burst of fo
   let scratch: Awaited<ReturnType<typeof createScratchPostgresDatabase>> | undefined;
   let database: Database | undefined;
   /** Every server started, so afterAll can make sure none outlives the test, whatever failed. */
-  const servers: RunningServer[] = [];
+  const servers: ChildServer[] = [];
   let port = 0;
 
   const db = () => {
     if (!database) throw new Error('database not open');
     return database.db;
   };
-  const serverEnv = () => ({
-    ...process.env,
-    // Nothing from the developer's shell may reach the server's configuration: empty means unset.
-    ...Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, ''])),
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATABASE_URL: scratch?.url ?? '',
-    CLEARBASE_DATA_DIR: dataDir,
-    CLEARBASE_PASSWORD: PASSWORD,
-    CLEARBASE_DEMO: 'false',
-    FORM_WEBHOOK_SECRET: SECRET,
-    LOG_LEVEL: 'warn',
-    PIPELINE_STALE_AFTER_MS: String(STALE_AFTER_MS),
-  });
+  const serverEnv = () =>
+    childServerEnv({
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: scratch?.url ?? '',
+      CLEARBASE_DATA_DIR: dataDir,
+      CLEARBASE_PASSWORD: PASSWORD,
+      CLEARBASE_DEMO: 'false',
+      FORM_WEBHOOK_SECRET: SECRET,
+      LOG_LEVEL: 'warn',
+      PIPELINE_STALE_AFTER_MS: String(STALE_AFTER_MS),
+    });
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cb-crash-'));
@@ -98,8 +90,8 @@ describe.skipIf(!postgresAdminUrl)('crash recovery: SIGKILL during a burst of fo
       const url = () => `http://127.0.0.1:${port}/api/intake/form`;
 
       // 1. A burst, killed part-way through.
-      const first = await startServer(serverEnv(), servers);
-      const masterKey = Buffer.from((await readFile(path.join(dataDir, 'master.key'), 'utf8')).trim(), 'base64');
+      const first = await startChildServer(serverEnv(), servers);
+      const masterKey = await readMasterKey(dataDir);
       const accepted = new Map<string, Accepted>();
       const refusedBeforeKill: string[] = [];
       let responses = 0;
@@ -123,7 +115,7 @@ describe.skipIf(!postgresAdminUrl)('crash recovery: SIGKILL during a burst of fo
       const processingAfterKill = await countDocuments(db(), 'processing');
 
       // 2. Restart on the same data, and the provider retries what got no 202, plus a few that did.
-      const second = await startServer(serverEnv(), servers);
+      const second = await startChildServer(serverEnv(), servers);
       const restartedAt = performance.now();
       const unanswered = submissions.filter((s) => !accepted.has(s.externalId));
       const replays = submissions.filter((s) => accepted.has(s.externalId)).slice(0, REPLAYS_OF_ACCEPTED);
@@ -191,7 +183,7 @@ describe.skipIf(!postgresAdminUrl)('crash recovery: SIGKILL during a burst of fo
     120_000,
   );
 
-  async function waitUntilSettled(since: number, server: RunningServer): Promise<number> {
+  async function waitUntilSettled(since: number, server: ChildServer): Promise<number> {
     const deadline = since + SETTLE_TIMEOUT_MS;
     for (;;) {
       const processing = await countDocuments(db(), 'processing');
@@ -259,67 +251,6 @@ async function expectStoredAndDecryptable(storage: Storage, document: DocumentRo
   const key = document.storageKey ?? '';
   expect(document.storedPath).toBe(key);
   expect(await storage.exists(key)).toBe(true);
-  const chunks: Buffer[] = [];
-  for await (const chunk of (await storage.get(key)) as AsyncIterable<Buffer>) chunks.push(chunk);
-  const envelope = { wrappedKey: document.wrappedKey ?? Buffer.alloc(0), iv: document.iv ?? Buffer.alloc(0), authTag: document.authTag ?? Buffer.alloc(0) };
-  const plaintext = await decryptToBuffer(masterKey, envelope, Buffer.concat(chunks));
+  const plaintext = await readDecrypted(storage, document, masterKey);
   expect(createHash('sha256').update(plaintext).digest('hex')).toBe(document.fileSha256);
-}
-
-async function listKeys(storage: Storage, prefix: string): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const object of storage.list(prefix)) keys.push(object.key);
-  return keys;
-}
-
-/** Regular files under a directory, temporary ones included: what is really on the disk. */
-async function countFiles(directory: string): Promise<number> {
-  const entries = await readdir(directory, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).length;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve, reject) => probe.close((error) => (error ? reject(error) : resolve())));
-  return port;
-}
-
-type RunningServer = { kill(): Promise<void>; output(): string };
-
-/** `src/server/main.ts` in a child process, as `npm start` runs it; resolves once /healthz answers. */
-async function startServer(env: NodeJS.ProcessEnv, started: RunningServer[]): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const running: RunningServer = {
-    async kill() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
-    },
-    output: () => output,
-  };
-  started.push(running);
-
-  const port = env.PORT ?? '';
-  const deadline = performance.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was healthy:\n${output}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1_000) }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return running;
-    if (performance.now() > deadline) {
-      await running.kill();
-      throw new Error(`server not healthy within 30 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -7,7 +7,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { startDovecot, type StartedDovecot } from '../../scripts/services/start-dovecot';
 import { createLocalStorage } from '../../src/server/adapters/storage/local-storage';
 import type { Storage } from '../../src/server/adapters/storage/port';
-import { decryptToBuffer } from '../../src/server/crypto/envelope';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { countJobsByStatus } from '../../src/server/db/jobs.repository';
 import { documents, mailboxState, players, submissions } from '../../src/server/db/schema';
@@ -16,7 +15,7 @@ import { findStagedKeys } from '../../src/server/db/staging.repository';
 import { createLogger } from '../../src/server/logger';
 import { PROCESS_DOCUMENT_QUEUE } from '../../src/server/pipeline/record-submission';
 import { STAGING_FOLDER, sweepOrphanedStaging } from '../../src/server/pipeline/staging-sweeper';
-import { childServerEnv, freePort, signIn, startChildServer, type ChildServer } from '../support/child-server';
+import { childServerEnv, countFiles, freePort, listKeys, readDecrypted, readMasterKey, signIn, startChildServer, type ChildServer } from '../support/child-server';
 import { createScratchPostgresDatabase } from '../support/databases';
 import { listMessages, withImap } from '../support/imap';
 import { buildMail } from '../support/mail';
@@ -164,7 +163,7 @@ describe.skipIf(!postgresAdminUrl)('mailbox crash: SIGKILL in the middle of a ma
     //    a. while a mail streams into staging, before its submission is recorded;
     //    b. once a mail is recorded but its documents are not stored yet, so it is not marked read.
     const started = await startChildServer(env, servers);
-    const masterKey = Buffer.from((await readFile(path.join(dataDir, 'master.key'), 'utf8')).trim(), 'base64');
+    const masterKey = await readMasterKey(dataDir);
     const midStream = await killDuringCheck(started, async (recorded) => {
       if (recorded >= MAILS - 2) return 'late';
       // At least one attachment of the mail fully staged (not only a temporary file being written).
@@ -373,22 +372,5 @@ function sha256(bytes: Buffer): string {
 }
 
 async function expectDecryptsTo(storage: Storage, document: typeof documents.$inferSelect, masterKey: Buffer): Promise<void> {
-  const key = document.storageKey ?? '';
-  const chunks: Buffer[] = [];
-  for await (const chunk of (await storage.get(key)) as AsyncIterable<Buffer>) chunks.push(chunk);
-  const envelope = { wrappedKey: document.wrappedKey ?? Buffer.alloc(0), iv: document.iv ?? Buffer.alloc(0), authTag: document.authTag ?? Buffer.alloc(0) };
-  const plaintext = await decryptToBuffer(masterKey, envelope, Buffer.concat(chunks));
-  expect(sha256(plaintext)).toBe(document.fileSha256);
-}
-
-async function listKeys(storage: Storage, prefix: string): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const object of storage.list(prefix)) keys.push(object.key);
-  return keys;
-}
-
-/** Regular files under a directory, temporary ones included: what is really on the disk. */
-async function countFiles(directory: string): Promise<number> {
-  const entries = await readdir(directory, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).length;
+  expect(sha256(await readDecrypted(storage, document, masterKey))).toBe(document.fileSha256);
 }

@@ -1,7 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Storage } from '../../src/server/adapters/storage/port';
 import { CONFIG_VARIABLES } from '../../src/server/config';
+import { decryptToBuffer } from '../../src/server/crypto/envelope';
+import type { DocumentRow } from '../../src/server/db/documents.repository';
 
 /**
  * The real server (`src/server/main.ts`, as `npm start` runs it) in a child process, for tests that must
@@ -91,4 +96,30 @@ export async function signIn(url: string, password: string): Promise<string> {
   const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '').find((pair) => pair.includes('='));
   if (!cookie) throw new Error('sign-in set no cookie');
   return cookie;
+}
+
+/** The master key the server created in its data folder, to decrypt what it stored. */
+export async function readMasterKey(dataDir: string): Promise<Buffer> {
+  return Buffer.from((await readFile(path.join(dataDir, 'master.key'), 'utf8')).trim(), 'base64');
+}
+
+/** A stored document's object, decrypted with the master key. */
+export async function readDecrypted(storage: Storage, document: DocumentRow, masterKey: Buffer): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of (await storage.get(document.storageKey ?? '')) as AsyncIterable<Buffer>) chunks.push(chunk);
+  const envelope = { wrappedKey: document.wrappedKey ?? Buffer.alloc(0), iv: document.iv ?? Buffer.alloc(0), authTag: document.authTag ?? Buffer.alloc(0) };
+  return decryptToBuffer(masterKey, envelope, Buffer.concat(chunks));
+}
+
+/** The keys of every object under `prefix` in storage. */
+export async function listKeys(storage: Storage, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of storage.list(prefix)) keys.push(object.key);
+  return keys;
+}
+
+/** Regular files under a directory, temporary ones included: what is really on the disk. */
+export async function countFiles(directory: string): Promise<number> {
+  const entries = await readdir(directory, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).length;
 }
