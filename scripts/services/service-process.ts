@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 
 /**
  * What the private test services (clamd, Dovecot) have in common: a system binary found off PATH, a free
@@ -155,6 +156,27 @@ export async function startServiceProcess(options: ServiceProcessOptions): Promi
     await sleep(20);
   }
   return { startMs: performance.now() - started, stop };
+}
+
+/**
+ * When the module at `moduleUrl` is the script node was started with, runs `start` and keeps the service
+ * until Ctrl-C or SIGTERM stops it; a start that fails prints its message and exits 1.
+ */
+export function runAsScript(moduleUrl: string, start: () => Promise<Pick<ServiceProcess, 'stop'>>): void {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(path.resolve(process.argv[1])).href) return;
+  start().then(
+    (service) => {
+      const shutdown = () => {
+        void service.stop().then(() => process.exit(0));
+      };
+      process.once('SIGINT', shutdown);
+      process.once('SIGTERM', shutdown);
+    },
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
 }
 
 function findFreePort(): Promise<number> {

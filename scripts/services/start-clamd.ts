@@ -1,9 +1,9 @@
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { sendClamdCommand } from '../../src/server/adapters/antivirus/clamd';
-import { findSystemBinary, startOnFreePort, startServiceProcess } from './service-process';
+import { findSystemBinary, runAsScript, startOnFreePort, startServiceProcess } from './service-process';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVICE_DIR = path.join(ROOT, 'tests/services/clamd');
@@ -78,19 +78,10 @@ async function startOnce(binary: string, port: number, streamMaxLength: string):
   return { url, tcpUrl: `tcp://127.0.0.1:${port}`, startMs: service.startMs, stop: service.stop };
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<StartedClamd> {
   const clamd = await startClamd({ tcpPort: 3310 });
   process.stdout.write(`clamd ready in ${clamd.startMs.toFixed(0)} ms\n  ${clamd.url}\n  ${clamd.tcpUrl}\nCtrl-C stops it.\n`);
-  const shutdown = () => {
-    void clamd.stop().then(() => process.exit(0));
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  return clamd;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
-}
+runAsScript(import.meta.url, main);

@@ -4,8 +4,8 @@ import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/p
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { findSystemBinary, startOnFreePort, startServiceProcess } from './service-process';
+import { fileURLToPath } from 'node:url';
+import { findSystemBinary, runAsScript, startOnFreePort, startServiceProcess } from './service-process';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVICE_DIR = path.join(ROOT, 'tests/services/dovecot');
@@ -188,20 +188,11 @@ function systemIds(): SystemIds {
   return { vmailUid, vmailGid, dovecotGid };
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<StartedDovecot> {
   const dovecot = await startDovecot({ port: 10143 });
   const logins = dovecot.users.map(({ user, password }) => `  ${user} / ${password}`).join('\n');
   process.stdout.write(`Dovecot ready in ${dovecot.startMs.toFixed(0)} ms on imap://127.0.0.1:${dovecot.port} (plain text)\n${logins}\nCtrl-C stops it.\n`);
-  const shutdown = () => {
-    void dovecot.stop().then(() => process.exit(0));
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  return dovecot;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
-}
+runAsScript(import.meta.url, main);
