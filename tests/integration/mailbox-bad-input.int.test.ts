@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { watch } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -495,5 +496,71 @@ describeEachDatabase('mailbox intake: bad input (Dovecot, clamd)', ({ getDatabas
       receivedAt: new Date('2025-03-03T10:00:00Z'),
     });
     expect(await documentsOf(db(), submission?.id ?? '')).toEqual([]);
+  });
+
+  it('records nothing and keeps no staged file when the connection drops mid-download; the next check takes the mail once', async (context) => {
+    needDovecot(context);
+    if (!proxy) throw new Error('no proxy');
+    const id = messageId('cut');
+    const birth = makePdf('birth certificate, cut mail', 30_000);
+    const medical = makePdf('medical form, cut mail', 20_000);
+    // As Apple Mail writes it: text, an attachment, more text (here long notes), another attachment.
+    const notes = Array.from({ length: 12_000 }, (_, line) => `Note ${line}: the coach asked for the forms before the first practice.`).join('\n');
+    const uid = await append(
+      await buildMail({
+        from: PARENT,
+        to: user,
+        subject: 'Documents',
+        text: BODY,
+        messageId: id,
+        attachments: [
+          { filename: 'birth.pdf', content: birth },
+          { content: Buffer.from(notes), contentType: 'text/plain; charset=utf-8', contentDisposition: 'inline' },
+          { filename: 'medical.pdf', content: medical },
+        ],
+      }),
+    );
+    // imapflow downloads in 64 KiB FETCHes of BODY.PEEK[]<offset.length>. 400 kB into them the first
+    // attachment is staged and the notes (about 1 MB encoded) are being read: the connection goes then.
+    // Not a cut inside an attachment: readMessage then waits for ever, in about a third of the runs, on
+    // the attachment stream mailparser leaves open once the parser is destroyed (a bug, reported; it
+    // also hangs every mail over the whole-mail size limit). That case is left out until it is fixed.
+    const cut = proxy.cutOnce({ when: new RegExp(String.raw`UID FETCH ${uid} \([^)]*BODY\.PEEK\[\]<`), afterBytes: 400_000 });
+    // Every name that appears in staging during the check (inotify: even an object that lives a few ms).
+    const staging = path.join(storageRoot(), 'staging');
+    await mkdir(staging, { recursive: true });
+    const stagedDuringCheck = new Set<string>();
+    const watcher = watch(staging, (_event, name) => {
+      if (name) stagedDuringCheck.add(name);
+    });
+    const outcome = await app()
+      .mailbox.check()
+      .then((report) => ({ report }), (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => watcher.close());
+
+    expect(await cut).toEqual({ forwarded: 400_000, command: expect.stringContaining(`UID FETCH ${uid} (`) as string });
+    // The mail could not be read to its end: it is left unread for the next check, which ends normally.
+    expect(outcome).toEqual({ report: { recorded: 0, acknowledged: 0, leftUnread: 1 } });
+    expect(await whereIs(id)).toEqual({ mailbox: 'INBOX', flags: [] });
+    expect(await submissionsOf(db(), id)).toEqual([]);
+    // The first attachment had been staged when the connection went, and it was removed again.
+    expect([...stagedDuringCheck].filter((name) => /^[0-9a-f-]{36}-0$/.test(name))).toHaveLength(1);
+    expect(await filesUnder(staging)).toEqual([]);
+    await expectStorageMatchesDatabase();
+
+    // Through a healthy connection the same mail is recorded once, whole.
+    expect(await app().mailbox.check()).toEqual({ recorded: 1, acknowledged: 1, leftUnread: 0 });
+    expect(await app().mailbox.check()).toEqual({ recorded: 0, acknowledged: 0, leftUnread: 0 });
+    expect(await whereIs(id)).toEqual({ mailbox: 'Processed', flags: ['\\Seen'] });
+    const rows = await submissionsOf(db(), id);
+    expect(rows.map((row) => [row.status, row.attachmentCount])).toEqual([['processed', 2]]);
+    const docs = await documentsOf(db(), rows[0]?.id ?? '');
+    expect(docs.map((d) => [d.originalFilename, d.status]).sort()).toEqual([
+      ['birth.pdf', 'pending'],
+      ['medical.pdf', 'pending'],
+    ]);
+    expect(await decrypted(named(docs, 'birth.pdf'))).toEqual(birth);
+    expect(await decrypted(named(docs, 'medical.pdf'))).toEqual(medical);
+    await expectStorageMatchesDatabase();
   });
 });
