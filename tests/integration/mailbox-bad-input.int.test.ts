@@ -609,6 +609,42 @@ describeEachDatabase('mailbox intake: bad input (Dovecot, clamd)', ({ getDatabas
 
   // The real size from the issue: a 50 MB scan. Kept because it runs in a few seconds (measured 2-4 s a
   // database on the 2-core reference machine, most of it the download in 64 KiB FETCHes).
+  it('records a mail over the whole-mail size limit as failed, without hanging the check, and keeps nothing of it', async (context) => {
+    needDovecot(context);
+    const id = messageId('over-mail-limit');
+    // 1 MiB cap: the whole-mail limit is ceil(16 × 1 MiB × 4/3) + 10 MiB ≈ 31.3 MiB; this mail is ~53 MiB.
+    await append(await buildMail({ from: PARENT, to: user, subject: 'Huge', text: BODY, messageId: id, attachments: [{ filename: 'scan.pdf', content: makePdf('huge scan', 40 * MiB) }] }));
+    const outcome = await Promise.race([
+      app().mailbox.check(),
+      new Promise((resolve) => setTimeout(() => resolve('still running after 15 s'), 15_000)),
+    ]);
+    // Reading it again could only fail again: recorded for staff and marked read.
+    expect(outcome).toEqual({ recorded: 1, acknowledged: 1, leftUnread: 0 });
+    const [row] = await submissionsOf(db(), id);
+    expect(row).toMatchObject({ status: 'failed', subject: 'Huge', fromEmail: 'maeve@example.org' });
+    expect(row?.errorMessage).toMatch(/^The e-mail is larger than 31 MB\. Ask the sender to send the documents in several e-mails\.$/);
+    expect(await filesUnder(path.join(storageRoot(), 'staging'))).toEqual([]);
+  }, 40_000);
+
+  it('records nothing and keeps no staged file when the connection drops inside an attachment', async (context) => {
+    needDovecot(context);
+    if (!proxy) throw new Error('no proxy');
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const id = messageId('cut-inside');
+      const medical = makePdf(`medical form, cut inside, attempt ${attempt}`, 700_000);
+      const uid = await append(await buildMail({ from: PARENT, to: user, subject: 'Documents', text: BODY, messageId: id, attachments: [{ filename: 'birth.pdf', content: makePdf(`birth ${attempt}`, 30_000) }, { filename: 'medical.pdf', content: medical }] }));
+      const cut = proxy.cutOnce({ when: new RegExp(String.raw`UID FETCH ${uid} \([^)]*BODY\.PEEK\[\]<`), afterBytes: 400_000 + attempt * 7_919 });
+      const outcome = await Promise.race([
+        app().mailbox.check(),
+        new Promise((resolve) => setTimeout(() => resolve('still running after 5 s'), 5_000)),
+      ]);
+      await cut;
+      expect(outcome).toEqual({ recorded: 0, acknowledged: 0, leftUnread: 1 });
+      expect(await filesUnder(path.join(storageRoot(), 'staging'))).toEqual([]);
+      expect(await app().mailbox.check()).toEqual({ recorded: 1, acknowledged: 1, leftUnread: 0 });
+    }
+  }, 60_000);
+
   it('refuses a real 50 MB attachment as too large without holding it in memory, and stores the other one', async (context) => {
     const server = needDovecot(context);
     // Another instance on the same database, data folder and pipeline, with the default 20 MB cap. Under

@@ -7,7 +7,7 @@ import { recordFailedSubmission, recordSubmission } from '../pipeline/record-sub
 import { stagedKey } from '../pipeline/staging-sweeper';
 import type { IntakeResult, RefusedFile, StagedFile } from '../pipeline/types';
 import { attachmentDocType, MAX_MAIL_DOCUMENTS, readPlayerDetails, selectAttachments } from './mail-fields';
-import { readMessage } from './read-message';
+import { MailTooLargeError, readMessage, type ReadMessage } from './read-message';
 
 export type MailIntakeDeps = {
   db: Db;
@@ -31,14 +31,35 @@ export type MailIntakeResult = IntakeResult & { externalId: string };
  */
 export async function receiveMail(deps: MailIntakeDeps, raw: Readable, options: { receivedAt: Date; replaces?: string }): Promise<MailIntakeResult> {
   const submissionId = randomUUID();
-  const read = await readMessage(raw, {
-    storage: deps.storage,
-    masterKey: deps.masterKey,
-    maxFileBytes: deps.maxFileBytes,
-    stagingKey: (index) => stagedKey(submissionId, index),
-    // Every document at the cap, base64-encoded (4/3), plus room for the text.
-    maxMessageBytes: Math.ceil(((MAX_MAIL_DOCUMENTS + 4) * deps.maxFileBytes * 4) / 3) + 10 * 1_048_576,
-  });
+  let read: ReadMessage;
+  try {
+    read = await readMessage(raw, {
+      storage: deps.storage,
+      masterKey: deps.masterKey,
+      maxFileBytes: deps.maxFileBytes,
+      stagingKey: (index) => stagedKey(submissionId, index),
+      // Every document at the cap, base64-encoded (4/3), plus room for the text.
+      maxMessageBytes: Math.ceil(((MAX_MAIL_DOCUMENTS + 4) * deps.maxFileBytes * 4) / 3) + 10 * 1_048_576,
+    });
+  } catch (error) {
+    if (!(error instanceof MailTooLargeError)) throw error;
+    // Reading it again would fail the same way: record it for staff, as any mail they must act on.
+    const { headers } = error;
+    const externalId = headers.messageId ?? `sha256:${headers.rawSha256}`;
+    const result = await recordFailedSubmission(deps.db, {
+      id: submissionId,
+      source: 'mailbox',
+      externalId,
+      receivedAt: headers.date ?? options.receivedAt,
+      fromEmail: headers.fromAddress,
+      subject: headers.subject,
+      replaces: options.replaces,
+      fields: {},
+      errorMessage: `${error.message} Ask the sender to send the documents in several e-mails.`,
+      attachmentCount: 0,
+    });
+    return { ...result, externalId };
+  }
   const externalId = read.messageId ?? `sha256:${read.rawSha256}`;
   const stagedKeys = read.files.flatMap((file) => (file.kind === 'staged' ? [file.stagedKey] : []));
   const discardAll = () => Promise.all(stagedKeys.map((key) => deps.storage.delete(key).catch(() => undefined)));

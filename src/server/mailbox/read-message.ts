@@ -65,6 +65,8 @@ export async function readMessage(raw: Readable, deps: ReadMessageDeps): Promise
   const parts: MailPartInfo[] = [];
   const files: Array<StagedFile | RefusedFile> = [];
   const staging: Array<Promise<void>> = [];
+  /** Attachment streams, so a failure can end the one in progress: mailparser leaves it open otherwise. */
+  const contents: Readable[] = [];
 
   parser.on('headers', (headers: Map<string, unknown>) => {
     subject = stringHeader(headers.get('subject'));
@@ -91,6 +93,7 @@ export async function readMessage(raw: Readable, deps: ReadMessageDeps): Promise
     parts.push(info);
     const content = data.content;
     if (!(content instanceof Readable)) throw new Error('mailparser gave an attachment without a readable stream');
+    contents.push(content);
     let size = 0;
     content.on('data', (chunk: Buffer) => {
       size += chunk.length;
@@ -116,9 +119,13 @@ export async function readMessage(raw: Readable, deps: ReadMessageDeps): Promise
     // Attachments seen late in the stream start after pipeline() resolved, so wait for every one.
     await Promise.all(staging);
   } catch (error) {
+    // The attachment being staged when the mail failed would wait for more bytes for ever.
+    for (const content of contents) if (!content.readableEnded) content.destroy(error instanceof Error ? error : new Error(String(error)));
     await Promise.allSettled(staging);
     await discard();
-    if (error instanceof AppError) throw error;
+    if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE') {
+      throw new MailTooLargeError(error.message, { messageId, subject, fromAddress, date, rawSha256: hash.digest('hex') });
+    }
     throw new MailReadError(error instanceof Error ? error.message : String(error), { cause: error });
   }
   return {
@@ -130,6 +137,20 @@ export async function readMessage(raw: Readable, deps: ReadMessageDeps): Promise
     parts,
     files,
   };
+}
+
+/**
+ * The message is larger than any handful of documents can be. What its headers say is kept, so it can be
+ * recorded as failed (reading it again would only fail again).
+ */
+export class MailTooLargeError extends Error {
+  constructor(
+    message: string,
+    readonly headers: { messageId: string | null; subject: string | null; fromAddress: string | null; date: Date | null; rawSha256: string },
+  ) {
+    super(message);
+    this.name = 'MailTooLargeError';
+  }
 }
 
 /** The message could not be read to its end (the connection dropped, the stream failed): try again later. */
