@@ -2,34 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { startDovecot, type StartedDovecot } from '../../scripts/services/start-dovecot';
+import { describe, expect, it } from 'vitest';
 import { appendMail, createMailbox, listMessages, withImap } from '../support/imap';
 import { buildMail } from '../support/mail';
-import { IN_CI } from '../support/test-env';
+import { startDovecot } from '../../scripts/services/start-dovecot';
+import { useDovecot } from '../support/dovecot';
 
-let dovecot: StartedDovecot | undefined;
-let notStarted = '';
-
-beforeAll(async () => {
-  try {
-    dovecot = await startDovecot();
-  } catch (error) {
-    notStarted = error instanceof Error ? error.message : String(error);
-    // Required in CI: CI installs Dovecot, and a machine without it fails loudly instead of skipping.
-    if (IN_CI) throw new Error(`Dovecot is required in CI and did not start: ${notStarted}`);
-    process.stderr.write(`\n!!! Dovecot did not start (${notStarted}): Dovecot integration tests are SKIPPED.\n\n`);
-  }
-});
-
-afterAll(async () => {
-  await dovecot?.stop();
-});
-
-function running(context: TestContext): StartedDovecot {
-  if (!dovecot) context.skip(`Dovecot did not start: ${notStarted}`);
-  return dovecot;
-}
+const { running } = useDovecot('Dovecot integration tests');
 
 const mail = (n: number) =>
   buildMail({

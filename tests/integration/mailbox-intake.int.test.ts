@@ -1,9 +1,8 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ZMailboxRecent, ZMailboxStats, ZMailboxStatus } from '../../src/contract';
-import { startDovecot, type StartedDovecot } from '../../scripts/services/start-dovecot';
 import { loadConfig } from '../../src/server/config';
 import { decryptToBuffer } from '../../src/server/crypto/envelope';
 import type { Db } from '../../src/server/db/client';
@@ -14,37 +13,18 @@ import { createLogger } from '../../src/server/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
 import { eq } from 'drizzle-orm';
 import { describeEachDatabase } from '../support/databases';
+import { useDovecot } from '../support/dovecot';
 import { appendMail, listMessages, withImap } from '../support/imap';
 import { buildMail } from '../support/mail';
 import { makePdf, PNG_HEADER } from '../support/multipart';
 import { FALL_2025, SPRING_2025 } from '../support/pipeline';
-import { IN_CI } from '../support/test-env';
 
 const PASSWORD = 'mailbox test password';
 const MAX_FILE_BYTES = 256 * 1024;
 const PARENT = 'Maeve O’Brien <maeve@example.org>';
 const BODY = ['Hello,', '', 'Player: Zoë O’Brien', 'DOB: 05/03/2014', 'Division: AA', 'Parent: Maeve O’Brien', 'Phone: 555-0142', '', 'Thanks!'].join('\n');
 
-let dovecot: StartedDovecot | undefined;
-let notStarted = '';
-
-beforeAll(async () => {
-  try {
-    dovecot = await startDovecot();
-  } catch (error) {
-    notStarted = error instanceof Error ? error.message : String(error);
-    if (IN_CI) throw new Error(`Dovecot is required in CI and did not start: ${notStarted}`);
-    process.stderr.write(`\n!!! Dovecot did not start (${notStarted}): mailbox intake tests are SKIPPED.\n\n`);
-  }
-});
-afterAll(async () => {
-  await dovecot?.stop();
-});
-
-function running(context: TestContext): StartedDovecot {
-  if (!dovecot) context.skip(`Dovecot did not start: ${notStarted}`);
-  return dovecot;
-}
+const { current: dovecotNow, running } = useDovecot('mailbox intake tests');
 
 let sequence = 0;
 /** A distinct Message-ID per mail and per database run, so the two runs never see each other's mail. */
@@ -67,6 +47,7 @@ describeEachDatabase('mailbox intake over IMAP (Dovecot)', ({ getDatabase, kind 
   const call = (method: 'GET' | 'POST', url: string) => app().app.inject({ method, url, headers: { cookie } });
 
   beforeAll(async () => {
+    const dovecot = dovecotNow();
     if (!dovecot) return;
     // Each database run reads its own user's mailbox: the two runs never share a mailbox.
     const user = await dovecot.addUser(`intake-${kind}@example.test`);
@@ -102,10 +83,12 @@ describeEachDatabase('mailbox intake over IMAP (Dovecot)', ({ getDatabase, kind 
 
   const userOf = () => `intake-${kind}@example.test`;
   const append = async (raw: Buffer) => {
+    const dovecot = dovecotNow();
     if (!dovecot) throw new Error('no dovecot');
     return appendMail(dovecot, raw, { user: userOf() });
   };
   const messagesIn = async (mailbox: string) => {
+    const dovecot = dovecotNow();
     if (!dovecot) throw new Error('no dovecot');
     return listMessages(dovecot, mailbox, userOf());
   };
