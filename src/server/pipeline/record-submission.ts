@@ -23,14 +23,24 @@ const isUniqueViolation = (error: unknown) =>
  * result and creates nothing. The same file for the same player and season points at the existing
  * document instead of creating another.
  */
-export async function recordSubmission(db: Db, deps: { idPrefix: string }, submission: IntakeSubmission): Promise<IntakeResult> {
+export function recordSubmission(db: Db, deps: { idPrefix: string }, submission: IntakeSubmission): Promise<IntakeResult> {
+  return transactionAnsweringTwins(db, (tx) => recordInTransaction(tx, deps, submission));
+}
+
+/** Runs `record` in a transaction; when a concurrent twin committed the same file or external id first, once more, to answer as a duplicate. */
+async function transactionAnsweringTwins(db: Db, record: (tx: Db) => Promise<IntakeResult>): Promise<IntakeResult> {
   try {
-    return await db.transaction((tx) => recordInTransaction(tx, deps, submission));
+    return await db.transaction(record);
   } catch (error) {
-    // A concurrent twin committed the same file or external id first: re-run to answer as a duplicate.
-    if (isUniqueViolation(error)) return db.transaction((tx) => recordInTransaction(tx, deps, submission));
+    if (isUniqueViolation(error)) return db.transaction(record);
     throw error;
   }
+}
+
+/** The columns every submission row takes as they came, whatever became of it. */
+function submissionHeader(submission: Omit<IntakeSubmission, 'player' | 'files'>) {
+  const { id, source, externalId, receivedAt, fromEmail, subject } = submission;
+  return { id, source, externalId, receivedAt, fromEmail, subject };
 }
 
 async function recordInTransaction(tx: Db, deps: { idPrefix: string }, submission: IntakeSubmission): Promise<IntakeResult> {
@@ -73,12 +83,7 @@ async function recordInTransaction(tx: Db, deps: { idPrefix: string }, submissio
   await upsertRegistration(tx, { playerId, seasonId: season.id, division: player.division });
 
   const row = await insertSubmission(tx, {
-    id: submission.id,
-    source: submission.source,
-    externalId: submission.externalId,
-    receivedAt: submission.receivedAt,
-    fromEmail: submission.fromEmail,
-    subject: submission.subject,
+    ...submissionHeader(submission),
     playerId,
     seasonId: season.id,
     fields: { ...player },
@@ -163,17 +168,12 @@ export async function recordFailedSubmission(
   db: Db,
   submission: Omit<IntakeSubmission, 'player' | 'files'> & { fields: Record<string, string | null>; errorMessage: string; attachmentCount: number },
 ): Promise<IntakeResult> {
-  return db.transaction(async (tx) => {
+  return transactionAnsweringTwins(db, async (tx) => {
     if (submission.replaces) await deleteFailedSubmission(tx, submission.replaces);
     const previous = await findSubmissionByExternalId(tx, submission.source, submission.externalId);
     if (previous) return { submissionId: previous.id, created: false, documents: [], discardStagedKeys: [] };
     const row = await insertSubmission(tx, {
-      id: submission.id,
-      source: submission.source,
-      externalId: submission.externalId,
-      receivedAt: submission.receivedAt,
-      fromEmail: submission.fromEmail,
-      subject: submission.subject,
+      ...submissionHeader(submission),
       playerId: null,
       seasonId: null,
       fields: submission.fields,
