@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sum } from 'drizzle-orm';
 import { DIVISIONS, type TDivision, type TMailboxStats, type TMailboxSubmission } from '../../contract';
 import type { Db } from './client';
 import { players, registrations, submissions } from './schema';
@@ -44,7 +44,7 @@ export async function listMailboxSubmissions(
     .from(submissions)
     .leftJoin(players, eq(players.id, submissions.playerId))
     .leftJoin(registrations, and(eq(registrations.playerId, submissions.playerId), eq(registrations.seasonId, submissions.seasonId)))
-    .where(and(eq(submissions.source, 'mailbox'), query.status === 'all' ? sql`true` : eq(submissions.status, query.status)))
+    .where(and(eq(submissions.source, 'mailbox'), query.status === 'all' ? undefined : eq(submissions.status, query.status)))
     .orderBy(desc(submissions.receivedAt), desc(submissions.id))
     .limit(query.limit);
   return rows.map((row) => {

@@ -31,6 +31,16 @@ export type MailIntakeResult = IntakeResult & { externalId: string };
  */
 export async function receiveMail(deps: MailIntakeDeps, raw: Readable, options: { receivedAt: Date; replaces?: string }): Promise<MailIntakeResult> {
   const submissionId = randomUUID();
+  /** The submission a mail becomes, from what its headers say: its Message-ID, else the hash of the raw mail, is its identity. */
+  const submissionOf = (mail: { messageId: string | null; rawSha256: string; date: Date | null; fromAddress: string | null; subject: string | null }) => ({
+    id: submissionId,
+    source: 'mailbox' as const,
+    externalId: mail.messageId ?? `sha256:${mail.rawSha256}`,
+    receivedAt: mail.date ?? options.receivedAt,
+    fromEmail: mail.fromAddress,
+    subject: mail.subject,
+    replaces: options.replaces,
+  });
   let read: ReadMessage;
   try {
     read = await readMessage(raw, {
@@ -44,35 +54,20 @@ export async function receiveMail(deps: MailIntakeDeps, raw: Readable, options: 
   } catch (error) {
     if (!(error instanceof MailTooLargeError)) throw error;
     // Reading it again would fail the same way: record it for staff, as any mail they must act on.
-    const { headers } = error;
-    const externalId = headers.messageId ?? `sha256:${headers.rawSha256}`;
+    const failed = submissionOf(error.headers);
     const result = await recordFailedSubmission(deps.db, {
-      id: submissionId,
-      source: 'mailbox',
-      externalId,
-      receivedAt: headers.date ?? options.receivedAt,
-      fromEmail: headers.fromAddress,
-      subject: headers.subject,
-      replaces: options.replaces,
+      ...failed,
       fields: {},
       errorMessage: `${error.message} Ask the sender to send the documents in several e-mails.`,
       attachmentCount: 0,
     });
-    return { ...result, externalId };
+    return { ...result, externalId: failed.externalId };
   }
-  const externalId = read.messageId ?? `sha256:${read.rawSha256}`;
   const stagedKeys = read.files.flatMap((file) => (file.kind === 'staged' ? [file.stagedKey] : []));
   const discardAll = () => Promise.all(stagedKeys.map((key) => deps.storage.delete(key).catch(() => undefined)));
 
-  const base = {
-    id: submissionId,
-    source: 'mailbox' as const,
-    externalId,
-    receivedAt: read.date ?? options.receivedAt,
-    fromEmail: read.summary.fromAddress,
-    subject: read.summary.subject,
-    replaces: options.replaces,
-  };
+  const base = submissionOf({ ...read, fromAddress: read.summary.fromAddress, subject: read.summary.subject });
+  const { externalId } = base;
   const selection = selectAttachments(read.parts);
   const fail = async (errorMessage: string, fields: Record<string, string | null>): Promise<MailIntakeResult> => {
     await discardAll();
