@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { Storage } from '../adapters/storage/port';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
-import { recordSubmission } from '../pipeline/record-submission';
-import { stagedKey } from '../pipeline/staging-sweeper';
+import { recordStagedSubmission } from '../pipeline/record-submission';
+import { discardStaged, stagedKey } from '../pipeline/staging-sweeper';
 import { detectDocType } from '../pipeline/stages/detect-doc-type';
 import { sanitizeOriginalFilename } from '../pipeline/stages/validate';
 import { FILE_FIELDS } from './multipart-session';
@@ -104,11 +104,9 @@ export async function receiveFormSubmission(
     parsed = staged;
   }
 
-  const stagedKeys = parsed.files.flatMap((f) => (f.kind === 'staged' ? [f.stagedKey] : []));
-  const discard = () => Promise.all(stagedKeys.map((key) => deps.storage.delete(key).catch(() => undefined)));
   const fields = ZFormFields.safeParse(parsed.fields);
   if (!fields.success) {
-    await discard();
+    await discardStaged(deps.storage, parsed.files.flatMap((f) => (f.kind === 'staged' ? [f.stagedKey] : [])));
     const details = fieldErrors(fields.error);
     throw new AppError('VALIDATION_FAILED', `Invalid submission. ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
   }
@@ -116,25 +114,16 @@ export async function receiveFormSubmission(
     throw new AppError('VALIDATION_FAILED', 'The submission has no files.', [{ path: 'files', message: 'attach at least one document' }]);
   }
 
-  let result: IntakeResult;
-  try {
-    result = await recordSubmission(deps.db, { idPrefix: deps.idPrefix }, {
-      id: submissionId,
-      source: 'form',
-      externalId: fields.data.submissionId,
-      receivedAt: request.receivedAt,
-      fromEmail: fields.data.guardianEmail,
-      subject: null,
-      player: toSubmittedPlayer(fields.data),
-      files: parsed.files,
-    });
-  } catch (error) {
-    await discard();
-    throw error;
-  }
-  await Promise.all(result.discardStagedKeys.map((key) => deps.storage.delete(key).catch(() => undefined)));
-  if (result.created) deps.onRecorded();
-  return result;
+  return recordStagedSubmission(deps, {
+    id: submissionId,
+    source: 'form',
+    externalId: fields.data.submissionId,
+    receivedAt: request.receivedAt,
+    fromEmail: fields.data.guardianEmail,
+    subject: null,
+    player: toSubmittedPlayer(fields.data),
+    files: parsed.files,
+  });
 }
 
 const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Missing or invalid X-Clearbase-Signature.');

@@ -4,6 +4,7 @@ import type { TDocType } from '../../contract';
 import type { Storage } from '../adapters/storage/port';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
+import { discardStaged } from '../pipeline/staging-sweeper';
 import type { RefusedFile, StagedFile } from '../pipeline/types';
 import { toIntakeFile } from './file-sealer';
 import { fromWireVerdict, type FromThread, type ThreadData, type ThreadTask, type ToThread } from './intake-thread-protocol';
@@ -117,7 +118,7 @@ function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMult
   const discard = async () => {
     for (const file of files.values()) file.readable.destroy();
     await Promise.allSettled([...files.values()].map((file) => file.written));
-    await Promise.all(keys().map((key) => storage.delete(key).catch(() => undefined)));
+    await discardStaged(storage, keys());
   };
   const buffered = () => sentNotParsed + batchBytes + [...files.values()].reduce((sum, file) => sum + file.readable.readableLength, 0);
   const relieve = () => {

@@ -3,8 +3,8 @@ import type { Readable } from 'node:stream';
 import type { Storage } from '../adapters/storage/port';
 import type { Db } from '../db/client';
 import { findCurrentSeason, resolveSeason } from '../db/seasons.repository';
-import { recordFailedSubmission, recordSubmission } from '../pipeline/record-submission';
-import { stagedKey } from '../pipeline/staging-sweeper';
+import { recordFailedSubmission, recordStagedSubmission } from '../pipeline/record-submission';
+import { discardStaged, stagedKey } from '../pipeline/staging-sweeper';
 import type { IntakeResult, RefusedFile, StagedFile } from '../pipeline/types';
 import { attachmentDocType, MAX_MAIL_DOCUMENTS, readPlayerDetails, selectAttachments } from './mail-fields';
 import { MailTooLargeError, readMessage, type ReadMessage } from './read-message';
@@ -63,14 +63,12 @@ export async function receiveMail(deps: MailIntakeDeps, raw: Readable, options: 
     });
     return { ...result, externalId: failed.externalId };
   }
-  const stagedKeys = read.files.flatMap((file) => (file.kind === 'staged' ? [file.stagedKey] : []));
-  const discardAll = () => Promise.all(stagedKeys.map((key) => deps.storage.delete(key).catch(() => undefined)));
 
   const base = submissionOf({ ...read, fromAddress: read.summary.fromAddress, subject: read.summary.subject });
   const { externalId } = base;
   const selection = selectAttachments(read.parts);
   const fail = async (errorMessage: string, fields: Record<string, string | null>): Promise<MailIntakeResult> => {
-    await discardAll();
+    await discardStaged(deps.storage, read.files.flatMap((file) => (file.kind === 'staged' ? [file.stagedKey] : [])));
     // Counted as for a recorded mail: the documents it sent, not its logos or quoted copies.
     const attachmentCount = selection.documents.length + selection.refused.length;
     const result = await recordFailedSubmission(deps.db, { ...base, fields, errorMessage, attachmentCount });
@@ -91,8 +89,9 @@ export async function receiveMail(deps: MailIntakeDeps, raw: Readable, options: 
 
   // Skipped parts (logos, .eml copies, the body's own text) were staged as they streamed by: drop them.
   const kept = new Set(selection.documents.map((document) => document.index));
-  await Promise.all(
-    read.files.flatMap((file, index) => (file.kind === 'staged' && !kept.has(index) ? [deps.storage.delete(file.stagedKey).catch(() => undefined)] : [])),
+  await discardStaged(
+    deps.storage,
+    read.files.flatMap((file, index) => (file.kind === 'staged' && !kept.has(index) ? [file.stagedKey] : [])),
   );
   const files: Array<StagedFile | RefusedFile> = [];
   for (const { index, filename } of selection.documents) {
@@ -104,18 +103,10 @@ export async function receiveMail(deps: MailIntakeDeps, raw: Readable, options: 
   }
   for (const refusedPart of selection.refused) {
     const file = read.files[refusedPart.index];
-    if (file?.kind === 'staged') await deps.storage.delete(file.stagedKey).catch(() => undefined);
+    if (file?.kind === 'staged') await discardStaged(deps.storage, [file.stagedKey]);
     files.push({ kind: 'refused', originalFilename: refusedPart.filename, declaredType: null, code: refusedPart.code, message: refusedPart.message, bytes: file?.bytes ?? 0 });
   }
 
-  let result: IntakeResult;
-  try {
-    result = await recordSubmission(deps.db, { idPrefix: deps.idPrefix }, { ...base, player: { ...player, season }, files });
-  } catch (error) {
-    await discardAll();
-    throw error;
-  }
-  await Promise.all(result.discardStagedKeys.map((key) => deps.storage.delete(key).catch(() => undefined)));
-  if (result.created) deps.onRecorded();
+  const result = await recordStagedSubmission(deps, { ...base, player: { ...player, season }, files });
   return { ...result, externalId };
 }

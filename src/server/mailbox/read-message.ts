@@ -6,6 +6,7 @@ import type { Storage } from '../adapters/storage/port';
 import { AppError } from '../errors';
 import { stageUpload } from '../intake/stage-file';
 import { sanitizeOriginalFilename } from '../pipeline/stages/validate';
+import { discardStaged } from '../pipeline/staging-sweeper';
 import type { RefusedFile, StagedFile } from '../pipeline/types';
 import type { MailPartInfo, MailSummary } from './mail-fields';
 
@@ -113,7 +114,7 @@ export async function readMessage(raw: Readable, deps: ReadMessageDeps): Promise
     );
   });
 
-  const discard = () => Promise.all(parts.map((_, index) => deps.storage.delete(deps.stagingKey(index)).catch(() => undefined)));
+  const discard = () => discardStaged(deps.storage, parts.map((_, index) => deps.stagingKey(index)));
   try {
     await Promise.all([pipeline(raw, meter, parser), ...staging]);
     // Attachments seen late in the stream start after pipeline() resolved, so wait for every one.

@@ -1,3 +1,4 @@
+import type { Storage } from '../adapters/storage/port';
 import type { Db } from '../db/client';
 import { recordAuditEvent } from '../db/audit-events.repository';
 import { findSameFile, insertDocument, listDocumentsOfSubmission } from '../db/documents.repository';
@@ -8,6 +9,7 @@ import { resolveSeason } from '../db/seasons.repository';
 import { deleteFailedSubmission, findSubmissionByExternalId, insertSubmission, setSubmissionStatus } from '../db/submissions.repository';
 import { AppError } from '../errors';
 import { derivePlayerId } from '../services/player-id';
+import { discardStaged } from './staging-sweeper';
 import type { IntakeDocumentResult, IntakeResult, IntakeSubmission } from './types';
 
 export const PROCESS_DOCUMENT_QUEUE = 'process-document';
@@ -23,6 +25,27 @@ const isUniqueViolation = (error: unknown) =>
  * result and creates nothing. The same file for the same player and season points at the existing
  * document instead of creating another.
  */
+/**
+ * Records a submission whose files wait in staging, and tidies staging after it: when recording fails
+ * every staged file is deleted; after a replay or a duplicate, the copies no row points at. Wakes the
+ * pipeline when something new was recorded.
+ */
+export async function recordStagedSubmission(
+  deps: { db: Db; storage: Storage; idPrefix: string; onRecorded: () => void },
+  submission: IntakeSubmission,
+): Promise<IntakeResult> {
+  let result: IntakeResult;
+  try {
+    result = await recordSubmission(deps.db, { idPrefix: deps.idPrefix }, submission);
+  } catch (error) {
+    await discardStaged(deps.storage, submission.files.flatMap((file) => (file.kind === 'staged' ? [file.stagedKey] : [])));
+    throw error;
+  }
+  await discardStaged(deps.storage, result.discardStagedKeys);
+  if (result.created) deps.onRecorded();
+  return result;
+}
+
 export function recordSubmission(db: Db, deps: { idPrefix: string }, submission: IntakeSubmission): Promise<IntakeResult> {
   return transactionAnsweringTwins(db, (tx) => recordInTransaction(tx, deps, submission));
 }

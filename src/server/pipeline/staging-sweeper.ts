@@ -12,6 +12,11 @@ export const STAGING_FOLDER = 'staging';
  */
 export const stagedKey = (submissionId: string, position: number): string => `${STAGING_FOLDER}/${submissionId}-${position}`;
 
+/** Deletes staged objects no submission will use, best effort: one that stays is removed by the sweep below. */
+export async function discardStaged(storage: Storage, keys: readonly string[]): Promise<void> {
+  await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+}
+
 /** Keys checked against the database at once while sweeping. */
 const SWEEP_BATCH = 500;
 
