@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { TSubmissionSource } from '../../contract';
 import type { Db } from './client';
 import { insertInBatches } from './batch';
@@ -89,4 +89,14 @@ export async function deleteFailedSubmission(tx: Db, submissionId: string): Prom
 export async function findSubmission(db: Db, id: string): Promise<SubmissionRow | undefined> {
   const [row] = await db.select().from(submissions).where(eq(submissions.id, id));
   return row;
+}
+
+/** Which of these submissions are still pending (a document of theirs in the pipeline), in one query. */
+export async function findPendingSubmissionIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(inArray(submissions.id, [...ids]), eq(submissions.status, 'pending')));
+  return new Set(rows.map((row) => row.id));
 }

@@ -5,7 +5,7 @@ import { MailboxUnavailableError, type MailboxClient, type MailboxSession, type 
 import type { Db } from '../db/client';
 import { getMailboxState, releaseCheckLease, takeCheckLease, updateMailboxState } from '../db/mailbox-state.repository';
 import { listMailboxSubmissions, mailboxStats } from '../db/mailbox-submissions.repository';
-import { findSubmission, findSubmissionByExternalId } from '../db/submissions.repository';
+import { findPendingSubmissionIds, findSubmission, findSubmissionByExternalId } from '../db/submissions.repository';
 import { AppError } from '../errors';
 import type { Logger } from '../logger';
 import { receiveMail, type MailIntakeDeps } from './mailbox-intake';
@@ -177,14 +177,10 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
   /** Which of these submissions have all their documents stored or refused for good, waiting up to `waitMs`. */
   async function waitSettled(submissionIds: readonly string[], waitMs: number): Promise<Set<string>> {
     const deadline = Date.now() + waitMs;
-    const settled = new Set<string>();
     for (;;) {
-      for (const id of submissionIds) {
-        if (settled.has(id)) continue;
-        const submission = await findSubmission(db, id);
-        if (!submission || submission.status !== 'pending') settled.add(id);
-      }
-      if (settled.size === submissionIds.length || Date.now() >= deadline || closed) return settled;
+      // A submission gone since (replaced by a retry) counts as settled, as one no longer pending.
+      const pending = await findPendingSubmissionIds(db, submissionIds);
+      if (pending.size === 0 || Date.now() >= deadline || closed) return new Set(submissionIds.filter((id) => !pending.has(id)));
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
