@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { count, eq } from 'drizzle-orm';
@@ -8,8 +9,9 @@ import { startClamd, type StartedClamd } from '../scripts/services/start-clamd';
 import type { Database } from '../src/server/db/client';
 import { documents } from '../src/server/db/schema';
 import { signBody } from '../src/server/intake/form-webhook';
+import { createMultipartSession } from '../src/server/intake/multipart-session';
 import { buildMultipart } from '../tests/support/multipart';
-import { measureCryptoBaseline, readChunks } from './crypto-baseline';
+import { CHUNK_BYTES, measureCryptoBaseline, readChunks } from './crypto-baseline';
 import { countStoredDocuments, DEFAULT_POSTGRES_URL, makeSizedPdf, startBenchInstance, type BenchDatabase, type BenchInstance } from './support';
 
 /**
@@ -81,6 +83,18 @@ export interface PipelineCaseResult {
   onePassMBps: number;
   /** pipelineMBps / onePassMBps. */
   ratio: number;
+  /** CPU milliseconds of this process (every thread) per document. */
+  cpuMsPerDocument: number;
+  /**
+   * The intake thread's work on one submission body, alone, on one thread (HMAC of the body + multipart
+   * parse + SHA-256 and AES-256-GCM of the file): work no design can skip, so the floor of cpuMsPerDocument.
+   */
+  intakeFloorMs: number;
+  /**
+   * The ratio this machine's cores could reach if that floor were the only work (cores × one-pass time /
+   * floor): how far the target is from what the hardware allows, with every other cost at zero.
+   */
+  ceilingRatio: number;
 }
 
 export interface PipelineBenchResult {
@@ -154,6 +168,7 @@ export async function runPipelineBench(options: PipelineBenchOptions = {}): Prom
         const after = measureCryptoBaseline(sample, rounds).onePassMBps;
         const onePassMBps = (before + after) / 2;
         const pipelineMBps = (size.documents * size.fileBytes) / 1e6 / timing.seconds;
+        const intakeFloorMs = await measureIntakeFloor(timed[0] as Submission, rounds);
         cases.push({
           label: size.label,
           fileBytes: size.fileBytes,
@@ -168,6 +183,9 @@ export async function runPipelineBench(options: PipelineBenchOptions = {}): Prom
           pipelineMBps,
           onePassMBps,
           ratio: pipelineMBps / onePassMBps,
+          cpuMsPerDocument: (timing.cpuSeconds * 1000) / size.documents,
+          intakeFloorMs,
+          ceilingRatio: (availableParallelism() * size.fileBytes) / 1e3 / onePassMBps / intakeFloorMs,
         });
       }
     } finally {
@@ -187,9 +205,11 @@ export function formatPipelineTable(result: PipelineBenchResult): string {
     `Local storage under ${result.workDir}, ${result.concurrency} requests in flight, ${result.workers} pipeline workers.`,
     `MB = 10^6 bytes of file content; one pass = SHA-256 + AES-256-GCM, one thread, over a PDF of the same size, measured around each case.`,
     `(intake) = until the last 202; cpu = process CPU seconds per wall second; load = 1-minute load average at the start.`,
+    `cpu ms/doc = process CPU per document; floor ms = the intake thread's work alone on one body (HMAC + parse + seal), one thread;`,
+    `ceiling = the ratio ${availableParallelism()} cores would reach if that floor were the only work.`,
     ...(result.clamdStartMs === undefined ? [] : [`Scanning on = private clamd (EICAR-only database) over its unix socket, started in ${result.clamdStartMs.toFixed(0)} ms.`]),
     '',
-    'database  size     scan   docs  seconds  (intake)    docs/s      MB/s  one pass MB/s  pipeline / one pass   cpu  load',
+    'database  size     scan   docs  seconds  (intake)    docs/s      MB/s  one pass MB/s  pipeline / one pass   cpu  load  cpu ms/doc  floor ms  ceiling',
   ];
   const rows = result.cases.map((c) =>
     [
@@ -205,6 +225,9 @@ export function formatPipelineTable(result: PipelineBenchResult): string {
       c.ratio.toFixed(3).padStart(19),
       c.cpuPerSecond.toFixed(2).padStart(4),
       c.loadAverage.toFixed(1).padStart(4),
+      c.cpuMsPerDocument.toFixed(1).padStart(10),
+      c.intakeFloorMs.toFixed(1).padStart(8),
+      c.ceilingRatio.toFixed(2).padStart(7),
     ].join('  '),
   );
   return [...header, ...rows, ''].join('\n');
@@ -310,6 +333,30 @@ async function sendAndSettle(
   }
   const cpu = process.cpuUsage(cpuBefore);
   return { seconds: Number(process.hrtime.bigint() - started) / 1e9, intakeSeconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+}
+
+/**
+ * The median time, on this thread, of one multipart session over the body (as an intake thread runs it,
+ * fed in socket-sized chunks), staged ciphertext discarded: the per-document work no design can skip.
+ */
+async function measureIntakeFloor(submission: Submission, rounds: number): Promise<number> {
+  const masterKey = randomBytes(32);
+  const chunks: Buffer[] = [];
+  for (let at = 0; at < submission.body.length; at += CHUNK_BYTES) chunks.push(submission.body.subarray(at, at + CHUNK_BYTES));
+  const times: number[] = [];
+  for (let round = 0; round <= rounds; round++) {
+    const started = process.hrtime.bigint();
+    const session = createMultipartSession({ contentType: submission.contentType, secret: SECRET, masterKey, maxFileBytes: 20 * 1000 * 1000, emit: () => undefined });
+    for (const chunk of chunks) await session.write(chunk);
+    const outcome = await session.end();
+    if (outcome.parseError !== null || outcome.hmacHex !== submission.signature.replace(/^sha256=/, '')) {
+      throw new Error(`the floor measurement did not read the body as the server does: ${outcome.parseError ?? 'signature differs'}`);
+    }
+    // Round 0 warms up.
+    if (round > 0) times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] ?? Number.NaN;
 }
 
 /** The V8 profiler of this process (every JS function on the main thread), over the inspector protocol. */
