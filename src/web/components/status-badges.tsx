@@ -1,0 +1,49 @@
+import { CheckCircle2, Clock, Loader2, XCircle, CircleDashed } from 'lucide-react';
+import type { TDocumentStatus, TPlayerDocStatus } from '../../contract';
+import { cn } from '@/lib/utils';
+import { DOCUMENT_STATUS_LABELS, PLAYER_DOC_STATUS_LABELS } from './status-tones';
+
+/** Spec §4 colours on the documents screen: verified green, pending orange, processing blue, rejected red, else grey. */
+const DOCUMENT_CLASS: Record<TDocumentStatus, string> = {
+  verified: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300',
+  pending: 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300',
+  processing: 'bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-300',
+  rejected: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
+};
+const MISSING_CLASS = 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-300';
+
+const badge = 'inline-flex w-fit items-center gap-1 rounded-md px-2 py-0.5 text-xs font-medium whitespace-nowrap [&>svg]:size-3';
+
+export function DocumentStatusBadge({ status, className }: { status: TDocumentStatus | null; className?: string }) {
+  if (status === null) {
+    return (
+      <span className={cn(badge, MISSING_CLASS, className)} data-status="missing">
+        Missing
+      </span>
+    );
+  }
+  return (
+    <span className={cn(badge, DOCUMENT_CLASS[status], className)} data-status={status}>
+      {DOCUMENT_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+const PLAYER_DOC_CLASS: Record<TPlayerDocStatus, string> = {
+  complete: DOCUMENT_CLASS.verified,
+  pending: DOCUMENT_CLASS.pending,
+  processing: DOCUMENT_CLASS.processing,
+  missing: MISSING_CLASS,
+};
+const PLAYER_DOC_ICON = { complete: CheckCircle2, pending: Clock, processing: Loader2, missing: XCircle } as const;
+
+/** One player's status for one document type, with an icon so colour is not the only cue. */
+export function PlayerDocStatusBadge({ status, className }: { status: TPlayerDocStatus; className?: string }) {
+  const Icon = PLAYER_DOC_ICON[status] ?? CircleDashed;
+  return (
+    <span className={cn(badge, PLAYER_DOC_CLASS[status], className)} data-status={status}>
+      <Icon aria-hidden="true" />
+      {PLAYER_DOC_STATUS_LABELS[status]}
+    </span>
+  );
+}

@@ -1,0 +1,25 @@
+import type { TDocumentStatus, TPlayerDocStatus } from '../../contract';
+
+/** Spec §9 progress colours: 100 green; ≥ 75 light green; ≥ 50 yellow; ≥ 25 orange; below red. */
+export function completionTone(percent: number): 'complete' | 'high' | 'medium' | 'low' | 'critical' {
+  if (percent >= 100) return 'complete';
+  if (percent >= 75) return 'high';
+  if (percent >= 50) return 'medium';
+  if (percent >= 25) return 'low';
+  return 'critical';
+}
+
+/** Spec §4: how a document status reads ('pending' reads 'Under Review'; none reads 'Missing'). */
+export const DOCUMENT_STATUS_LABELS: Record<TDocumentStatus, string> = {
+  verified: 'Verified',
+  pending: 'Under Review',
+  processing: 'Processing',
+  rejected: 'Rejected',
+};
+
+export const PLAYER_DOC_STATUS_LABELS: Record<TPlayerDocStatus, string> = {
+  complete: 'Complete',
+  pending: 'Under Review',
+  processing: 'Processing',
+  missing: 'Missing',
+};

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatDate, initials, lastFirst, shaPrefix, storageUrlPrefix } from './format';
+
+describe('formatBytes', () => {
+  it.each([
+    [0, '0 Bytes'],
+    [1023, '1023 Bytes'],
+    [1024, '1.00 KB'],
+    [1536, '1.50 KB'],
+    [5 * 1024 * 1024, '5.00 MB'],
+    [3.25 * 1024 ** 3, '3.25 GB'],
+    [2048 * 1024 ** 3, '2048.00 GB'],
+  ])('shows %d bytes as %s', (bytes, shown) => {
+    expect(formatBytes(bytes)).toBe(shown);
+  });
+  it('shows a dash for a size that is not a size', () => {
+    expect(formatBytes(-1)).toBe('—');
+    expect(formatBytes(Number.NaN)).toBe('—');
+  });
+});
+
+describe('prefixes of spec §9', () => {
+  it('keeps the first 16 characters of a SHA-256', () => {
+    expect(shaPrefix('0123456789abcdef0123')).toBe('0123456789abcdef');
+    expect(shaPrefix(null)).toBe('—');
+  });
+  it('keeps the first 40 characters of a storage URL and marks the cut', () => {
+    const url = `s3://bucket/${'x'.repeat(60)}`;
+    expect(storageUrlPrefix(url)).toBe(`${url.slice(0, 40)}…`);
+    expect(storageUrlPrefix('file:///short')).toBe('file:///short');
+  });
+});
+
+describe('names', () => {
+  it('writes Last, First and takes initials from both parts', () => {
+    expect(lastFirst('Ava', 'Smith')).toBe('Smith, Ava');
+    expect(initials('ava', 'smith')).toBe('AS');
+    expect(initials('Émile', 'Ødegaard')).toBe('ÉØ');
+    expect(initials(' ', '')).toBe('?');
+  });
+  it('shows a calendar date without moving it across a time zone', () => {
+    expect(formatDate('2014-05-03')).toContain('2014');
+    expect(formatDate('2014-05-03')).toMatch(/3/);
+    expect(formatDate('not a date')).toBe('not a date');
+  });
+});
