@@ -58,3 +58,73 @@ export const ZUploadToStorageRequest = z.object({
     .max(500, 'at most 500 documents at a time'),
 });
 export const ZUploadToStorageResponse = z.object({ uploaded: z.number() });
+
+/** A row of the Documents screen: an upload item with what review shows. */
+export const ZDocumentListItem = ZUploadItem.extend({
+  division: z.string().nullable(),
+  reviewNotes: z.string().nullable(),
+  /** Where the file is kept (`local` or `s3`); null when nothing is stored (demo, rejected, past retention). */
+  storageDriver: z.enum(['local', 's3']).nullable(),
+});
+export type TDocumentListItem = z.infer<typeof ZDocumentListItem>;
+
+export const DOCUMENT_STATUS_FILTERS = ['all', 'verified', 'pending', 'processing', 'rejected'] as const;
+export const DOC_TYPE_FILTERS = ['all', 'birth_certificate', 'residency', 'medical', 'waiver', 'undetected'] as const;
+export const MAX_DOCUMENTS_PAGE_SIZE = 100;
+
+/** GET /api/documents: newest first; `search` is a case-insensitive substring of the player's name or the file name. */
+export const ZDocumentListQuery = z.object({
+  search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  status: z.enum(DOCUMENT_STATUS_FILTERS, { error: 'must be all, verified, pending, processing or rejected' }).default('all'),
+  docType: z.enum(DOC_TYPE_FILTERS, { error: 'must be all, a document type or undetected' }).default('all'),
+  /** A year or a season id; omitted = every season. */
+  season: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}|[a-z0-9][a-z0-9-]{0,39})$/, 'must be a year such as 2025 or a season id such as fall-2025')
+    .optional(),
+  page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(1),
+  pageSize: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(MAX_DOCUMENTS_PAGE_SIZE, `must be at most ${MAX_DOCUMENTS_PAGE_SIZE}`)
+    .default(50),
+});
+export type TDocumentListQuery = z.input<typeof ZDocumentListQuery>;
+export const ZDocumentList = z.object({
+  documents: z.array(ZDocumentListItem),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type TDocumentList = z.infer<typeof ZDocumentList>;
+
+/** POST /api/documents/status: one review decision for many documents (bulk approve). */
+export const ZBulkStatusChange = z.object({
+  documentIds: z
+    .array(z.uuid('must be document ids'))
+    .min(1, 'Select at least one document.')
+    .max(500, 'at most 500 documents at a time'),
+  status: z.literal('verified', { error: 'only approving (verified) is offered for many documents at once' }),
+});
+export const ZBulkStatusResult = z.object({
+  updated: z.number(),
+  /** Documents left as they were, each with why (not pending any more, unknown). */
+  skipped: z.array(z.object({ id: z.string(), reason: z.string() })),
+});
+export type TBulkStatusResult = z.infer<typeof ZBulkStatusResult>;
+
+/** GET /api/documents/{id}/history: the document's audit trail, oldest first. */
+export const ZDocumentHistory = z.object({
+  events: z.array(
+    z.object({
+      at: z.string(),
+      actor: z.string(),
+      action: z.string(),
+      /** One sentence for people, e.g. 'Status changed from pending to rejected: blurry scan'. */
+      summary: z.string(),
+    }),
+  ),
+});
+export type TDocumentHistory = z.infer<typeof ZDocumentHistory>;

@@ -5,3 +5,5 @@ export * from './errors';
 export * from './health';
 export * from './live';
 export * from './mailbox';
+export * from './players';
+export * from './reports';

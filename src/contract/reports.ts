@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { ZDocument, ZUploadItem } from './documents';
+import { DOC_TYPES, ZDivision, ZDocType, ZDocumentStatus, ZPlayerDocStatus } from './domain';
+
+/**
+ * Seasons, the dashboard's figures and the player report (spec §3 'Stats', 'Player report row', §7).
+ * A `season` parameter is a year (`2025`: that year's latest season, as the dashboard sends it) or a
+ * season id (`fall-2025`); omitted, it means the current season.
+ */
+export const ZSeasonParam = z
+  .string()
+  .trim()
+  .regex(/^(\d{4}|[a-z0-9][a-z0-9-]{0,39})$/, 'must be a year such as 2025 or a season id such as fall-2025');
+
+export const ZSeason = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['Spring Ball', 'Fall Ball']),
+  year: z.number(),
+  isCurrent: z.boolean(),
+});
+export type TSeason = z.infer<typeof ZSeason>;
+/** GET /api/seasons: newest first. */
+export const ZSeasons = z.object({ seasons: z.array(ZSeason) });
+export type TSeasons = z.infer<typeof ZSeasons>;
+
+/** The season a figure was computed for, so a screen can name it. */
+export const ZSeasonRef = ZSeason.pick({ id: true, name: true, year: true });
+export type TSeasonRef = z.infer<typeof ZSeasonRef>;
+
+export const ZStatsQuery = z.object({ season: ZSeasonParam.optional() });
+
+/** GET /api/stats (spec §3 'Stats'): the season's players and documents. */
+export const ZStats = z.object({
+  season: ZSeasonRef,
+  /** Players registered for the season. */
+  totalPlayers: z.number(),
+  /** The season's documents that reached storage (every status but `rejected`). */
+  documentsUploaded: z.number(),
+  /** Documents waiting for a review decision (`pending`). */
+  pendingReview: z.number(),
+  /** Players with all four document types complete (verified). */
+  completeProfiles: z.number(),
+});
+export type TStats = z.infer<typeof ZStats>;
+
+export const ZDocumentsStatus = z.object(
+  Object.fromEntries(DOC_TYPES.map((t) => [t, ZPlayerDocStatus])) as Record<(typeof DOC_TYPES)[number], typeof ZPlayerDocStatus>,
+);
+export type TDocumentsStatus = z.infer<typeof ZDocumentsStatus>;
+
+/** spec §3 'Player report row', with the name parts the tables show as 'Last, First'. */
+export const ZPlayerReportRow = z.object({
+  playerId: z.string(),
+  playerName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  division: ZDivision,
+  documentsStatus: ZDocumentsStatus,
+  /** Complete types / 4 × 100, a whole number. */
+  completionPercentage: z.number(),
+});
+export type TPlayerReportRow = z.infer<typeof ZPlayerReportRow>;
+
+/** spec §4 player filter: complete = 100 %, incomplete = below 100 %, pending = a document awaiting review. */
+export const PLAYER_STATUS_FILTERS = ['all', 'complete', 'incomplete', 'pending'] as const;
+export const ZPlayerStatusFilter = z.enum(PLAYER_STATUS_FILTERS, { error: 'must be all, complete, incomplete or pending' });
+export type TPlayerStatusFilter = z.infer<typeof ZPlayerStatusFilter>;
+
+export const ZDivisionFilter = z.union([z.literal('all'), ZDivision], { error: 'must be all or a division (AAA, AA, A, TEST, Peewee)' });
+export type TDivisionFilter = z.infer<typeof ZDivisionFilter>;
+
+export const MAX_REPORT_PAGE_SIZE = 200;
+
+/**
+ * GET /api/report/missing. Without `pageSize` every matching row is answered (the CSV export); the screens
+ * page on the server. `search` is a case-insensitive substring of the player's name or id.
+ */
+export const ZMissingReportQuery = z.object({
+  season: ZSeasonParam.optional(),
+  division: ZDivisionFilter.default('all'),
+  search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  status: ZPlayerStatusFilter.default('all'),
+  page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(1),
+  pageSize: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(MAX_REPORT_PAGE_SIZE, `must be at most ${MAX_REPORT_PAGE_SIZE}`)
+    .optional(),
+});
+export type TMissingReportQuery = z.input<typeof ZMissingReportQuery>;
+
+export const ZReportSummary = z.object({ total: z.number(), complete: z.number(), incomplete: z.number() });
+export type TReportSummary = z.infer<typeof ZReportSummary>;
+
+export const ZMissingReport = z.object({
+  season: ZSeasonRef,
+  /** Rows of the page asked for (every matching row without `pageSize`), ordered by last name, first name, id. */
+  players: z.array(ZPlayerReportRow),
+  /** The season and division's players, whatever the search and status filters (the count cards). */
+  summary: ZReportSummary,
+  /** Rows matching every filter: what the pager pages over. */
+  total: z.number(),
+  page: z.number(),
+  /** Null when every row was answered. */
+  pageSize: z.number().nullable(),
+});
+export type TMissingReport = z.infer<typeof ZMissingReport>;
+
+export const ZPlayerReportQuery = z.object({
+  player_id: z.string().trim().min(1, 'is required').max(64, 'must be at most 64 characters'),
+  season: ZSeasonParam.optional(),
+});
+
+/** GET /api/report/player: one player's status in a season, and that season's documents of the player. */
+export const ZPlayerReport = z.object({
+  season: ZSeasonRef,
+  status: ZPlayerReportRow.pick({ playerId: true, playerName: true, division: true, documentsStatus: true, completionPercentage: true }),
+  guardian: z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }),
+  birthDate: z.string(),
+  /** Newest first. */
+  documents: z.array(ZDocument),
+});
+export type TPlayerReport = z.infer<typeof ZPlayerReport>;
+
+/**
+ * GET /api/stats/breakdown: what the dashboard's detail modals show, from the season's real data.
+ * Division rows and type rows cover every division and type, zero or not.
+ */
+export const ZStatsBreakdown = z.object({
+  season: ZSeasonRef,
+  players: z.object({ total: z.number(), complete: z.number(), incomplete: z.number(), withPending: z.number() }),
+  byDivision: z.array(z.object({ division: ZDivision, players: z.number(), complete: z.number() })),
+  byDocType: z.array(
+    z.object({ docType: ZDocType, complete: z.number(), pending: z.number(), processing: z.number(), missing: z.number() }),
+  ),
+  /** The season's documents by status, plus those whose type could not be detected (they need review). */
+  documentsByStatus: z.object(Object.fromEntries(ZDocumentStatus.options.map((s) => [s, z.number()])) as Record<z.infer<typeof ZDocumentStatus>, z.ZodNumber>),
+  undetectedType: z.number(),
+  /** Completion now and 7 days ago (the share of players complete then), for the Analytics trend. */
+  completionRate: z.number(),
+  completionRateWeekAgo: z.number(),
+  /** Mean hours from upload to review decision over the last 30 days; null when nothing was reviewed. */
+  averageReviewHours: z.number().nullable(),
+  /** The five latest uploads of the season. */
+  recent: z.array(ZUploadItem),
+});
+export type TStatsBreakdown = z.infer<typeof ZStatsBreakdown>;
