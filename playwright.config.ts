@@ -4,8 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
  * End-to-end tests in Debian's Chromium against the real server with its embedded defaults
  * (PGlite, local encrypted storage, demo data) in a scratch data directory, reading a real Dovecot mailbox.
  */
-const PORT = 5055;
-import { E2E_PASSWORD, E2E_WEBHOOK_SECRET } from './tests/e2e/support';
+import { E2E_DATA_DIR, E2E_MAILBOX_FILE, E2E_PASSWORD, E2E_PORT as PORT, E2E_WEBHOOK_SECRET } from './tests/e2e/support';
 
 const chromiumArgs = [
   '--headless',
@@ -27,7 +26,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  outputDir: 'tmp/e2e-artifacts',
+  outputDir: `tmp/e2e-artifacts-${PORT}`,
   reporter: [['list'], ['json', { outputFile: 'tmp/test-results/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -45,7 +44,7 @@ export default defineConfig({
   ],
   webServer: {
     // The server with a private Dovecot as its mailbox (tests/e2e/serve.ts).
-    command: 'rm -rf tmp/e2e-data tmp/e2e-mailbox.json && npx tsx tests/e2e/serve.ts',
+    command: `rm -rf ${E2E_DATA_DIR} ${E2E_MAILBOX_FILE} && npx tsx tests/e2e/serve.ts`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     // SIGTERM, not the default SIGKILL: the server then stops its Dovecot too (tests/e2e/serve.ts).
@@ -56,7 +55,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      CLEARBASE_DATA_DIR: 'tmp/e2e-data',
+      CLEARBASE_DATA_DIR: E2E_DATA_DIR,
       CLEARBASE_PASSWORD: E2E_PASSWORD,
       CLEARBASE_DEMO: 'true',
       CLEARBASE_LOGIN_RATE_LIMIT: '1000',

@@ -3,8 +3,14 @@ import { expect, type Page } from '@playwright/test';
 /** Passed to the server as CLEARBASE_PASSWORD and FORM_WEBHOOK_SECRET by playwright.config.ts. */
 export const E2E_PASSWORD = 'e2e-shared-password';
 export const E2E_WEBHOOK_SECRET = 'e2e-form-webhook-secret';
+/**
+ * The e2e server's port: 5055, or E2E_PORT so that two runs on one machine (two worktrees, two people)
+ * do not meet. Its data directory and mailbox file are named after it.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 5055);
+export const E2E_DATA_DIR = `tmp/e2e-data-${E2E_PORT}`;
 /** Where tests/e2e/serve.ts writes the address and user of the e2e server's Dovecot mailbox. */
-export const E2E_MAILBOX_FILE = 'tmp/e2e-mailbox.json';
+export const E2E_MAILBOX_FILE = `tmp/e2e-mailbox-${E2E_PORT}.json`;
 
 export async function signIn(page: Page, password = E2E_PASSWORD): Promise<void> {
   await page.goto('/');
