@@ -23,7 +23,23 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react(), tailwindcss(), buildStamp()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src/web', import.meta.url)) } },
-  build: { outDir, emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: their own chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'radix', test: /node_modules[\\/](radix-ui|@radix-ui)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {
