@@ -1,0 +1,101 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  ZBulkStatusResult,
+  ZDocument,
+  ZDocumentHistory,
+  ZDocumentList,
+  ZUploadToStorageResponse,
+  type TDocumentListQuery,
+} from '../../../contract';
+import { apiRequest, getQueryFn } from '@/lib/api-client';
+import { DOCUMENTS_PAGE_SIZE, type DocumentFilters } from './document-filters';
+
+/** Spec §9: the documents screen refreshes every 30 s. */
+export const DOCUMENTS_REFETCH_MS = 30_000;
+
+/** Every documents query starts with this key; live events invalidate it too (src/web/lib/live-messages.ts). */
+export const DOCUMENTS_KEY = ['api', 'documents'] as const;
+
+/** What a review or storage action makes stale: the list and history, the dashboard figures, reports, recent uploads. */
+const AFFECTED_BY_DOCUMENT_CHANGES = [DOCUMENTS_KEY, ['api', 'stats'], ['api', 'report'], ['api', 'uploads']] as const;
+
+function refreshAfterDocumentChange(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(AFFECTED_BY_DOCUMENT_CHANGES.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** The query string of GET /api/documents for the screen's filters (an empty search is left out). */
+export function documentListQuery(filters: DocumentFilters): TDocumentListQuery {
+  const search = filters.search.trim();
+  return {
+    ...(search ? { search } : {}),
+    status: filters.status,
+    docType: filters.docType,
+    page: filters.page,
+    pageSize: DOCUMENTS_PAGE_SIZE,
+  };
+}
+
+/** GET /api/documents?search&status&docType&page&pageSize, polled every 30 s. */
+export function documentListQueryOptions(filters: DocumentFilters) {
+  return queryOptions({
+    queryKey: [...DOCUMENTS_KEY, documentListQuery(filters)],
+    queryFn: getQueryFn({ schema: ZDocumentList }),
+    refetchInterval: DOCUMENTS_REFETCH_MS,
+    // Paging or filtering keeps the previous rows on screen (dimmed) until the next ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDocumentList(filters: DocumentFilters) {
+  return useQuery(documentListQueryOptions(filters));
+}
+
+/** GET /api/documents/{id}/history: read only while its dialog is open. */
+export function documentHistoryQueryOptions(documentId: string) {
+  return queryOptions({
+    queryKey: [...DOCUMENTS_KEY, documentId, 'history'],
+    queryFn: getQueryFn({ schema: ZDocumentHistory }),
+    // Opened again later, it shows what happened since.
+    staleTime: 0,
+  });
+}
+
+export function useDocumentHistory(documentId: string | null) {
+  return useQuery({ ...documentHistoryQueryOptions(documentId ?? ''), enabled: documentId !== null });
+}
+
+export type TReviewDecision = { status: 'verified' } | { status: 'rejected'; reviewNotes: string };
+
+/** PATCH /api/documents/{id}/status: approve (pending → verified) or reject with a reason (pending → rejected). */
+export function useReviewDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...DOCUMENTS_KEY, 'review'],
+    mutationFn: ({ documentId, decision }: { documentId: string; decision: TReviewDecision }) =>
+      apiRequest('PATCH', `/api/documents/${encodeURIComponent(documentId)}/status`, decision, { schema: ZDocument }),
+    // Refreshed on failure too: a 409 means someone else reviewed it, and the row should show that.
+    onSettled: () => refreshAfterDocumentChange(queryClient),
+  });
+}
+
+/** POST /api/documents/status: approve many documents at once; the server says which it skipped and why. */
+export function useBulkApproveDocuments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...DOCUMENTS_KEY, 'bulk-approve'],
+    mutationFn: (documentIds: string[]) =>
+      apiRequest('POST', '/api/documents/status', { documentIds, status: 'verified' }, { schema: ZBulkStatusResult }),
+    onSettled: () => refreshAfterDocumentChange(queryClient),
+  });
+}
+
+/** POST /api/documents/upload-to-storage: moves the files into the configured secure storage. */
+export function useUploadToStorage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...DOCUMENTS_KEY, 'upload-to-storage'],
+    mutationFn: (documentIds: string[]) =>
+      apiRequest('POST', '/api/documents/upload-to-storage', { documentIds }, { schema: ZUploadToStorageResponse }),
+    onSettled: () => refreshAfterDocumentChange(queryClient),
+  });
+}

@@ -1,0 +1,55 @@
+import type { TBulkStatusResult, TDocumentListItem, TDocumentStatus } from '../../../contract';
+import { DOCUMENT_STATUS_LABELS } from '@/components/status-tones';
+import type { ToastInput } from '@/lib/toast-store';
+
+/** Only documents under review can be approved; the rest of a selection is skipped before asking the server. */
+export interface BulkApprovePlan {
+  approvableIds: string[];
+  /** Selected rows that are not pending, counted by their status. */
+  notPending: Partial<Record<TDocumentStatus, number>>;
+  notPendingCount: number;
+}
+
+export function planBulkApprove(selected: readonly Pick<TDocumentListItem, 'id' | 'status'>[]): BulkApprovePlan {
+  const plan: BulkApprovePlan = { approvableIds: [], notPending: {}, notPendingCount: 0 };
+  for (const row of selected) {
+    if (row.status === 'pending') {
+      plan.approvableIds.push(row.id);
+    } else {
+      plan.notPending[row.status] = (plan.notPending[row.status] ?? 0) + 1;
+      plan.notPendingCount++;
+    }
+  }
+  return plan;
+}
+
+const documentsWord = (count: number): string => (count === 1 ? 'document' : 'documents');
+
+/** "2 not under review (1 Verified, 1 Rejected)" */
+function describeNotPending(plan: BulkApprovePlan): string | null {
+  if (plan.notPendingCount === 0) return null;
+  const parts = (Object.entries(plan.notPending) as [TDocumentStatus, number][]).map(
+    ([status, count]) => `${count} ${DOCUMENT_STATUS_LABELS[status]}`,
+  );
+  return `${plan.notPendingCount} not under review (${parts.join(', ')})`;
+}
+
+/** Server-side skips grouped by reason: "1 it is verified" — someone else reviewed it meanwhile. */
+function describeServerSkips(skipped: TBulkStatusResult['skipped']): string | null {
+  if (skipped.length === 0) return null;
+  const byReason = new Map<string, number>();
+  for (const { reason } of skipped) byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
+  return [...byReason].map(([reason, count]) => `${count}: ${reason}`).join('; ');
+}
+
+/** The toast after a bulk approve: how many were approved, how many skipped and why. */
+export function describeBulkApprove(plan: BulkApprovePlan, result: TBulkStatusResult | null): ToastInput {
+  const updated = result?.updated ?? 0;
+  const skippedCount = plan.notPendingCount + (result?.skipped.length ?? 0);
+  const reasons = [describeNotPending(plan), result ? describeServerSkips(result.skipped) : null].filter(Boolean);
+  const skippedText = skippedCount > 0 ? ` Skipped ${skippedCount} ${documentsWord(skippedCount)}: ${reasons.join('; ')}.` : '';
+  if (updated === 0) {
+    return { title: 'Nothing Approved', description: `No selected document was approved.${skippedText}` };
+  }
+  return { title: 'Documents Approved', description: `${updated} ${documentsWord(updated)} approved.${skippedText}` };
+}

@@ -1,0 +1,33 @@
+import { DOC_TYPE_LABELS, type TDocumentListItem } from '../../../contract';
+import { DOCUMENT_STATUS_LABELS } from '@/components/status-tones';
+import { fileTimestamp, toCsv } from '@/lib/csv';
+
+/** Spec §7 Documents CSV columns, in this order. */
+export const DOCUMENTS_CSV_HEADER = ['ID', 'Player Name', 'Document Type', 'File Name', 'Status', 'Size (bytes)', 'Uploaded At'] as const;
+
+/** What the screen says for a document without a detected type. */
+export const UNDETECTED_LABEL = 'Undetected';
+
+export type TDocumentCsvRow = [string, string, string, string, string, number, string];
+
+/** One CSV row per document, with the labels the screen shows; the upload time as an ISO instant. */
+export function documentCsvRow(document: TDocumentListItem): TDocumentCsvRow {
+  return [
+    document.id,
+    document.playerName,
+    document.docType ? DOC_TYPE_LABELS[document.docType] : UNDETECTED_LABEL,
+    document.fileName,
+    DOCUMENT_STATUS_LABELS[document.status],
+    document.bytes,
+    document.uploadedAt,
+  ];
+}
+
+export function documentsCsv(documents: readonly TDocumentListItem[]): string {
+  return toCsv(DOCUMENTS_CSV_HEADER, documents.map(documentCsvRow));
+}
+
+/** Spec §7: the file name carries a timestamp, e.g. documents-2026-11-22T11-24-07.csv. */
+export function documentsCsvFileName(now = new Date()): string {
+  return `documents-${fileTimestamp(now)}.csv`;
+}
