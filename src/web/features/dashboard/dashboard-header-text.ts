@@ -1,0 +1,18 @@
+/** The notifications button's name: what its badge counts, in words (spec §2, with a real count). */
+export function notificationsLabel(pendingReview: number | undefined): string {
+  if (pendingReview === undefined) return 'Notifications';
+  if (pendingReview === 0) return 'Notifications: no documents awaiting review';
+  return `Notifications: ${pendingReview} ${pendingReview === 1 ? 'document' : 'documents'} awaiting review`;
+}
+
+/** The badge on the notifications button; null hides it (nothing to review, or not known yet). */
+export function notificationsBadgeText(pendingReview: number | undefined): string | null {
+  if (pendingReview === undefined || pendingReview <= 0) return null;
+  return pendingReview > 999 ? '999+' : String(pendingReview);
+}
+
+/** Where the header search goes: the Players screen, searching for the text (spec §2). */
+export function playersSearchHref(text: string): string {
+  const search = text.trim();
+  return search ? `/players?search=${encodeURIComponent(search)}` : '/players';
+}
