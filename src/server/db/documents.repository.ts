@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import type { TDocumentStatus } from '../../contract';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { TDocType, TDocumentStatus } from '../../contract';
 import type { Db } from './client';
 import { insertInBatches } from './batch';
 import { documents, players, registrations, seasons, submissions } from './schema';
@@ -97,8 +97,11 @@ export type UploadRow = {
   fileSha256: string | null;
 };
 
-/** Newest first, with the player's name; purged tombstones are left out. */
-export const listRecentUploads = (db: Db, limit: number): Promise<UploadRow[]> =>
+/**
+ * Newest first, with the player's name; purged tombstones are left out. The builder, so the benchmark can
+ * run the very same SQL text (`.toSQL()`); awaiting it runs it.
+ */
+export const recentUploadsQuery = (db: Db, limit: number) =>
   db
     .select({
       id: documents.id,
@@ -117,6 +120,108 @@ export const listRecentUploads = (db: Db, limit: number): Promise<UploadRow[]> =
     .where(isNull(documents.purgedAt))
     .orderBy(desc(documents.uploadedAt), desc(documents.id))
     .limit(limit);
+
+export const listRecentUploads = (db: Db, limit: number): Promise<UploadRow[]> => recentUploadsQuery(db, limit);
+
+/** What the Documents screen filters on; every field left out matches everything. */
+export type DocumentListFilter = {
+  /** A case-insensitive substring of the player's full name ('First Last') or of the original file name. */
+  search?: string;
+  status?: TDocumentStatus;
+  /** `undetected`: the pipeline could not tell the type (doc_type is null). */
+  docType?: TDocType | 'undetected';
+  seasonId?: string;
+};
+
+/** A LIKE pattern for "contains `text`" in which `%`, `_` and `\` match only themselves (backslash is LIKE's default escape). */
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function documentListWhere(db: Db, filter: DocumentListFilter): SQL | undefined {
+  const pattern = filter.search ? containsPattern(filter.search) : undefined;
+  return and(
+    filter.status ? eq(documents.status, filter.status) : undefined,
+    filter.docType === 'undetected' ? isNull(documents.docType) : filter.docType ? eq(documents.docType, filter.docType) : undefined,
+    filter.seasonId ? eq(documents.seasonId, filter.seasonId) : undefined,
+    pattern
+      ? or(
+          ilike(documents.originalFilename, pattern),
+          // Matching players first (one pass over players), not a join: the count then never touches players otherwise.
+          inArray(
+            documents.playerId,
+            db
+              .select({ id: players.id })
+              .from(players)
+              .where(ilike(sql`${players.firstName} || ' ' || ${players.lastName}`, pattern)),
+          ),
+        )
+      : undefined,
+  );
+}
+
+/**
+ * One page of the Documents screen, newest first (uploaded_at, then id, descending), with the player's
+ * name and division that season. Purged tombstones are listed (what existed); `storageDriver` is null
+ * when no object is stored. The builder, so the benchmark can run its SQL; awaiting it runs it.
+ */
+export const documentListPageQuery = (db: Db, filter: DocumentListFilter, page: { limit: number; offset: number }) =>
+  db
+    .select({
+      id: documents.id,
+      originalFilename: documents.originalFilename,
+      playerId: documents.playerId,
+      firstName: players.firstName,
+      lastName: players.lastName,
+      division: registrations.division,
+      docType: documents.docType,
+      status: documents.status,
+      uploadedAt: documents.uploadedAt,
+      bytes: documents.bytes,
+      fileSha256: documents.fileSha256,
+      reviewNotes: documents.reviewNotes,
+      storageDriver: sql<'local' | 's3' | null>`case when ${documents.storageKey} is not null and ${documents.purgedAt} is null then ${documents.storageDriver} end`,
+    })
+    .from(documents)
+    .innerJoin(players, eq(players.id, documents.playerId))
+    .leftJoin(registrations, and(eq(registrations.playerId, documents.playerId), eq(registrations.seasonId, documents.seasonId)))
+    .where(documentListWhere(db, filter))
+    .orderBy(desc(documents.uploadedAt), desc(documents.id))
+    .limit(page.limit)
+    .offset(page.offset);
+
+export type DocumentListRow = Awaited<ReturnType<typeof documentListPageQuery>>[number];
+
+/** How many documents match `filter`, every page together. */
+export const documentListCountQuery = (db: Db, filter: DocumentListFilter) =>
+  db.select({ n: count() }).from(documents).where(documentListWhere(db, filter));
+
+export async function countDocumentList(db: Db, filter: DocumentListFilter): Promise<number> {
+  const [row] = await documentListCountQuery(db, filter);
+  return row?.n ?? 0;
+}
+
+/**
+ * The status of each listed document that exists, locked until the transaction ends, so a review decision
+ * is taken on the status it was checked against (two reviewers cannot both move the same document).
+ */
+export const lockDocumentsForReview = (db: Db, ids: readonly string[]): Promise<Array<{ id: string; status: TDocumentStatus }>> =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ id: documents.id, status: documents.status })
+        .from(documents)
+        .where(inArray(documents.id, [...ids]))
+        .orderBy(asc(documents.id))
+        .for('update');
+
+/** The same review decision for many documents, in one statement. */
+export async function setReviewDecision(
+  db: Db,
+  ids: readonly string[],
+  decision: { status: TDocumentStatus; reviewNotes: string | null; reviewedAt: Date | null },
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(documents).set(decision).where(inArray(documents.id, [...ids]));
+}
 
 export async function findDocumentWithGuardian(
   db: Db,

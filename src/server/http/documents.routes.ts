@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ZBulkStatusChange,
+  ZBulkStatusResult,
   ZDocument,
+  ZDocumentHistory,
+  ZDocumentList,
+  ZDocumentListQuery,
   ZDocumentStatusChange,
   ZRecentUploads,
   ZRecentUploadsQuery,
@@ -26,6 +31,18 @@ export function registerDocumentRoutes(parent: FastifyInstance, deps: { document
   app.get('/api/uploads/recent', { schema: { querystring: ZRecentUploadsQuery, response: { 200: ZRecentUploads } } }, async (request) => ({
     uploads: await documents.listRecentUploads(request.query.limit),
   }));
+
+  app.get('/api/documents', { schema: { querystring: ZDocumentListQuery, response: { 200: ZDocumentList } } }, (request) =>
+    documents.listDocuments(request.query),
+  );
+
+  app.post('/api/documents/status', { schema: { body: ZBulkStatusChange, response: { 200: ZBulkStatusResult } } }, (request) =>
+    documents.changeStatuses(request.body.documentIds, request.body.status, { requestId: request.id }),
+  );
+
+  app.get('/api/documents/:id/history', { schema: { params: ZDocumentParams, response: { 200: ZDocumentHistory } } }, (request) =>
+    documents.history(request.params.id),
+  );
 
   app.get('/api/documents/:id', { schema: { params: ZDocumentParams, response: { 200: ZDocument } } }, (request) =>
     documents.getDocument(request.params.id),

@@ -1,12 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { TDocument, TDocumentStatus, TDocumentStatusChange, TUploadItem } from '../../contract';
+import { z } from 'zod';
+import {
+  ZDocType,
+  ZDocumentStatus,
+  type TBulkStatusResult,
+  type TDocument,
+  type TDocumentHistory,
+  type TDocumentList,
+  type TDocumentStatus,
+  type TDocumentStatusChange,
+  type TUploadItem,
+  type ZDocumentListQuery,
+} from '../../contract';
 import type { Storage } from '../adapters/storage/port';
 import { createDecryptor } from '../crypto/envelope';
 import type { Db } from '../db/client';
-import { recordAuditEvent } from '../db/audit-events.repository';
-import { findDocumentWithGuardian, findDocumentsByIds, listRecentUploads, updateDocument } from '../db/documents.repository';
-import { findCurrentSeason } from '../db/seasons.repository';
+import { listDocumentHistory, recordAuditEvent, recordAuditEvents, type AuditEventRow, type NewAuditEvent } from '../db/audit-events.repository';
+import {
+  countDocumentList,
+  documentListPageQuery,
+  findDocument,
+  findDocumentWithGuardian,
+  findDocumentsByIds,
+  listRecentUploads,
+  lockDocumentsForReview,
+  setReviewDecision,
+  updateDocument,
+  type DocumentListFilter,
+} from '../db/documents.repository';
+import { findCurrentSeason, resolveSeason } from '../db/seasons.repository';
 import { AppError } from '../errors';
 import { stageUpload } from '../intake/stage-file';
 import type { LivePublisher } from '../live/publisher';
@@ -20,6 +43,15 @@ const ALLOWED_TRANSITIONS: Record<TDocumentStatus, readonly TDocumentStatus[]> =
   rejected: ['pending'],
   processing: [],
 };
+
+/** Why staff may not move a document from `from` to `to` (a clause: 'it is already verified'), or undefined when they may. */
+export function refusedTransition(from: TDocumentStatus, to: TDocumentStatus): string | undefined {
+  if (ALLOWED_TRANSITIONS[from].includes(to)) return undefined;
+  if (from === 'processing') return 'it is still being processed';
+  return from === to ? `it is already ${to}` : `it is ${from}`;
+}
+
+export type DocumentListParams = z.output<typeof ZDocumentListQuery>;
 
 export type DocumentsServiceDeps = {
   db: Db;
@@ -90,28 +122,98 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       }));
     },
 
+    /** The Documents screen: one page of the documents matching the filters, newest first, and how many match in all. */
+    async listDocuments(params: DocumentListParams): Promise<TDocumentList> {
+      const filter: DocumentListFilter = {
+        search: params.search === '' ? undefined : params.search,
+        status: params.status === 'all' ? undefined : params.status,
+        docType: params.docType === 'all' ? undefined : params.docType,
+      };
+      if (params.season !== undefined) {
+        const season = await resolveSeason(deps.db, params.season);
+        if (!season) throw new AppError('NOT_FOUND', `There is no season ${params.season}.`);
+        filter.seasonId = season.id;
+      }
+      const page = { limit: params.pageSize, offset: (params.page - 1) * params.pageSize };
+      const [rows, total] = await Promise.all([documentListPageQuery(deps.db, filter, page), countDocumentList(deps.db, filter)]);
+      return {
+        documents: rows.map((row) => ({
+          id: row.id,
+          fileName: row.originalFilename,
+          playerId: row.playerId,
+          playerName: `${row.firstName} ${row.lastName}`,
+          division: row.division,
+          docType: row.docType,
+          status: row.status,
+          uploadedAt: row.uploadedAt.toISOString(),
+          bytes: row.bytes,
+          fileSha256: row.fileSha256,
+          reviewNotes: row.reviewNotes,
+          storageDriver: row.storageDriver,
+        })),
+        total,
+        page: params.page,
+        pageSize: params.pageSize,
+      };
+    },
+
     /** A review decision: only allowed moves, recorded with its audit, announced after commit. */
     async changeStatus(id: string, change: TDocumentStatusChange, actor: Actor): Promise<TDocument> {
       await deps.db.transaction(async (tx) => {
-        const row = await findDocumentWithGuardian(tx, id);
+        const [row] = await lockDocumentsForReview(tx, [id]);
         if (!row) throw new AppError('NOT_FOUND', `Document ${id} does not exist.`);
-        if (!ALLOWED_TRANSITIONS[row.status].includes(change.status)) {
-          const reason = row.status === 'processing' ? 'it is still being processed' : `it is ${row.status}`;
-          throw new AppError('CONFLICT', `Document ${id} cannot become ${change.status}: ${reason}.`);
-        }
-        const reviewedAt = change.status === 'pending' ? null : new Date();
-        await updateDocument(tx, id, { status: change.status, reviewNotes: change.reviewNotes ?? null, reviewedAt });
-        await recordAuditEvent(tx, {
-          actor: 'staff',
-          action: 'document.status_changed',
-          subjectType: 'document',
-          subjectId: id,
-          detail: { from: row.status, to: change.status, reviewNotes: change.reviewNotes ?? null },
-          requestId: actor.requestId,
-        });
+        const refused = refusedTransition(row.status, change.status);
+        if (refused) throw new AppError('CONFLICT', `Document ${id} cannot become ${change.status}: ${refused}.`);
+        const reviewNotes = change.reviewNotes ?? null;
+        await setReviewDecision(tx, [id], { status: change.status, reviewNotes, reviewedAt: change.status === 'pending' ? null : new Date() });
+        await recordAuditEvent(tx, statusChangedEvent(id, row.status, change.status, reviewNotes, actor));
       });
       deps.live.publish({ type: 'document_status_updated', data: { documentId: id, status: change.status } });
       return getDocument(id);
+    },
+
+    /**
+     * The same decision for many documents (bulk approve), all or nothing: every document that may make the
+     * move makes it, each with its own audit event, in one transaction; the others are reported with why and
+     * left as they were. Announced, one event per document, after the commit.
+     */
+    async changeStatuses(ids: readonly string[], status: TDocumentStatus, actor: Actor): Promise<TBulkStatusResult> {
+      const unique = [...new Set(ids)];
+      const skipped: TBulkStatusResult['skipped'] = [];
+      const moved: string[] = [];
+      await deps.db.transaction(async (tx) => {
+        const found = new Map((await lockDocumentsForReview(tx, unique)).map((row) => [row.id, row.status]));
+        const events: NewAuditEvent[] = [];
+        for (const id of unique) {
+          const from = found.get(id);
+          const refused = from === undefined ? 'there is no such document' : refusedTransition(from, status);
+          if (refused !== undefined || from === undefined) {
+            skipped.push({ id, reason: `Not changed: ${refused ?? 'there is no such document'}.` });
+            continue;
+          }
+          moved.push(id);
+          events.push(statusChangedEvent(id, from, status, null, actor));
+        }
+        await setReviewDecision(tx, moved, { status, reviewNotes: null, reviewedAt: status === 'pending' ? null : new Date() });
+        await recordAuditEvents(tx, events);
+      });
+      for (const documentId of moved) deps.live.publish({ type: 'document_status_updated', data: { documentId, status } });
+      return { updated: moved.length, skipped };
+    },
+
+    /** The document's audit trail, oldest first, each event with a sentence for people. */
+    async history(id: string): Promise<TDocumentHistory> {
+      const document = await findDocument(deps.db, id);
+      if (!document) throw new AppError('NOT_FOUND', `Document ${id} does not exist.`);
+      const events = await listDocumentHistory(deps.db, id, document.submissionId);
+      return {
+        events: events.map((event) => ({
+          at: event.at.toISOString(),
+          actor: event.actor,
+          action: event.action,
+          summary: summarizeAuditEvent(event, id),
+        })),
+      };
     },
 
     /**
@@ -217,6 +319,84 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   };
 }
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+/** The audit event of a review decision; the single and the bulk decision record the same shape. */
+function statusChangedEvent(id: string, from: TDocumentStatus, to: TDocumentStatus, reviewNotes: string | null, actor: Actor) {
+  return {
+    actor: 'staff',
+    action: 'document.status_changed',
+    subjectType: 'document',
+    subjectId: id,
+    detail: { from, to, reviewNotes },
+    requestId: actor.requestId,
+  };
+}
+
+const STORAGE_NAMES: Record<string, string> = { local: 'local storage', s3: 'S3 storage' };
+const storageName = (driver: string | null | undefined) => (driver ? (STORAGE_NAMES[driver] ?? `${driver} storage`) : 'storage');
+
+const RECEIVED_FROM: Record<string, string> = {
+  form: 'Received from the registration form',
+  mailbox: 'Received by e-mail',
+  upload: 'Uploaded by staff',
+  test: 'Sent by the pipeline test',
+};
+
+/** What each action's detail holds, as far as a sentence needs it; a detail that does not fit gets the generic sentence. */
+const ZReceivedDetail = z.object({
+  documents: z.array(z.object({ id: z.string(), status: z.string().optional(), message: z.string().optional() })).optional(),
+});
+const ZStoredDetail = z.object({
+  driver: z.string().nullish(),
+  docType: ZDocType.nullish(),
+  detectedFrom: z.string().optional(),
+});
+const ZStatusChangedDetail = z.object({ from: ZDocumentStatus, to: ZDocumentStatus, reviewNotes: z.string().nullish() });
+const ZMovedDetail = z.object({ from: z.string().nullish(), to: z.string() });
+const ZVirusDetail = z.object({ signature: z.string() });
+
+/**
+ * One sentence for people about an audit event of a document's trail (every action the server records on a
+ * document or on the submission it came with). `documentId` picks this document out of a submission's files.
+ */
+export function summarizeAuditEvent(event: Pick<AuditEventRow, 'action' | 'actor' | 'detail'>, documentId: string): string {
+  switch (event.action) {
+    case 'submission.received': {
+      const received = RECEIVED_FROM[event.actor] ?? `Received (${event.actor})`;
+      const detail = ZReceivedDetail.safeParse(event.detail);
+      const mine = detail.success ? detail.data.documents?.find((d) => d.id === documentId) : undefined;
+      // A file refused at intake (not a PDF or image, too large) becomes a rejected document with no event of its own.
+      return mine?.status === 'rejected' && mine.message ? `${received} and refused: ${mine.message}` : received;
+    }
+    case 'document.stored': {
+      const detail = ZStoredDetail.safeParse(event.detail);
+      if (!detail.success) break;
+      const where = `Stored in ${storageName(detail.data.driver)}`;
+      if (!detail.data.docType) return `${where}; its type could not be detected`;
+      return detail.data.detectedFrom === 'filename' ? `${where} as ${detail.data.docType} (detected from the file name)` : `${where} as ${detail.data.docType}`;
+    }
+    case 'document.status_changed': {
+      const detail = ZStatusChangedDetail.safeParse(event.detail);
+      if (!detail.success) break;
+      const { from, to, reviewNotes } = detail.data;
+      return `Status changed from ${from} to ${to}${reviewNotes ? `: ${reviewNotes}` : ''}`;
+    }
+    case 'document.downloaded':
+      return 'Downloaded';
+    case 'document.moved_to_storage': {
+      const detail = ZMovedDetail.safeParse(event.detail);
+      if (!detail.success) break;
+      return `Moved from ${storageName(detail.data.from)} to ${storageName(detail.data.to)}`;
+    }
+    case 'document.rejected_virus': {
+      const detail = ZVirusDetail.safeParse(event.detail);
+      return detail.success ? `Virus found: ${detail.data.signature}; the file was discarded` : 'Virus found; the file was discarded';
+    }
+    case 'document.purged':
+      return 'Removed after the retention period';
+  }
+  return `Recorded '${event.action}' (by ${event.actor})`;
+}
 
 /** A minimal valid one-page PDF saying what it is and when it was made; unique per run. */
 export function generateTestPdf(at: Date, nonce: string): Buffer {
