@@ -1,9 +1,21 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZHealth } from '../../../contract';
-import { getQueryFn } from '../../lib/api-client';
+import { queryOptions, useQuery, type Query } from '@tanstack/react-query';
+import { ZHealth, ZRecentUploads, ZSeasons, ZStats, ZStatsBreakdown } from '../../../contract';
+import { getQueryFn } from '@/lib/api-client';
+import { queryKeyReadsAny } from '@/lib/query-keys';
 
 /** Spec §9: the dashboard polls service health every 60 s. */
 export const HEALTH_REFETCH_INTERVAL_MS = 60_000;
+/** Spec §9: stats and recent uploads refresh every 30 s. */
+export const STATS_REFETCH_INTERVAL_MS = 30_000;
+export const RECENT_UPLOADS_REFETCH_INTERVAL_MS = 30_000;
+/** Spec §9: the processing card shows the 5 latest uploads. */
+export const PROCESSING_CARD_LIMIT = 5;
+
+/**
+ * The season the dashboard asks about: a season id ('fall-2025') or a year; undefined asks the server for
+ * the current season, so the first paint needs no seasons list.
+ */
+export type TSeasonChoice = string | undefined;
 
 export const healthQueryOptions = queryOptions({
   queryKey: ['api', 'health'],
@@ -14,3 +26,43 @@ export const healthQueryOptions = queryOptions({
 export function useHealth() {
   return useQuery(healthQueryOptions);
 }
+
+/** GET /api/seasons: newest first; seasons change rarely, so read once. */
+export function useSeasons() {
+  return useQuery({ queryKey: ['api', 'seasons'], queryFn: getQueryFn({ schema: ZSeasons }) });
+}
+
+/** GET /api/stats?season=…, every 30 s; live events refresh it at once (resource 'stats'). */
+export function useStats(season: TSeasonChoice) {
+  return useQuery({
+    queryKey: ['api', 'stats', { season }],
+    queryFn: getQueryFn({ schema: ZStats }),
+    refetchInterval: STATS_REFETCH_INTERVAL_MS,
+  });
+}
+
+/** GET /api/stats/breakdown?season=…, only while a detail modal is open. */
+export function useStatsBreakdown(season: TSeasonChoice, { enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: ['api', 'stats', 'breakdown', { season }],
+    queryFn: getQueryFn({ schema: ZStatsBreakdown }),
+    enabled,
+  });
+}
+
+/** GET /api/uploads/recent?limit=5 for the Real-time Processing card, every 30 s. */
+export function useProcessingUploads() {
+  return useQuery({
+    queryKey: ['api', 'uploads', 'recent', { limit: PROCESSING_CARD_LIMIT }],
+    queryFn: getQueryFn({ schema: ZRecentUploads }),
+    refetchInterval: RECENT_UPLOADS_REFETCH_INTERVAL_MS,
+  });
+}
+
+/**
+ * What the dashboard's refresh button reads again: its own figures, the mailbox panel and the document
+ * status overview (report), whichever of them are on screen.
+ */
+export const DASHBOARD_RESOURCES = ['stats', 'seasons', 'uploads', 'health', 'gmail', 'report'] as const;
+
+export const isDashboardQuery = (query: Query): boolean => queryKeyReadsAny(query.queryKey, DASHBOARD_RESOURCES);

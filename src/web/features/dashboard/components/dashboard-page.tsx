@@ -1,27 +1,95 @@
-import { LayoutDashboard } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, Clock, FileText, TableProperties, Users, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
 import { ComingSoonCard } from '@/components/coming-soon-card';
-import { PageHeader } from '@/components/page-header';
 import { GmailIntakePanel } from '@/features/mailbox/components/gmail-intake-panel';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { isDashboardQuery, useSeasons, useStats, type TSeasonChoice } from '../api';
+import { STAT_CARDS, type TStatKind } from '../stat-details';
+import { DashboardHeader } from './dashboard-header';
+import { ProcessingCard } from './processing-card';
+import { StatCard } from './stat-card';
+import { StatDetailDialog } from './stat-detail-dialog';
 import { SystemStatusCard } from './system-status-card';
 
+const STAT_ICONS: Record<TStatKind, LucideIcon> = {
+  players: Users,
+  documents: FileText,
+  pending: Clock,
+  complete: CircleCheck,
+};
+
+/** Spec §2 Dashboard: header, four summary cards, Gmail intake, processing and system status, document status overview. */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
+  const queryClient = useQueryClient();
+  // Undefined until someone picks one: the server answers for the current season.
+  const [season, setSeason] = useState<TSeasonChoice>(undefined);
+  const [openCard, setOpenCard] = useState<TStatKind | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  const seasons = useSeasons();
+  const stats = useStats(season);
+
+  const seasonList = seasons.data?.seasons;
+  const seasonId = season ?? stats.data?.season.id ?? seasonList?.find((s) => s.isCurrent)?.id;
+  const seasonName = seasonList?.find((s) => s.id === seasonId)?.name ?? stats.data?.season.name;
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await queryClient.refetchQueries({ predicate: isDashboardQuery, type: 'active' });
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
   return (
     <>
-      <PageHeader title="Dashboard" description="Registration documents at a glance" />
+      <DashboardHeader
+        seasons={seasonList}
+        seasonId={seasonId}
+        onSeasonChange={setSeason}
+        seasonName={seasonName}
+        pendingReview={stats.data?.pendingReview}
+        refreshing={refreshing}
+        onRefresh={() => void refresh()}
+      />
       <div className="flex flex-col gap-6">
+        <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          {STAT_CARDS.map((card) => (
+            <StatCard
+              key={card.kind}
+              testId={card.testId}
+              title={card.title}
+              icon={STAT_ICONS[card.kind]}
+              value={stats.data ? card.value(stats.data) : undefined}
+              subtitle={stats.data ? card.subtitle(stats.data) : undefined}
+              error={stats.isError}
+              onClick={() => setOpenCard(card.kind)}
+            />
+          ))}
+        </section>
         <GmailIntakePanel />
-        <div className="grid items-start gap-6 lg:grid-cols-5">
-          <ComingSoonCard icon={LayoutDashboard} className="min-w-0 lg:col-span-3" title="More dashboard panels are on the way">
-            This screen is being built. Player and document totals, recent uploads and the document status overview
-            will appear here in a later release.
-          </ComingSoonCard>
-          <div className="min-w-0 lg:col-span-2">
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <div className="min-w-0">
+            <ProcessingCard />
+          </div>
+          <div className="min-w-0">
             <SystemStatusCard />
           </div>
         </div>
+        {/*
+          SLOT: Document Status Overview (spec §2). The Players feature builds it as
+          `DocumentStatusOverview` (src/web/features/players/components/document-status-overview.tsx,
+          props: season); it replaces this placeholder once it is in git.
+        */}
+        <div data-testid="document-status-overview-slot">
+          <ComingSoonCard icon={TableProperties} title="Document Status Overview">
+            The per-player document table with filters and CSV export will appear here.
+          </ComingSoonCard>
+        </div>
       </div>
+      <StatDetailDialog kind={openCard} season={season} onClose={() => setOpenCard(null)} />
     </>
   );
 }

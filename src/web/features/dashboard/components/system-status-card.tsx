@@ -1,11 +1,14 @@
-import { Activity, Database, HardDrive, Mail, RefreshCw, ShieldCheck, Webhook, type LucideIcon } from 'lucide-react';
+import { Activity, ArrowRight, Database, HardDrive, Mail, RefreshCw, ShieldCheck, Webhook, type LucideIcon } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
 import { HEALTH_SERVICE_LABELS, HEALTH_SERVICES, type THealthServiceName } from '../../../../contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
 import { useHealth } from '../api';
 import { healthStatusLabel, healthStatusTone } from '../health-status';
+import { CARD_LINK_CLASS, CLICKABLE_CARD_CLASS, clickedControl } from './clickable-card';
 
 const SERVICE_ICONS: Record<THealthServiceName, LucideIcon> = {
   database: Database,
@@ -39,12 +42,20 @@ function StatusSkeleton() {
   );
 }
 
+/** Spec §2 'System Status': one line per service; a click opens System Settings, where services are set up. */
 export function SystemStatusCard() {
   const health = useHealth();
+  const [, navigate] = useLocation();
   const checkedAt = health.data ? formatCheckedAt(health.data.timestamp) : null;
 
   return (
-    <Card data-testid="system-status">
+    <Card
+      data-testid="system-status"
+      className={CLICKABLE_CARD_CLASS}
+      onClick={(event) => {
+        if (!clickedControl(event)) navigate('/settings');
+      }}
+    >
       <CardHeader className="flex-row items-start justify-between gap-4">
         <div className="flex flex-col gap-1.5">
           <CardTitle className="flex items-center gap-2">
@@ -87,6 +98,13 @@ export function SystemStatusCard() {
             })}
           </ul>
         )}
+        <Link
+          href="/settings"
+          className={cn('mt-4', CARD_LINK_CLASS)}
+        >
+          Open system settings
+          <ArrowRight className="size-3.5" aria-hidden="true" />
+        </Link>
       </CardContent>
     </Card>
   );

@@ -1,0 +1,96 @@
+import { ArrowRight, RefreshCw, Upload } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { PROCESSING_CARD_LIMIT, useProcessingUploads } from '../api';
+import { CARD_LINK_CLASS, CLICKABLE_CARD_CLASS, clickedControl } from './clickable-card';
+import { UploadRow } from './upload-row';
+
+function ProcessingSkeleton() {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-4">
+      <span className="sr-only">Loading recent uploads</span>
+      {Array.from({ length: PROCESSING_CARD_LIMIT }, (_, index) => (
+        <div key={index} className="flex items-center gap-3">
+          <Skeleton className="size-8 rounded-md" />
+          <div className="flex flex-1 flex-col gap-1.5">
+            <Skeleton className="h-3.5 w-40 max-w-full" />
+            <Skeleton className="h-3 w-28" />
+          </div>
+          <Skeleton className="h-5 w-16" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Spec §2 'Real-time Processing': the 5 latest uploads, Active when there are any, Idle otherwise. The whole
+ * card opens the Documents screen on a click; its 'View all' link is the way there for keyboards and readers.
+ */
+export function ProcessingCard() {
+  const uploads = useProcessingUploads();
+  const [, navigate] = useLocation();
+  const items = uploads.data?.uploads ?? [];
+  const active = items.length > 0;
+
+  return (
+    <Card
+      data-testid="processing-card"
+      className={CLICKABLE_CARD_CLASS}
+      onClick={(event) => {
+        if (!clickedControl(event)) navigate('/documents');
+      }}
+    >
+      <CardHeader className="flex-row items-start justify-between gap-4">
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <CardTitle className="flex items-center gap-2">
+            <Upload className="size-4 text-primary" aria-hidden="true" />
+            Real-time Processing
+          </CardTitle>
+          <CardDescription>The {PROCESSING_CARD_LIMIT} latest uploads</CardDescription>
+        </div>
+        {uploads.isPending ? null : uploads.isError ? null : (
+          <Badge variant={active ? 'success' : 'secondary'} data-testid="processing-state">
+            {active ? (
+              <span className="size-1.5 rounded-full bg-current motion-safe:animate-pulse" aria-hidden="true" />
+            ) : null}
+            {active ? 'Active' : 'Idle'}
+          </Badge>
+        )}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {uploads.isPending ? (
+          <ProcessingSkeleton />
+        ) : uploads.isError ? (
+          <div className="flex flex-col items-start gap-3">
+            <p role="alert" className="text-sm text-destructive-soft-foreground">
+              Unable to load recent uploads
+            </p>
+            <Button variant="outline" size="sm" onClick={() => void uploads.refetch()} disabled={uploads.isFetching}>
+              <RefreshCw className={uploads.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        ) : active ? (
+          <ul className="flex flex-col divide-y" aria-label="Latest uploads">
+            {items.map((upload) => (
+              <UploadRow key={upload.id} upload={upload} />
+            ))}
+          </ul>
+        ) : (
+          <p className="py-6 text-center text-sm text-muted-foreground">No recent uploads</p>
+        )}
+        <Link
+          href="/documents"
+          className={CARD_LINK_CLASS}
+        >
+          View all documents
+          <ArrowRight className="size-3.5" aria-hidden="true" />
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}

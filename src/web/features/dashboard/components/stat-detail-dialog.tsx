@@ -1,0 +1,86 @@
+import { RefreshCw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useStatsBreakdown, type TSeasonChoice } from '../api';
+import { statCardSpec, type TStatKind } from '../stat-details';
+import { DetailAnalytics } from './detail-analytics';
+import { DetailItems } from './detail-items';
+import { DetailOverview } from './detail-overview';
+
+function DetailSkeleton() {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-4">
+      <span className="sr-only">Loading details</span>
+      <Skeleton className="h-9 w-64 max-w-full" />
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-20" />
+        ))}
+      </div>
+      <Skeleton className="h-40" />
+    </div>
+  );
+}
+
+interface StatDetailDialogProps {
+  /** The card whose details are open; null when closed. */
+  kind: TStatKind | null;
+  season: TSeasonChoice;
+  onClose: () => void;
+}
+
+/** Spec §2 'Detail modal': Overview, Details and Analytics of one summary card, from GET /api/stats/breakdown. */
+export function StatDetailDialog({ kind, season, onClose }: StatDetailDialogProps) {
+  const breakdown = useStatsBreakdown(season, { enabled: kind !== null });
+  const spec = kind ? statCardSpec(kind) : null;
+
+  return (
+    <Dialog open={kind !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-3xl" data-testid="stat-detail-dialog">
+        {kind && spec ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{spec.title}</DialogTitle>
+              <DialogDescription>
+                {breakdown.data ? spec.describe(breakdown.data) : breakdown.isError ? 'The breakdown could not be loaded.' : 'Loading the season’s breakdown…'}
+              </DialogDescription>
+            </DialogHeader>
+            {breakdown.isPending ? (
+              <DetailSkeleton />
+            ) : breakdown.isError ? (
+              <div className="flex flex-col items-start gap-3">
+                <p role="alert" className="text-sm text-destructive-soft-foreground">
+                  Unable to load details
+                </p>
+                <Button variant="outline" size="sm" onClick={() => void breakdown.refetch()} disabled={breakdown.isFetching}>
+                  <RefreshCw className={breakdown.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
+                  Try again
+                </Button>
+              </div>
+            ) : (
+              // Keyed by card, so each card opens on its Overview with a fresh search.
+              <Tabs key={kind} defaultValue="overview" className="flex min-w-0 flex-col gap-4">
+                <TabsList className="w-full sm:w-fit">
+                  <TabsTrigger value="overview">Overview</TabsTrigger>
+                  <TabsTrigger value="details">Details</TabsTrigger>
+                  <TabsTrigger value="analytics">Analytics</TabsTrigger>
+                </TabsList>
+                <TabsContent value="overview">
+                  <DetailOverview kind={kind} breakdown={breakdown.data} />
+                </TabsContent>
+                <TabsContent value="details">
+                  <DetailItems kind={kind} breakdown={breakdown.data} />
+                </TabsContent>
+                <TabsContent value="analytics">
+                  <DetailAnalytics kind={kind} breakdown={breakdown.data} />
+                </TabsContent>
+              </Tabs>
+            )}
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
