@@ -1,28 +1,39 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { FULL_MAILBOX_SIZE, QUICK_MAILBOX_SIZE, runMailboxBench } from './mailbox.bench';
 import { FULL_SIZES, QUICK_SIZES, runPipelineBench, TARGET_LABEL, TARGET_RATIO, targetVerdicts } from './pipeline.bench';
+import { FULL_SCALE_PLAYERS, QUICK_SCALE_PLAYERS, runScaleBench, SCALE_TARGET } from './scale.bench';
 import { DEFAULT_POSTGRES_URL } from './support';
 
 /**
  * `npm run bench` (`-- --quick` for a smoke run with few submissions and mails): the crypto baseline of this
  * machine, then the pipeline end to end with scanning off and on, with its throughput as a ratio to the
  * crypto one-pass rate measured in the same run, then the mailbox intake end to end (IMAP, Dovecot), as a
- * ratio to the same crypto rate and to the raw IMAP download of the same mails.
+ * ratio to the same crypto rate and to the raw IMAP download of the same mails. Between the two, the read
+ * endpoints at league scale (50,000 players, 200,000 documents; `--quick`: 5,000 players): p50/p95 under 20
+ * concurrent clients next to the same SQL run raw. `--only pipeline|scale|mailbox` runs one section.
  *
  * Exits non-zero only when something fails (a refused submission, a stuck job, a mail not acknowledged,
  * clamd or Dovecot not starting); being below the throughput target is reported, not failed, because it
  * depends on the machine and its load.
  */
-const USAGE = 'usage: tsx bench/run.ts [--quick] [--profile <dir>]';
+const USAGE = 'usage: tsx bench/run.ts [--quick] [--profile <dir>] [--only pipeline|scale|mailbox]';
+const SECTIONS = ['pipeline', 'scale', 'mailbox'] as const;
+type Section = (typeof SECTIONS)[number];
+const isSection = (value: string | undefined): value is Section => SECTIONS.some((section) => section === value);
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const profileAt = args.indexOf('--profile');
   const profileDir = profileAt === -1 ? undefined : args[profileAt + 1];
   if (profileAt !== -1 && (!profileDir || profileDir.startsWith('--'))) throw new Error(`--profile needs a folder\n${USAGE}`);
-  const unknown = args.filter((arg, i) => arg !== '--quick' && i !== profileAt && i !== profileAt + 1);
+  const onlyAt = args.indexOf('--only');
+  const only = onlyAt === -1 ? undefined : args[onlyAt + 1];
+  if (onlyAt !== -1 && !isSection(only)) throw new Error(`--only needs one of ${SECTIONS.join(', ')}\n${USAGE}`);
+  const withValue = [profileAt, onlyAt].filter((at) => at !== -1).flatMap((at) => [at, at + 1]);
+  const unknown = args.filter((arg, i) => arg !== '--quick' && !withValue.includes(i));
   if (unknown.length > 0) throw new Error(`unknown argument ${unknown.join(' ')}\n${USAGE}`);
   const quick = args.includes('--quick');
+  const runs = (section: Section) => only === undefined || only === section;
   const write = (text: string) => process.stdout.write(text);
   // Every number below is a rate on a possibly shared machine: say how busy it was.
   const machine = () => `${availableParallelism()} CPUs, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`;
@@ -31,10 +42,20 @@ async function main(): Promise<void> {
   // The one environment variable of the benchmark; the server's own settings come from config.ts.
   const postgresUrl = process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES_URL;
 
-  write('== Crypto baseline (bench/run-crypto.ts) ==\n');
-  // run-crypto.ts is a script: importing it runs and prints it, so the two benchmarks cannot drift apart.
-  await import('./run-crypto');
+  if (runs('pipeline') || runs('mailbox')) {
+    write('== Crypto baseline (bench/run-crypto.ts) ==\n');
+    // run-crypto.ts is a script: importing it runs and prints it, so the two benchmarks cannot drift apart.
+    await import('./run-crypto');
+  }
+  if (runs('pipeline')) await pipelineSection(quick, postgresUrl, profileDir, write);
+  if (runs('scale')) await scaleSection(quick, postgresUrl, write);
+  if (runs('mailbox')) await mailboxSection(quick, postgresUrl, write);
+  write(`Machine at the end: ${machine()}\n`);
+}
 
+const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+
+async function pipelineSection(quick: boolean, postgresUrl: string, profileDir: string | undefined, write: (text: string) => void): Promise<void> {
   write(`== Pipeline${quick ? ' (--quick: too few submissions for stable numbers)' : ''} ==\n`);
   const result = await runPipelineBench({
     sizes: quick ? QUICK_SIZES : FULL_SIZES,
@@ -45,7 +66,6 @@ async function main(): Promise<void> {
   });
 
   const scanningOn = result.cases.filter((c) => c.label === TARGET_LABEL && c.scanning === 'on');
-  const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
   write(`Target: ${TARGET_LABEL} files, scanning off, at ≥ ${percent(TARGET_RATIO)} of the crypto one-pass rate.\n`);
   for (const verdict of targetVerdicts(result)) {
     write(`  ${verdict.case.database.padEnd(8)} ${TARGET_LABEL}, scanning off: ${percent(verdict.case.ratio)} → ${verdict.pass ? 'PASS' : 'BELOW TARGET'}\n`);
@@ -53,7 +73,24 @@ async function main(): Promise<void> {
   for (const c of scanningOn) {
     write(`  ${c.database.padEnd(8)} ${TARGET_LABEL}, scanning on:  ${percent(c.ratio)} (reported; the target is for scanning off)\n`);
   }
+}
 
+async function scaleSection(quick: boolean, postgresUrl: string, write: (text: string) => void): Promise<void> {
+  write(`== Scale${quick ? ' (--quick: 5,000 players, too few requests for stable numbers)' : ''} ==\n`);
+  const result = await runScaleBench({
+    players: quick ? QUICK_SCALE_PLAYERS : FULL_SCALE_PLAYERS,
+    requestsPerClient: quick ? 10 : 25,
+    warmupPerClient: quick ? 2 : 5,
+    postgresUrl,
+    write,
+  });
+  write(`Target: p95 ≤ ${SCALE_TARGET.p95Ms} ms and p95 / raw p95 ≤ ${SCALE_TARGET.ratio} (reported, not failed: it depends on the machine and its load).\n`);
+  for (const c of result.cases) {
+    write(`  ${c.endpoint.padEnd(28)} p95 ${c.http.p95.toFixed(1)} ms, ${c.ratio.toFixed(2)} × raw → ${c.pass ? 'PASS' : 'OVER TARGET'}\n`);
+  }
+}
+
+async function mailboxSection(quick: boolean, postgresUrl: string, write: (text: string) => void): Promise<void> {
   write(`== Mailbox${quick ? ' (--quick: too few mails for stable numbers)' : ''} ==\n`);
   const mailbox = await runMailboxBench({
     size: quick ? QUICK_MAILBOX_SIZE : FULL_MAILBOX_SIZE,
@@ -68,7 +105,6 @@ async function main(): Promise<void> {
         `${percent(c.cryptoRatio)} of the crypto one-pass rate, ${percent(c.downloadRatio)} of the raw download rate\n`,
     );
   }
-  write(`Machine at the end: ${machine()}\n`);
 }
 
 main().catch((error: unknown) => {

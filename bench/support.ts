@@ -26,7 +26,8 @@ export const DEFAULT_POSTGRES_URL = existsSync('/var/run/postgresql/.s.PGSQL.543
   ? 'postgres://postgres@localhost/postgres?host=/var/run/postgresql'
   : 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const SEASON = { id: 'fall-2025', name: 'Fall Ball 2025', kind: 'Fall Ball', year: 2025, startsOn: '2025-08-15', endsOn: '2025-11-30', isCurrent: true } as const;
+/** The current season every bench instance starts with. */
+export const BENCH_SEASON = { id: 'fall-2025', name: 'Fall Ball 2025', kind: 'Fall Ball', year: 2025, startsOn: '2025-08-15', endsOn: '2025-11-30', isCurrent: true } as const;
 
 export type BenchInstance = { clearbase: Clearbase; database: Database; workers: number; close(): Promise<void> };
 
@@ -59,7 +60,7 @@ export async function startBenchInstance(options: BenchInstanceOptions): Promise
   try {
     if (options.kind === 'postgres') scratch = await createScratchDatabase(options.postgresUrl, options.databasePrefix);
     database = await openDatabase(scratch ? { kind: 'postgres', url: scratch.url } : { kind: 'pglite', dir: undefined });
-    await insertSeasons(database.db, [SEASON]);
+    await insertSeasons(database.db, [BENCH_SEASON]);
     const config = loadConfig({
       CLEARBASE_DATA_DIR: dataDir,
       CLEARBASE_PASSWORD: options.password,
@@ -92,10 +93,10 @@ export function makeSizedPdf(marker: string, fileBytes: number): Buffer {
   return makePdf(marker, fileBytes - bare);
 }
 
-type ScratchDatabase = { url: string; drop(): Promise<void> };
+export type ScratchDatabase = { url: string; drop(): Promise<void> };
 
 /** A fresh database on the server behind `adminUrl`, so a run never meets another's rows. */
-async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
+export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
   const name = `${prefix}${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
