@@ -41,12 +41,15 @@ export function useStats(season: TSeasonChoice) {
   });
 }
 
-/** GET /api/stats/breakdown?season=…, only while a detail modal is open. */
-export function useStatsBreakdown(season: TSeasonChoice, { enabled }: { enabled: boolean }) {
+/**
+ * GET /api/stats/breakdown?season=…, used by the detail modal only while it is open: read afresh at each
+ * opening (the last answer stays on screen meanwhile), then kept current by live events (resource 'stats').
+ */
+export function useStatsBreakdown(season: TSeasonChoice) {
   return useQuery({
     queryKey: ['api', 'stats', 'breakdown', { season }],
     queryFn: getQueryFn({ schema: ZStatsBreakdown }),
-    enabled,
+    refetchOnMount: 'always',
   });
 }
 

@@ -64,7 +64,7 @@ export function DashboardPage() {
               icon={STAT_ICONS[card.kind]}
               value={stats.data ? card.value(stats.data) : undefined}
               subtitle={stats.data ? card.subtitle(stats.data) : undefined}
-              error={stats.isError}
+              error={!stats.data && stats.isError}
               onClick={() => setOpenCard(card.kind)}
             />
           ))}

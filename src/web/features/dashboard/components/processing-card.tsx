@@ -52,19 +52,17 @@ export function ProcessingCard() {
           </CardTitle>
           <CardDescription>The {PROCESSING_CARD_LIMIT} latest uploads</CardDescription>
         </div>
-        {uploads.isPending ? null : uploads.isError ? null : (
+        {uploads.data ? (
           <Badge variant={active ? 'success' : 'secondary'} data-testid="processing-state">
             {active ? (
               <span className="size-1.5 rounded-full bg-current motion-safe:animate-pulse" aria-hidden="true" />
             ) : null}
             {active ? 'Active' : 'Idle'}
           </Badge>
-        )}
+        ) : null}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        {uploads.isPending ? (
-          <ProcessingSkeleton />
-        ) : uploads.isError ? (
+        {!uploads.data && uploads.isError ? (
           <div className="flex flex-col items-start gap-3">
             <p role="alert" className="text-sm text-destructive-soft-foreground">
               Unable to load recent uploads
@@ -74,6 +72,8 @@ export function ProcessingCard() {
               Try again
             </Button>
           </div>
+        ) : !uploads.data ? (
+          <ProcessingSkeleton />
         ) : active ? (
           <ul className="flex flex-col divide-y" aria-label="Latest uploads">
             {items.map((upload) => (

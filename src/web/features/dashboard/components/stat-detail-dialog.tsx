@@ -24,6 +24,52 @@ function DetailSkeleton() {
   );
 }
 
+/** The modal's body for one card: mounted while open, so each opening reads the breakdown afresh. */
+function StatDetailBody({ kind, season }: { kind: TStatKind; season: TSeasonChoice }) {
+  const breakdown = useStatsBreakdown(season);
+  const spec = statCardSpec(kind);
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{spec.title}</DialogTitle>
+        <DialogDescription>
+          {breakdown.data ? spec.describe(breakdown.data) : breakdown.isError ? 'The breakdown could not be loaded.' : 'Loading the season’s breakdown…'}
+        </DialogDescription>
+      </DialogHeader>
+      {breakdown.data ? (
+        <Tabs defaultValue="overview" className="flex min-w-0 flex-col gap-4">
+          <TabsList className="w-full sm:w-fit">
+            <TabsTrigger value="overview">Overview</TabsTrigger>
+            <TabsTrigger value="details">Details</TabsTrigger>
+            <TabsTrigger value="analytics">Analytics</TabsTrigger>
+          </TabsList>
+          <TabsContent value="overview">
+            <DetailOverview kind={kind} breakdown={breakdown.data} />
+          </TabsContent>
+          <TabsContent value="details">
+            <DetailItems kind={kind} breakdown={breakdown.data} />
+          </TabsContent>
+          <TabsContent value="analytics">
+            <DetailAnalytics kind={kind} breakdown={breakdown.data} />
+          </TabsContent>
+        </Tabs>
+      ) : breakdown.isError ? (
+        <div className="flex flex-col items-start gap-3">
+          <p role="alert" className="text-sm text-destructive-soft-foreground">
+            Unable to load details
+          </p>
+          <Button variant="outline" size="sm" onClick={() => void breakdown.refetch()} disabled={breakdown.isFetching}>
+            <RefreshCw className={breakdown.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <DetailSkeleton />
+      )}
+    </>
+  );
+}
+
 interface StatDetailDialogProps {
   /** The card whose details are open; null when closed. */
   kind: TStatKind | null;
@@ -33,53 +79,11 @@ interface StatDetailDialogProps {
 
 /** Spec §2 'Detail modal': Overview, Details and Analytics of one summary card, from GET /api/stats/breakdown. */
 export function StatDetailDialog({ kind, season, onClose }: StatDetailDialogProps) {
-  const breakdown = useStatsBreakdown(season, { enabled: kind !== null });
-  const spec = kind ? statCardSpec(kind) : null;
-
   return (
     <Dialog open={kind !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="max-w-3xl" data-testid="stat-detail-dialog">
-        {kind && spec ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>{spec.title}</DialogTitle>
-              <DialogDescription>
-                {breakdown.data ? spec.describe(breakdown.data) : breakdown.isError ? 'The breakdown could not be loaded.' : 'Loading the season’s breakdown…'}
-              </DialogDescription>
-            </DialogHeader>
-            {breakdown.isPending ? (
-              <DetailSkeleton />
-            ) : breakdown.isError ? (
-              <div className="flex flex-col items-start gap-3">
-                <p role="alert" className="text-sm text-destructive-soft-foreground">
-                  Unable to load details
-                </p>
-                <Button variant="outline" size="sm" onClick={() => void breakdown.refetch()} disabled={breakdown.isFetching}>
-                  <RefreshCw className={breakdown.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
-                  Try again
-                </Button>
-              </div>
-            ) : (
-              // Keyed by card, so each card opens on its Overview with a fresh search.
-              <Tabs key={kind} defaultValue="overview" className="flex min-w-0 flex-col gap-4">
-                <TabsList className="w-full sm:w-fit">
-                  <TabsTrigger value="overview">Overview</TabsTrigger>
-                  <TabsTrigger value="details">Details</TabsTrigger>
-                  <TabsTrigger value="analytics">Analytics</TabsTrigger>
-                </TabsList>
-                <TabsContent value="overview">
-                  <DetailOverview kind={kind} breakdown={breakdown.data} />
-                </TabsContent>
-                <TabsContent value="details">
-                  <DetailItems kind={kind} breakdown={breakdown.data} />
-                </TabsContent>
-                <TabsContent value="analytics">
-                  <DetailAnalytics kind={kind} breakdown={breakdown.data} />
-                </TabsContent>
-              </Tabs>
-            )}
-          </>
-        ) : null}
+        {/* Keyed by card, so each card opens on its Overview with a fresh search. */}
+        {kind ? <StatDetailBody key={kind} kind={kind} season={season} /> : null}
       </DialogContent>
     </Dialog>
   );
