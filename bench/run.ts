@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     await import('./run-crypto');
   }
   if (runs('pipeline')) await pipelineSection(quick, postgresUrl, profileDir, write);
-  if (runs('scale')) await scaleSection(quick, postgresUrl, write);
+  if (runs('scale')) await scaleSection(quick, postgresUrl, profileDir, write);
   if (runs('mailbox')) await mailboxSection(quick, postgresUrl, write);
   write(`Machine at the end: ${machine()}\n`);
 }
@@ -75,15 +75,17 @@ async function pipelineSection(quick: boolean, postgresUrl: string, profileDir: 
   }
 }
 
-async function scaleSection(quick: boolean, postgresUrl: string, write: (text: string) => void): Promise<void> {
+async function scaleSection(quick: boolean, postgresUrl: string, profileDir: string | undefined, write: (text: string) => void): Promise<void> {
   write(`== Scale${quick ? ' (--quick: 5,000 players, too few requests for stable numbers)' : ''} ==\n`);
   const result = await runScaleBench({
     players: quick ? QUICK_SCALE_PLAYERS : FULL_SCALE_PLAYERS,
     requestsPerClient: quick ? 10 : 25,
     warmupPerClient: quick ? 2 : 5,
     postgresUrl,
+    profileDir,
     write,
   });
+  if (profileDir) write(`  CPU profiles of the server (one per thread; the main thread's is the largest): ${profileDir}/CPU.*.cpuprofile\n`);
   write(`Target: p95 ≤ ${SCALE_TARGET.p95Ms} ms and p95 / raw p95 ≤ ${SCALE_TARGET.ratio} (reported, not failed: it depends on the machine and its load).\n`);
   for (const c of result.cases) {
     write(`  ${c.endpoint.padEnd(28)} p95 ${c.http.p95.toFixed(1)} ms, ${c.ratio.toFixed(2)} × raw → ${c.pass ? 'PASS' : 'OVER TARGET'}\n`);

@@ -55,6 +55,8 @@ export interface ScaleBenchOptions {
   /** Parent folder of the server's temporary data dir; defaults to the OS temp dir. */
   workDir?: string;
   write?: (text: string) => void;
+  /** When set, the server writes V8 CPU profiles of its whole run (seeding excluded), one per thread, here as it exits. */
+  profileDir?: string;
 }
 
 export type Latencies = { p50: number; p95: number; max: number };
@@ -158,7 +160,7 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
         `${seeded.documents.toLocaleString('en-US')} documents in ${seedSeconds.toFixed(1)} s; VACUUM ANALYZE ${analyzeSeconds.toFixed(1)} s\n`,
     );
 
-    server = await startScaleServer(scratch.url, dataDir);
+    server = await startScaleServer(scratch.url, dataDir, options.profileDir);
     const cookie = await signIn(server.url, PASSWORD);
     const rawPool = new pg.Pool({ connectionString: scratch.url, max: SERVER_POOL_SIZE });
     pool = rawPool;
@@ -309,7 +311,7 @@ function getOk(agent: http.Agent, base: string, pathAndQuery: string, cookie: st
 type ScaleServer = { url: string; cpuMs(): number | undefined; logTail(): Promise<string>; stop(): Promise<void> };
 
 /** `src/server/main.ts` on the scratch database, as production runs it, its log in a file of the data dir. */
-async function startScaleServer(databaseUrl: string, dataDir: string): Promise<ScaleServer> {
+async function startScaleServer(databaseUrl: string, dataDir: string, profileDir: string | undefined): Promise<ScaleServer> {
   const port = await freePort();
   const logFile = path.join(dataDir, 'server.log');
   const logFd = openSync(logFile, 'a');
@@ -329,7 +331,9 @@ async function startScaleServer(databaseUrl: string, dataDir: string): Promise<S
   };
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', logFd, logFd] });
+    // One file per thread (the main thread's is the largest), named by Node: CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile.
+    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', logFd, logFd] });
   } finally {
     closeSync(logFd);
   }
