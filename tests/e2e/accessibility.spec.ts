@@ -27,3 +27,41 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+// Documents screen (issue 5): the list, the reject dialog with its error, the viewer and the history dialog.
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`Documents accessibility in the ${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test('the Documents screen and its dialogs have no serious or critical violations', async ({ page }) => {
+      await signInAndWaitForShell(page);
+      await page.goto('/documents?status=pending');
+      const rows = page.getByTestId('document-row');
+      await expect(rows.first()).toBeVisible();
+      await rows.nth(1).getByRole('checkbox').click();
+      await expect(page.getByRole('checkbox', { name: /^Select All/ })).toHaveAttribute('aria-checked', 'mixed');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await rows.first().getByRole('button', { name: /^Reject/ }).click();
+      const reject = page.getByRole('dialog', { name: 'Reject Document' });
+      await reject.getByRole('button', { name: 'Reject Document' }).click();
+      await expect(reject.getByRole('alert')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(reject).toBeHidden();
+
+      await rows.first().getByRole('button', { name: /^View/ }).click();
+      const viewer = page.getByTestId('document-viewer');
+      await expect(viewer.getByTestId('document-viewer-body')).not.toHaveAttribute('data-state', 'loading');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(viewer).toBeHidden();
+
+      await rows.first().getByRole('button', { name: /^More/ }).click();
+      await page.getByRole('menuitem', { name: 'History' }).click();
+      const history = page.getByRole('dialog', { name: 'Document History' });
+      await expect(history.getByTestId('document-history').or(history.getByText('No history recorded'))).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}

@@ -20,11 +20,11 @@ describe('bulk approve', () => {
   it('says how many were approved and how many skipped, and why', () => {
     const toast = describeBulkApprove(planBulkApprove(selected), {
       updated: 1,
-      skipped: [{ id: 'c', reason: 'it is verified' }],
+      skipped: [{ id: 'c', reason: 'Not changed: it is already verified.' }],
     });
     expect(toast.title).toBe('Documents Approved');
     expect(toast.description).toBe(
-      '1 document approved. Skipped 4 documents: 3 not under review (2 Verified, 1 Rejected); 1: it is verified.',
+      '1 document approved. Skipped 4 documents: 3 not under review (2 Verified, 1 Rejected); 1 not changed (it is already verified).',
     );
   });
 

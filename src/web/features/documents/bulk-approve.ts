@@ -34,12 +34,20 @@ function describeNotPending(plan: BulkApprovePlan): string | null {
   return `${plan.notPendingCount} not under review (${parts.join(', ')})`;
 }
 
-/** Server-side skips grouped by reason: "1 it is verified" — someone else reviewed it meanwhile. */
+/** "it is already verified" from the server's "Not changed: it is already verified." */
+function reasonClause(reason: string): string {
+  return reason.replace(/^Not changed:\s*/i, '').replace(/\.$/, '');
+}
+
+/** Server-side skips (reviewed by someone else meanwhile) grouped by reason: "1 not changed (it is already verified)". */
 function describeServerSkips(skipped: TBulkStatusResult['skipped']): string | null {
   if (skipped.length === 0) return null;
   const byReason = new Map<string, number>();
-  for (const { reason } of skipped) byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
-  return [...byReason].map(([reason, count]) => `${count}: ${reason}`).join('; ');
+  for (const { reason } of skipped) {
+    const clause = reasonClause(reason);
+    byReason.set(clause, (byReason.get(clause) ?? 0) + 1);
+  }
+  return [...byReason].map(([clause, count]) => `${count} not changed (${clause})`).join('; ');
 }
 
 /** The toast after a bulk approve: how many were approved, how many skipped and why. */

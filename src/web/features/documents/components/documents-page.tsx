@@ -1,13 +1,348 @@
-import { FileText } from 'lucide-react';
-import { PlaceholderScreen } from '@/components/placeholder-screen';
+import { CheckCheck, CloudUpload, FileDown, FileSearch, LoaderCircle, RefreshCw, RotateCcw } from 'lucide-react';
+import { useCallback, useId, useMemo, useReducer, useState } from 'react';
+import { useSearchParams } from 'wouter';
+import { DOC_TYPE_LABELS, type TDocumentListItem } from '../../../../contract';
+import { PageHeader } from '@/components/page-header';
+import { Pagination } from '@/components/pagination';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { downloadFile } from '@/lib/csv';
+import { toast } from '@/lib/toast-store';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { cn } from '@/lib/utils';
+import { useBulkApproveDocuments, useDocumentList, useReviewDocument, useUploadToStorage } from '../api';
+import { describeBulkApprove, planBulkApprove } from '../bulk-approve';
+import { downloadDocumentFile } from '../document-file';
+import {
+  changeDocumentFilters,
+  DEFAULT_DOCUMENT_FILTERS,
+  documentFiltersToParams,
+  DOCUMENTS_PAGE_SIZE,
+  hasActiveDocumentFilters,
+  pageCountOf,
+  parseDocumentFilters,
+  type DocumentFilters,
+} from '../document-filters';
+import { documentsCsv, documentsCsvFileName } from '../documents-csv';
+import { EMPTY_SELECTION, selectAllLabel, selectAllState, selectedRows, selectionReducer } from '../selection';
+import { DocumentFiltersCard } from './document-filters-card';
+import { DocumentHistoryDialog, type HistoryTarget } from './document-history-dialog';
+import type { DocumentRowHandlers } from './document-row-actions';
+import { DocumentViewer, type ViewableDocument } from './document-viewer';
+import { DocumentsList } from './documents-list';
+import { RejectDocumentDialog, type RejectTarget } from './reject-document-dialog';
+
+/** The table needs the room of a desktop window; narrower screens get stacked cards. */
+const TABLE_QUERY = '(min-width: 1280px)';
+
+const NO_DOCUMENTS: readonly TDocumentListItem[] = [];
+
+const documentsWord = (count: number): string => (count === 1 ? 'document' : 'documents');
+
+function describeDocument(document: TDocumentListItem): string {
+  const type = document.docType ? DOC_TYPE_LABELS[document.docType] : 'Undetected type';
+  return `${document.playerName} · ${type}`;
+}
+
+/** Filters live in the URL (`?q=&status=&type=&page=`), so a filtered view can be reloaded and shared. */
+function useDocumentFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => parseDocumentFilters(params), [params]);
+  const update = useCallback(
+    (next: (current: DocumentFilters) => DocumentFilters) =>
+      setParams((previous) => documentFiltersToParams(next(parseDocumentFilters(previous))), { replace: true }),
+    [setParams],
+  );
+  return { filters, update };
+}
+
+function ListSkeleton() {
+  return (
+    <div aria-busy="true" className="grid gap-3 px-4 sm:px-6">
+      <span className="sr-only">Loading documents</span>
+      {Array.from({ length: 6 }, (_, index) => (
+        <div key={index} className="flex items-center gap-4">
+          <Skeleton className="size-4" />
+          <div className="grid flex-1 gap-1.5">
+            <Skeleton className="h-4 w-64 max-w-full" />
+            <Skeleton className="h-3 w-40 max-w-full" />
+          </div>
+          <Skeleton className="hidden h-5 w-24 sm:block" />
+          <Skeleton className="hidden h-4 w-32 md:block" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function EmptyState() {
+  return (
+    <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
+      <FileSearch className="size-10 text-muted-foreground" aria-hidden="true" />
+      <p className="font-medium">No documents found</p>
+      <p className="text-sm text-muted-foreground">No documents match your current filters.</p>
+    </div>
+  );
+}
+
+function ErrorState({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+      <p className="font-medium">Documents could not be loaded</p>
+      <p className="max-w-md text-sm break-words text-muted-foreground">{message}</p>
+      <Button variant="outline" onClick={onRetry} disabled={retrying}>
+        <RotateCcw className={cn(retrying && 'animate-spin')} aria-hidden="true" />
+        Try again
+      </Button>
+    </div>
+  );
+}
 
 export function DocumentsPage() {
+  useDocumentTitle('Documents');
+  const { filters, update } = useDocumentFilters();
+  const list = useDocumentList(filters);
+  const documents = list.data?.documents ?? NO_DOCUMENTS;
+  const listedIds = useMemo(() => documents.map((document) => document.id), [documents]);
+  const wide = useMediaQuery(TABLE_QUERY);
+  const selectAllId = useId();
+
+  // Selection is by id, so a refetch keeps it; rows that are no longer listed leave it when new rows arrive.
+  const [selection, dispatch] = useReducer(selectionReducer, EMPTY_SELECTION);
+  const [prunedFor, setPrunedFor] = useState(listedIds);
+  if (prunedFor !== listedIds) {
+    setPrunedFor(listedIds);
+    if (list.data) dispatch({ type: 'prune', listedIds });
+  }
+  const selected = selectedRows(selection, documents);
+  const selectedCount = selected.length;
+
+  const [viewing, setViewing] = useState<ViewableDocument | null>(null);
+  const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
+  const [historyOf, setHistoryOf] = useState<HistoryTarget | null>(null);
+
+  const review = useReviewDocument();
+  const bulkApprove = useBulkApproveDocuments();
+  const upload = useUploadToStorage();
+
+  const onSearch = useCallback((search: string) => update((current) => changeDocumentFilters(current, { search })), [update]);
+
+  const clearFilters = () => {
+    update(() => DEFAULT_DOCUMENT_FILTERS);
+    dispatch({ type: 'clear' });
+  };
+
+  const uploadSelected = () => {
+    if (selectedCount === 0) {
+      toast({ title: 'No Documents', description: 'No documents to upload. Please select documents.', variant: 'destructive' });
+      return;
+    }
+    const ids = selected.map((document) => document.id);
+    upload.mutate(ids, {
+      onSuccess: ({ uploaded }) => {
+        // The server counts files it moved; files already in secure storage (or with none stored) are left as they are.
+        const alreadyThere = ids.length - uploaded;
+        toast({
+          title: 'Upload Successful',
+          description:
+            `${uploaded} documents uploaded to secure storage successfully.` +
+            (alreadyThere > 0 ? ` ${alreadyThere} ${documentsWord(alreadyThere)} already in secure storage or with no stored file.` : ''),
+        });
+      },
+      onError: (error) => {
+        toast({
+          title: 'Upload Failed',
+          description: isApiError(error) && error.body ? error.body.message : 'Failed to upload documents to secure storage.',
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  const exportSelected = () => {
+    if (selectedCount === 0) {
+      toast({ title: 'No Documents', description: 'No documents to export. Please select documents.', variant: 'destructive' });
+      return;
+    }
+    downloadFile(documentsCsvFileName(), documentsCsv(selected));
+    toast({ title: 'Export Successful', description: `${selectedCount} documents exported to CSV.` });
+  };
+
+  const approveSelected = () => {
+    if (selectedCount === 0) {
+      toast({ title: 'No Documents', description: 'No documents to approve. Please select documents.', variant: 'destructive' });
+      return;
+    }
+    const plan = planBulkApprove(selected);
+    if (plan.approvableIds.length === 0) {
+      toast(describeBulkApprove(plan, null));
+      return;
+    }
+    bulkApprove.mutate(plan.approvableIds, {
+      onSuccess: (result) => toast(describeBulkApprove(plan, result)),
+      onError: (error) => toast({ title: 'Approve Failed', description: getErrorMessage(error), variant: 'destructive' }),
+    });
+  };
+
+  const handlers: DocumentRowHandlers = {
+    onView: (document) => setViewing({ id: document.id, fileName: document.fileName, description: describeDocument(document) }),
+    onApprove: (document) =>
+      review.mutate(
+        { documentId: document.id, decision: { status: 'verified' } },
+        {
+          onSuccess: () => toast({ title: 'Document Approved', description: `${document.fileName} is now verified.` }),
+          onError: (error) => toast({ title: 'Approve Failed', description: getErrorMessage(error), variant: 'destructive' }),
+        },
+      ),
+    onReject: (document) => setRejecting({ id: document.id, fileName: document.fileName, playerName: document.playerName }),
+    onDownload: (document) => {
+      downloadDocumentFile(document.id, document.fileName).catch((error: unknown) =>
+        toast({ title: 'Download Failed', description: getErrorMessage(error), variant: 'destructive' }),
+      );
+    },
+    onHistory: (document) => setHistoryOf({ id: document.id, fileName: document.fileName }),
+  };
+
+  const reject = (target: RejectTarget, reason: string) =>
+    review.mutate(
+      { documentId: target.id, decision: { status: 'rejected', reviewNotes: reason } },
+      {
+        onSuccess: () => {
+          setRejecting(null);
+          toast({ title: 'Document Rejected', description: `${target.fileName} is rejected: ${reason}` });
+        },
+        onError: (error) => {
+          // Someone else reviewed it (409) or it is gone (404): the dialog has nothing left to do.
+          if (isApiError(error) && (error.status === 409 || error.status === 404)) setRejecting(null);
+          toast({ title: 'Reject Failed', description: getErrorMessage(error), variant: 'destructive' });
+        },
+      },
+    );
+
+  const reviewingId = review.isPending ? (review.variables?.documentId ?? null) : null;
+  const total = list.data?.total ?? 0;
+  const pageCount = pageCountOf(total, list.data?.pageSize ?? DOCUMENTS_PAGE_SIZE);
+  const firstShown = total === 0 ? 0 : (filters.page - 1) * DOCUMENTS_PAGE_SIZE + 1;
+  const lastShown = (filters.page - 1) * DOCUMENTS_PAGE_SIZE + documents.length;
+  const allState = selectAllState(selection, listedIds);
+
   return (
-    <PlaceholderScreen
-      title="Documents"
-      description="Manage document uploads and processing status"
-      icon={FileText}
-      preview="Soon you will review uploaded documents, filter them, and send selected files to secure storage or export them."
-    />
+    <>
+      <PageHeader
+        title="Documents"
+        description="Manage document uploads and processing status"
+        actions={
+          <>
+            <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
+              <RefreshCw className={cn(list.isFetching && 'animate-spin')} aria-hidden="true" />
+              Refresh
+            </Button>
+            <Button variant="outline" onClick={uploadSelected} disabled={selectedCount === 0 || upload.isPending}>
+              {upload.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <CloudUpload aria-hidden="true" />}
+              Upload Selected ({selectedCount})
+            </Button>
+            <Button onClick={exportSelected} disabled={selectedCount === 0}>
+              <FileDown aria-hidden="true" />
+              Export Selected ({selectedCount})
+            </Button>
+          </>
+        }
+      />
+      <div className="grid gap-6">
+        <DocumentFiltersCard
+          filters={filters}
+          onSearch={onSearch}
+          onStatus={(status) => update((current) => changeDocumentFilters(current, { status }))}
+          onDocType={(docType) => update((current) => changeDocumentFilters(current, { docType }))}
+          onClear={clearFilters}
+        />
+        <Card className="gap-4">
+          <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3 px-4 sm:px-6">
+            <div className="grid gap-1">
+              <CardTitle>Recent Documents</CardTitle>
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                {list.data
+                  ? total === 0
+                    ? hasActiveDocumentFilters(filters)
+                      ? 'No matching documents'
+                      : 'No documents yet'
+                    : `Showing ${firstShown}–${lastShown} of ${total} ${documentsWord(total)}`
+                  : '\u00a0'}
+              </p>
+            </div>
+            {documents.length > 0 ? (
+              <div className="flex flex-wrap items-center gap-3">
+                <div className="flex items-center gap-2">
+                  <Checkbox
+                    id={selectAllId}
+                    checked={allState}
+                    onCheckedChange={(checked) => dispatch({ type: 'setAll', listedIds, selected: checked === true })}
+                    className="size-5 sm:size-4"
+                  />
+                  <Label htmlFor={selectAllId} className="cursor-pointer">
+                    {selectAllLabel(selection, listedIds)}
+                  </Label>
+                </div>
+                <Button variant="outline" size="sm" onClick={approveSelected} disabled={selectedCount === 0 || bulkApprove.isPending}>
+                  {bulkApprove.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <CheckCheck aria-hidden="true" />}
+                  Approve Selected ({selectedCount})
+                </Button>
+              </div>
+            ) : null}
+          </CardHeader>
+          <CardContent className={cn('px-0', !wide && 'px-4 sm:px-6')}>
+            {list.isPending ? (
+              <ListSkeleton />
+            ) : list.isError && !list.data ? (
+              <ErrorState message={getErrorMessage(list.error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+            ) : documents.length === 0 ? (
+              <EmptyState />
+            ) : (
+              <div
+                data-testid="documents-list"
+                className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')}
+                aria-busy={list.isPlaceholderData}
+              >
+                <DocumentsList
+                  documents={documents}
+                  selection={selection}
+                  onToggle={(id, isSelected) => dispatch({ type: 'toggle', id, selected: isSelected })}
+                  handlers={handlers}
+                  reviewingId={reviewingId}
+                  layout={wide ? 'table' : 'cards'}
+                />
+              </div>
+            )}
+            {list.isError && list.data ? (
+              <p role="alert" className="mt-3 px-4 text-sm text-destructive-soft-foreground sm:px-6">
+                The list could not be refreshed: {getErrorMessage(list.error)}
+              </p>
+            ) : null}
+          </CardContent>
+          {pageCount > 1 ? (
+            <Pagination
+              page={filters.page}
+              pageCount={pageCount}
+              onPageChange={(page) => update((current) => ({ ...current, page }))}
+              label="Documents pages"
+              className="px-4"
+            />
+          ) : null}
+        </Card>
+      </div>
+      <DocumentViewer document={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <RejectDocumentDialog
+        target={rejecting}
+        busy={review.isPending && review.variables?.documentId === rejecting?.id}
+        onOpenChange={(open) => !open && setRejecting(null)}
+        onReject={reject}
+      />
+      <DocumentHistoryDialog target={historyOf} onOpenChange={(open) => !open && setHistoryOf(null)} />
+    </>
   );
 }

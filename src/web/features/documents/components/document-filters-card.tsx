@@ -1,0 +1,125 @@
+import { FilterX, Search } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { DOC_TYPE_FILTERS, DOCUMENT_STATUS_FILTERS } from '../../../../contract';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  DOC_TYPE_FILTER_LABELS,
+  MAX_SEARCH_LENGTH,
+  STATUS_FILTER_LABELS,
+  type DocumentFilters,
+  type TDocTypeFilter,
+  type TDocumentStatusFilter,
+} from '../document-filters';
+
+/** How long typing must pause before the search reaches the URL and the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The search box keeps what is typed locally and sends it on after a pause. When the URL's search changes
+ * from elsewhere (Clear Filters, back button), the box follows it.
+ */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  const [seenValue, setSeenValue] = useState(value);
+  if (value !== seenValue) {
+    setSeenValue(value);
+    if (value !== text.trim()) setText(value);
+  }
+
+  useEffect(() => {
+    const search = text.trim();
+    if (search === value) return;
+    const timer = setTimeout(() => onSearch(search), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch]);
+
+  return (
+    <div className="grid min-w-0 gap-2">
+      <Label htmlFor={id}>Search</Label>
+      <div className="relative">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          id={id}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          maxLength={MAX_SEARCH_LENGTH}
+          placeholder="Player name or file name"
+          className="pl-9"
+          autoComplete="off"
+        />
+      </div>
+    </div>
+  );
+}
+
+function FilterSelect<T extends string>({
+  label,
+  value,
+  options,
+  labels,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  labels: Record<T, string>;
+  onChange: (value: T) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid min-w-0 gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value} onValueChange={(next) => onChange(next as T)}>
+        <SelectTrigger id={id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option} value={option}>
+              {labels[option]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+export interface DocumentFiltersCardProps {
+  filters: DocumentFilters;
+  onSearch: (search: string) => void;
+  onStatus: (status: TDocumentStatusFilter) => void;
+  onDocType: (docType: TDocTypeFilter) => void;
+  onClear: () => void;
+}
+
+/** Search, status and document type; Clear Filters also empties the selection (spec §5). */
+export function DocumentFiltersCard({ filters, onSearch, onStatus, onDocType, onClear }: DocumentFiltersCardProps) {
+  return (
+    <Card className="py-4">
+      <CardContent className="grid items-end gap-4 px-4 sm:grid-cols-2 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
+        <div className="sm:col-span-2 lg:col-span-1">
+          <SearchBox value={filters.search} onSearch={onSearch} />
+        </div>
+        <FilterSelect label="Status" value={filters.status} options={DOCUMENT_STATUS_FILTERS} labels={STATUS_FILTER_LABELS} onChange={onStatus} />
+        <FilterSelect
+          label="Document type"
+          value={filters.docType}
+          options={DOC_TYPE_FILTERS}
+          labels={DOC_TYPE_FILTER_LABELS}
+          onChange={onDocType}
+        />
+        <Button variant="outline" onClick={onClear} className="sm:col-span-2 lg:col-span-1">
+          <FilterX aria-hidden="true" />
+          Clear Filters
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

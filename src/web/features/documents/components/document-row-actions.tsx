@@ -1,0 +1,97 @@
+import { Check, Download, Eye, History, LoaderCircle, MoreHorizontal, X } from 'lucide-react';
+import type { TDocumentListItem } from '../../../../contract';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { cn } from '@/lib/utils';
+
+export interface DocumentRowHandlers {
+  onView: (document: TDocumentListItem) => void;
+  onApprove: (document: TDocumentListItem) => void;
+  onReject: (document: TDocumentListItem) => void;
+  onDownload: (document: TDocumentListItem) => void;
+  onHistory: (document: TDocumentListItem) => void;
+}
+
+/**
+ * View, Approve and Reject (these two only while pending, spec §4) and a More menu with Download and
+ * History. `compact` shows icons only (the table); every button still has a name naming its file.
+ */
+export function DocumentRowActions({
+  document,
+  handlers,
+  reviewing,
+  compact,
+}: {
+  document: TDocumentListItem;
+  handlers: DocumentRowHandlers;
+  /** A review of this row is in flight. */
+  reviewing: boolean;
+  compact: boolean;
+}) {
+  const pending = document.status === 'pending';
+  const size = compact ? 'icon' : 'sm';
+  const iconOnly = compact ? 'size-8' : undefined;
+  const text = (label: string) =>
+    compact ? (
+      <span className="sr-only">
+        {label} {document.fileName}
+      </span>
+    ) : (
+      <>
+        {label}
+        <span className="sr-only"> {document.fileName}</span>
+      </>
+    );
+  return (
+    <div className={cn('flex items-center gap-1', compact ? 'justify-end' : 'flex-wrap')}>
+      <Button variant="ghost" size={size} className={iconOnly} title="View" onClick={() => handlers.onView(document)}>
+        <Eye aria-hidden="true" />
+        {text('View')}
+      </Button>
+      {pending ? (
+        <>
+          <Button
+            variant="ghost"
+            size={size}
+            className={cn(iconOnly, 'text-green-700 hover:text-green-800 dark:text-green-400 dark:hover:text-green-300')}
+            title="Approve"
+            disabled={reviewing}
+            onClick={() => handlers.onApprove(document)}
+          >
+            {reviewing ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Check aria-hidden="true" />}
+            {text('Approve')}
+          </Button>
+          <Button
+            variant="ghost"
+            size={size}
+            className={cn(iconOnly, 'text-red-700 hover:text-red-800 dark:text-red-400 dark:hover:text-red-300')}
+            title="Reject"
+            disabled={reviewing}
+            onClick={() => handlers.onReject(document)}
+          >
+            <X aria-hidden="true" />
+            {text('Reject')}
+          </Button>
+        </>
+      ) : null}
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size={size} className={iconOnly} title="More actions">
+            <MoreHorizontal aria-hidden="true" />
+            {text('More')}
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem onSelect={() => handlers.onDownload(document)}>
+            <Download aria-hidden="true" />
+            Download
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => handlers.onHistory(document)}>
+            <History aria-hidden="true" />
+            History
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </div>
+  );
+}

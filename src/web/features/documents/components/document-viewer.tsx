@@ -1,0 +1,126 @@
+import { Download, FileWarning, LoaderCircle, RotateCcw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { getErrorMessage } from '@/lib/api-client';
+import { fetchDocumentFile, previewKindOf, saveUrlAs, type TPreviewKind } from '../document-file';
+
+/** What the viewer needs to know about a document: its id and the name to show and download it under. */
+export interface ViewableDocument {
+  id: string;
+  fileName: string;
+  /** A line under the title, e.g. the player and document type. */
+  description?: string;
+}
+
+type FileState =
+  | { status: 'loading' }
+  | { status: 'ready'; url: string; kind: TPreviewKind }
+  | { status: 'error'; message: string };
+
+/**
+ * Reads the file once per mount into an object URL, revoked when the viewer closes (the body unmounts)
+ * or reads again. Keyed by document and attempt by its parent, so each mount starts from 'loading'.
+ */
+function useDocumentFile(documentId: string, fileName: string): FileState {
+  const [state, setState] = useState<FileState>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    let url: string | null = null;
+    fetchDocumentFile(documentId, controller.signal).then(
+      (blob) => {
+        if (controller.signal.aborted) return;
+        url = URL.createObjectURL(blob);
+        setState({ status: 'ready', url, kind: previewKindOf(blob.type, fileName) });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ status: 'error', message: getErrorMessage(error, 'The file could not be read. Please try again.') });
+      },
+    );
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [documentId, fileName]);
+  return state;
+}
+
+function ViewerBody({ document, onRetry }: { document: ViewableDocument; onRetry: () => void }) {
+  const file = useDocumentFile(document.id, document.fileName);
+  const label = `Preview of ${document.fileName}`;
+  return (
+    <>
+      <div
+        data-testid="document-viewer-body"
+        data-state={file.status}
+        className="flex h-[60dvh] min-h-64 items-center justify-center overflow-hidden rounded-md border bg-muted/40"
+      >
+        {file.status === 'loading' ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+            Loading file…
+          </p>
+        ) : file.status === 'error' ? (
+          <div role="alert" className="flex max-w-sm flex-col items-center gap-3 p-6 text-center">
+            <FileWarning className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p className="text-sm font-medium">The file is not available</p>
+            <p className="text-sm break-words text-muted-foreground">{file.message}</p>
+            <Button variant="outline" size="sm" onClick={onRetry}>
+              <RotateCcw aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        ) : file.kind === 'pdf' ? (
+          <iframe src={file.url} title={label} className="size-full bg-white" />
+        ) : file.kind === 'image' ? (
+          <img src={file.url} alt={label} className="max-h-full max-w-full object-contain" />
+        ) : (
+          <div className="flex max-w-sm flex-col items-center gap-2 p-6 text-center">
+            <FileWarning className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p className="text-sm text-muted-foreground">This browser cannot show this kind of file. Download it to open it.</p>
+          </div>
+        )}
+      </div>
+      <DialogFooter>
+        <Button
+          onClick={() => file.status === 'ready' && saveUrlAs(file.url, document.fileName)}
+          disabled={file.status !== 'ready'}
+        >
+          <Download aria-hidden="true" />
+          Download
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
+
+/**
+ * A dialog that shows a stored document: PDFs in a frame, images as an image, with a Download button.
+ * It reads GET /api/documents/{id}/file with the session cookie; when no file is stored it shows the
+ * server's message. Open it by passing a document, close it through onOpenChange(false).
+ */
+export function DocumentViewer({
+  document,
+  onOpenChange,
+}: {
+  document: ViewableDocument | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <Dialog open={document !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-4xl" data-testid="document-viewer">
+        {document ? (
+          <>
+            <DialogHeader>
+              <DialogTitle className="break-all">{document.fileName}</DialogTitle>
+              <DialogDescription>{document.description ?? 'The stored file, decrypted for viewing.'}</DialogDescription>
+            </DialogHeader>
+            <ViewerBody key={`${document.id}:${attempt}`} document={document} onRetry={() => setAttempt((n) => n + 1)} />
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,114 @@
+import { LoaderCircle, XCircle } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+
+/** The server keeps at most this many characters of a review note (ZDocumentStatusChange). */
+export const MAX_REVIEW_NOTES_LENGTH = 2000;
+
+export interface RejectTarget {
+  id: string;
+  fileName: string;
+  playerName: string;
+}
+
+function RejectForm({
+  busy,
+  onReject,
+}: {
+  busy: boolean;
+  onReject: (reason: string) => void;
+}) {
+  const reasonId = useId();
+  const errorId = useId();
+  const hintId = useId();
+  const [reason, setReason] = useState('');
+  const [showError, setShowError] = useState(false);
+  const trimmed = reason.trim();
+  const invalid = trimmed.length === 0;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (invalid) {
+      setShowError(true);
+      return;
+    }
+    onReject(trimmed);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor={reasonId}>Reason for rejection</Label>
+        <Textarea
+          id={reasonId}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (event.target.value.trim()) setShowError(false);
+          }}
+          maxLength={MAX_REVIEW_NOTES_LENGTH}
+          required
+          rows={4}
+          placeholder="e.g. The scan is blurry; the birth date cannot be read."
+          aria-invalid={showError && invalid ? true : undefined}
+          aria-describedby={showError && invalid ? `${errorId} ${hintId}` : hintId}
+          disabled={busy}
+        />
+        <div className="flex items-start justify-between gap-4 text-xs">
+          <p id={errorId} className="text-destructive-soft-foreground" role={showError && invalid ? 'alert' : undefined}>
+            {showError && invalid ? 'Please give a reason: it is shown to staff and kept with the document.' : null}
+          </p>
+          <p id={hintId} className="shrink-0 text-muted-foreground tabular-nums">
+            {reason.length} / {MAX_REVIEW_NOTES_LENGTH} characters
+          </p>
+        </div>
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={busy}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" variant="destructive" disabled={busy}>
+          {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <XCircle aria-hidden="true" />}
+          Reject Document
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Asks why a pending document is rejected; the reason is required and kept with the document. */
+export function RejectDocumentDialog({
+  target,
+  busy,
+  onOpenChange,
+  onReject,
+}: {
+  target: RejectTarget | null;
+  busy: boolean;
+  onOpenChange: (open: boolean) => void;
+  onReject: (target: RejectTarget, reason: string) => void;
+}) {
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => (busy && !open ? undefined : onOpenChange(open))}>
+      <DialogContent data-testid="reject-dialog">
+        {target ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Reject Document</DialogTitle>
+              <DialogDescription>
+                <span className="break-all">{target.fileName}</span> from {target.playerName} will be marked rejected. Say what is wrong
+                so the family can send a better copy.
+              </DialogDescription>
+            </DialogHeader>
+            <RejectForm key={target.id} busy={busy} onReject={(reason) => onReject(target, reason)} />
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
