@@ -1,0 +1,70 @@
+import { ClipboardList } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import type { TPlayerReportRow } from '../../../../contract';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useMissingReport } from '../api';
+import {
+  clearPlayerFilters,
+  DEFAULT_PLAYER_FILTERS,
+  missingReportParams,
+  PLAYER_PAGE_SIZE,
+  updatePlayerFilters,
+  type PlayerFilters,
+} from '../player-filters';
+import { ExportPlayersButton } from './export-players-button';
+import { PlayerDetailDialog } from './player-detail-dialog';
+import { PlayerFiltersBar } from './player-filters-bar';
+import { PlayerResults } from './player-table';
+
+interface DocumentStatusOverviewProps {
+  /** The dashboard's season: a year (2025) or a season id (fall-2025); undefined = the current season. */
+  season?: string | number;
+  className?: string;
+}
+
+/**
+ * The dashboard's 'Document Status Overview' (spec §2): search, division and status filters, the player
+ * table 10 rows a page, each player's detail dialog, and the CSV export of every matching player.
+ */
+export function DocumentStatusOverview({ season, className }: DocumentStatusOverviewProps) {
+  const seasonParam = season === undefined ? undefined : String(season);
+  const [localFilters, setFilters] = useState<PlayerFilters>(DEFAULT_PLAYER_FILTERS);
+  const filters: PlayerFilters = { ...localFilters, season: seasonParam };
+  const [selected, setSelected] = useState<TPlayerReportRow | null>(null);
+
+  const report = useMissingReport(missingReportParams(filters, PLAYER_PAGE_SIZE));
+  const seasonId = report.data?.season.id;
+
+  const onPageChange = useCallback((page: number) => setFilters((current) => updatePlayerFilters(current, { page })), []);
+
+  return (
+    <Card className={className} data-testid="document-status-overview">
+      <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle className="flex items-center gap-2">
+            <ClipboardList className="size-4 text-primary" aria-hidden="true" />
+            Document Status Overview
+          </CardTitle>
+          <CardDescription>
+            {report.data ? `Each player's documents for ${report.data.season.name}` : "Each player's registration documents"}
+          </CardDescription>
+        </div>
+        <ExportPlayersButton params={missingReportParams(filters)} disabled={!report.data || report.data.total === 0} />
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <PlayerFiltersBar
+          filters={filters}
+          onChange={(change) => setFilters((current) => updatePlayerFilters(current, change))}
+          onClear={() => setFilters((current) => clearPlayerFilters(current))}
+        />
+        <PlayerResults report={report} page={filters.page} onPageChange={onPageChange} onOpenPlayer={setSelected} label="Document status overview" />
+      </CardContent>
+      <PlayerDetailDialog
+        playerId={selected?.playerId ?? null}
+        playerName={selected?.playerName}
+        season={seasonId ?? seasonParam}
+        onOpenChange={(open) => !open && setSelected(null)}
+      />
+    </Card>
+  );
+}
