@@ -14,7 +14,8 @@ export interface DocumentRowHandlers {
 
 /**
  * View, Approve and Reject (these two only while pending, spec §4) and a More menu with Download and
- * History. `compact` shows icons only (the table); every button still has a name naming its file.
+ * History. `compact` shows icons only (the table); every button still has a name naming its file, and
+ * More is an icon everywhere.
  */
 export function DocumentRowActions({
   document,
@@ -30,7 +31,7 @@ export function DocumentRowActions({
 }) {
   const pending = document.status === 'pending';
   const size = compact ? 'icon' : 'sm';
-  const iconOnly = compact ? 'size-8' : undefined;
+  const iconOnly = compact ? 'size-8' : 'px-2.5';
   const text = (label: string) =>
     compact ? (
       <span className="sr-only">
@@ -76,9 +77,10 @@ export function DocumentRowActions({
       ) : null}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size={size} className={iconOnly} title="More actions">
+          {/* Icon-only on cards too: three labelled actions and this one fit a phone's row. */}
+          <Button variant="ghost" size="icon" className={cn('size-8', !compact && 'ml-auto')} title="More actions">
             <MoreHorizontal aria-hidden="true" />
-            {text('More')}
+            <span className="sr-only">More {document.fileName}</span>
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
