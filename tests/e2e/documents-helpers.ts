@@ -75,7 +75,8 @@ export function makePng(width = 240, height = 160): Buffer {
 }
 
 export interface SubmittedFile {
-  docType: TDocType;
+  /** The form's file field: a document type, or 'document' to leave the type to detection. */
+  docType: TDocType | 'document';
   fileName: string;
   content: Buffer;
 }

@@ -1,4 +1,4 @@
-import { CheckCheck, CloudUpload, FileDown, FileSearch, LoaderCircle, RefreshCw, RotateCcw } from 'lucide-react';
+import { CheckCheck, CloudUpload, FileDown, FileSearch, LoaderCircle, RefreshCw, RotateCcw, X } from 'lucide-react';
 import { useCallback, useId, useMemo, useReducer, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { DOC_TYPE_LABELS, type TDocumentListItem } from '../../../../contract';
@@ -11,7 +11,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { downloadFile } from '@/lib/csv';
-import { toast } from '@/lib/toast-store';
+import { toast, type ToastInput } from '@/lib/toast-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
@@ -125,6 +125,8 @@ export function DocumentsPage() {
   const [viewing, setViewing] = useState<ViewableDocument | null>(null);
   const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
   const [historyOf, setHistoryOf] = useState<HistoryTarget | null>(null);
+  // The bulk-approve summary also stays on the list: the live 'status updated' toasts that follow can replace its toast.
+  const [bulkSummary, setBulkSummary] = useState<ToastInput | null>(null);
 
   const review = useReviewDocument();
   const bulkApprove = useBulkApproveDocuments();
@@ -179,12 +181,16 @@ export function DocumentsPage() {
       return;
     }
     const plan = planBulkApprove(selected);
+    const report = (summary: ToastInput) => {
+      setBulkSummary(summary);
+      toast(summary);
+    };
     if (plan.approvableIds.length === 0) {
-      toast(describeBulkApprove(plan, null));
+      report(describeBulkApprove(plan, null));
       return;
     }
     bulkApprove.mutate(plan.approvableIds, {
-      onSuccess: (result) => toast(describeBulkApprove(plan, result)),
+      onSuccess: (result) => report(describeBulkApprove(plan, result)),
       onError: (error) => toast({ title: 'Approve Failed', description: getErrorMessage(error), variant: 'destructive' }),
     });
   };
@@ -295,6 +301,22 @@ export function DocumentsPage() {
               </div>
             ) : null}
           </CardHeader>
+          {bulkSummary ? (
+            <div
+              role="status"
+              data-testid="bulk-approve-summary"
+              className="mx-4 flex items-start gap-3 rounded-md border bg-muted/40 px-3 py-2 text-sm sm:mx-6"
+            >
+              <CheckCheck className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <p className="min-w-0 flex-1 break-words">
+                <span className="font-medium">{bulkSummary.title}:</span> {bulkSummary.description}
+              </p>
+              <Button variant="ghost" size="icon" className="-my-1 size-7" onClick={() => setBulkSummary(null)}>
+                <X aria-hidden="true" />
+                <span className="sr-only">Dismiss the approval summary</span>
+              </Button>
+            </div>
+          ) : null}
           <CardContent className={cn('px-0', !wide && 'px-4 sm:px-6')}>
             {list.isPending ? (
               <ListSkeleton />
