@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, Clock, FileText, TableProperties, Users, type LucideIcon } from 'lucide-react';
+import { CircleCheck, Clock, FileText, Users, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
-import { ComingSoonCard } from '@/components/coming-soon-card';
 import { GmailIntakePanel } from '@/features/mailbox/components/gmail-intake-panel';
+import { DocumentStatusOverview } from '@/features/players/components/document-status-overview';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { isDashboardQuery, useSeasons, useStats, type TSeasonChoice } from '../api';
 import { STAT_CARDS, type TStatKind } from '../stat-details';
@@ -78,15 +78,9 @@ export function DashboardPage() {
             <SystemStatusCard />
           </div>
         </div>
-        {/*
-          SLOT: Document Status Overview (spec §2). The Players feature builds it as
-          `DocumentStatusOverview` (src/web/features/players/components/document-status-overview.tsx,
-          props: season); it replaces this placeholder once it is in git.
-        */}
-        <div data-testid="document-status-overview-slot">
-          <ComingSoonCard icon={TableProperties} title="Document Status Overview">
-            The per-player document table with filters and CSV export will appear here.
-          </ComingSoonCard>
+        {/* Spec §2 'Document Status Overview', built by the Players feature; it follows the dashboard's season. */}
+        <div data-testid="document-status-overview-slot" className="min-w-0">
+          <DocumentStatusOverview season={season} />
         </div>
       </div>
       <StatDetailDialog kind={openCard} season={season} onClose={() => setOpenCard(null)} />
