@@ -14,6 +14,7 @@ import {
   submitForm,
   waitForProcessed,
 } from './documents-helpers';
+import { signInAndWaitForShell } from './support';
 
 const CSV_HEADER = 'ID,Player Name,Document Type,File Name,Status,Size (bytes),Uploaded At';
 
@@ -347,6 +348,36 @@ test.describe('the Documents screen', () => {
     await expect(rows(page).first()).not.toHaveAttribute('data-document-id', firstId ?? '');
     await chooseFilter(page, 'Status', 'Verified');
     await expect(page).not.toHaveURL(/page=2/);
+  });
+
+  test('a search that matches nothing shows the empty state', async ({ page }) => {
+    await openDocuments(page);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('no-such-document-anywhere-4711');
+    await expect(page.getByText('No documents found')).toBeVisible();
+    await expect(page.getByText('No documents match your current filters.')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /^Select All/ })).toHaveCount(0);
+  });
+
+  test('a page past the end of the list moves to the last page', async ({ page }) => {
+    await openDocuments(page, '?status=rejected&page=999');
+    await expect(page).toHaveURL(/page=(?!999)\d+/);
+    await expect(rows(page).first()).toBeVisible();
+  });
+
+  test('a list that fails to load says why and loads again with Try again', async ({ page }) => {
+    await signInAndWaitForShell(page);
+    let failing = true;
+    await page.route(/\/api\/documents\?/, (route) =>
+      failing
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'The database is restarting.' }) })
+        : route.continue(),
+    );
+    await page.goto('/documents');
+    const alert = page.getByRole('alert').filter({ hasText: 'Documents could not be loaded' });
+    await expect(alert).toContainText('The database is restarting.');
+    failing = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(rows(page)).toHaveCount(50);
   });
 
   test('the screen logs no console errors while loading, searching, selecting and exporting', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { CheckCheck, CloudUpload, FileDown, FileSearch, LoaderCircle, RefreshCw, RotateCcw, X } from 'lucide-react';
-import { useCallback, useId, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useReducer, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { DOC_TYPE_LABELS, type TDocumentListItem } from '../../../../contract';
 import { PageHeader } from '@/components/page-header';
@@ -237,6 +237,12 @@ export function DocumentsPage() {
   const lastShown = (filters.page - 1) * DOCUMENTS_PAGE_SIZE + documents.length;
   const allState = selectAllState(selection, listedIds);
 
+  // A page past the end (the last rows were approved away, or an old link): go to the last page there is.
+  const pastTheEnd = list.data !== undefined && !list.isPlaceholderData && documents.length === 0 && total > 0 && filters.page > pageCount;
+  useEffect(() => {
+    if (pastTheEnd) update((current) => ({ ...current, page: pageCount }));
+  }, [pastTheEnd, pageCount, update]);
+
   return (
     <>
       <PageHeader
@@ -318,7 +324,7 @@ export function DocumentsPage() {
             </div>
           ) : null}
           <CardContent className={cn('px-0', !wide && 'px-4 sm:px-6')}>
-            {list.isPending ? (
+            {list.isPending || pastTheEnd ? (
               <ListSkeleton />
             ) : list.isError && !list.data ? (
               <ErrorState message={getErrorMessage(list.error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
