@@ -308,6 +308,15 @@ test.describe('the Documents screen', () => {
     await documentRow(page, pdf.id).getByRole('button', { name: /^View/ }).click();
     const pdfViewer = page.getByRole('dialog', { name: pdfName });
     await expect(pdfViewer.locator(`iframe[title="Preview of ${pdfName}"]`)).toHaveAttribute('src', /^blob:/);
+    await page.keyboard.press('Escape');
+
+    // More → Download saves the same file without opening the viewer.
+    await documentRow(page, pdf.id).getByRole('button', { name: /^More/ }).click();
+    const menuDownload = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Download' }).click();
+    const saved = await menuDownload;
+    expect(saved.suggestedFilename()).toBe(pdfName);
+    expect((await readFile(await saved.path())).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   test('View of a document with no stored file shows the server message', async ({ page }) => {
@@ -337,6 +346,16 @@ test.describe('the Documents screen', () => {
     await selectAll(page).click();
     await page.getByRole('button', { name: 'Upload Selected (2)' }).click();
     await expect(toast(page, 'Upload Successful')).toContainText('documents uploaded to secure storage successfully.');
+  });
+
+  test('Upload Selected that fails answers with the server message', async ({ page }) => {
+    await openDocuments(page);
+    await page.route('**/api/documents/upload-to-storage', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'SERVICE_UNAVAILABLE', message: 'S3 storage is not reachable.' }) }),
+    );
+    await rows(page).first().getByRole('checkbox').click();
+    await page.getByRole('button', { name: 'Upload Selected (1)' }).click();
+    await expect(toast(page, 'Upload Failed')).toContainText('S3 storage is not reachable.');
   });
 
   test('paging moves through the server pages and keeps the page in the URL', async ({ page }) => {
