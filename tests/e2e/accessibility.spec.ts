@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { openPlayers, playerRows, waitForPlayers } from './players-support';
 import { signInAndWaitForShell } from './support';
 
 /** Serious and critical WCAG A/AA violations, described well enough to fix from the test output. */
@@ -23,6 +24,32 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('the shell and dashboard have no serious or critical violations', async ({ page }) => {
       await signInAndWaitForShell(page);
       await expect(page.getByTestId('system-status')).toContainText('Database');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
+
+// Players screen (issue 5): the screen, a player's detail dialog and the Add Player dialog with its errors.
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`Players accessibility in the ${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test('the Players screen and its dialogs have no serious or critical violations', async ({ page }) => {
+      await openPlayers(page, '?status=complete');
+      await waitForPlayers(page);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await playerRows(page).first().getByTestId('player-name').click();
+      const detail = page.getByTestId('player-detail-dialog');
+      await expect(detail.getByTestId('player-document').first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(detail).toBeHidden();
+
+      await page.getByRole('button', { name: 'Add Player' }).click();
+      const add = page.getByRole('dialog', { name: 'Add Player' });
+      await add.getByRole('button', { name: 'Add Player' }).click();
+      await expect(add.getByText('First name is required')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
   });

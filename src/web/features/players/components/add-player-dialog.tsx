@@ -2,7 +2,7 @@ import { LoaderCircle, UserPlus } from 'lucide-react';
 import { useId, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import type { TDivision } from '../../../../contract';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -184,10 +184,12 @@ export function AddPlayerDialog() {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button onClick={() => setOpen(true)} aria-haspopup="dialog">
-        <UserPlus aria-hidden="true" />
-        Add Player
-      </Button>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus aria-hidden="true" />
+          Add Player
+        </Button>
+      </DialogTrigger>
       <DialogContent className="max-w-xl" data-testid="add-player-dialog">
         <DialogHeader>
           <DialogTitle>Add Player</DialogTitle>

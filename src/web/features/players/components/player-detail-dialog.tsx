@@ -14,6 +14,7 @@ import { formatBytes, formatDate, formatDateTime, storageUrlPrefix } from '@/lib
 import { toast } from '@/lib/toast-store';
 import { cn } from '@/lib/utils';
 import { usePlayerReport } from '../api';
+import { useReturnFocus } from '../use-return-focus';
 
 /** Spec §8: what a copied storage URL says. */
 async function copyStorageUrl(url: string): Promise<void> {
@@ -222,12 +223,13 @@ export interface PlayerDetailDialogProps {
 export function PlayerDetailDialog({ playerId, playerName, season, onOpenChange }: PlayerDetailDialogProps) {
   const report = usePlayerReport(playerId, season === undefined ? undefined : String(season));
   const [viewing, setViewing] = useState<ViewableDocument | null>(null);
+  const returnFocus = useReturnFocus();
   const title = report.data?.status.playerName ?? playerName ?? 'Player';
 
   return (
     <>
       <Dialog open={playerId !== null} onOpenChange={onOpenChange}>
-        <DialogContent className="max-w-2xl" data-testid="player-detail-dialog">
+        <DialogContent className="max-w-2xl" data-testid="player-detail-dialog" {...returnFocus}>
           <DialogHeader>
             <DialogTitle className="break-words">{title}</DialogTitle>
             <DialogDescription>

@@ -65,8 +65,12 @@ export function PlayerTable({ players, onOpenPlayer, caption }: PlayerTableProps
               data-testid="player-row"
               data-player-id={player.playerId}
               className="cursor-pointer"
-              // The whole row opens the player; the name's button is the keyboard and screen-reader way in.
-              onClick={() => onOpenPlayer(player)}
+              // The whole row opens the player; the name's button is the keyboard and screen-reader way in,
+              // and takes focus on a row click too, so closing the dialog returns there.
+              onClick={(event) => {
+                event.currentTarget.querySelector<HTMLButtonElement>('[data-testid="player-name"]')?.focus();
+                onOpenPlayer(player);
+              }}
             >
               <TableCell className="py-2.5">
                 <div className="flex items-center gap-3">
