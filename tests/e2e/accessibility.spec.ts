@@ -61,6 +61,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.use({ colorScheme });
 
     test('the Documents screen and its dialogs have no serious or critical violations', async ({ page }) => {
+      // Four scans of a 50-row screen: more than the default 30 s on a busy machine.
+      test.setTimeout(90_000);
       await signInAndWaitForShell(page);
       await page.goto('/documents?status=pending');
       const rows = page.getByTestId('document-row');
