@@ -23,7 +23,7 @@ export function Pagination({
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={label} className={cn('flex flex-wrap items-center justify-center gap-1', className)}>
-      <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1} aria-label="Previous page">
+      <Button variant="outline" size="sm" className="px-2 sm:px-3" onClick={() => onPageChange(page - 1)} disabled={page <= 1} aria-label="Previous page">
         <ChevronLeft aria-hidden="true" />
         <span className="hidden sm:inline">Previous</span>
       </Button>
@@ -46,7 +46,7 @@ export function Pagination({
           </Button>
         ),
       )}
-      <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount} aria-label="Next page">
+      <Button variant="outline" size="sm" className="px-2 sm:px-3" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount} aria-label="Next page">
         <span className="hidden sm:inline">Next</span>
         <ChevronRight aria-hidden="true" />
       </Button>
