@@ -194,7 +194,14 @@ export function PlayerResults({ report, page, onPageChange, onOpenPlayer, label 
           <p className="text-sm text-muted-foreground" data-testid="player-range" aria-live="polite">
             {players.length > 0 ? `Showing ${first}–${first + players.length - 1} of ${total}` : `${total} players`}
           </p>
-          <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} onPageChange={(next) => onPageChange(next)} label={`${label} pages`} />
+          <Pagination
+            page={Math.min(page, pageCount)}
+            pageCount={pageCount}
+            onPageChange={(next) => onPageChange(next)}
+            label={`${label} pages`}
+            // A tighter gap keeps previous, five numbers, the ellipsis, the last page and next on one line at 390 px.
+            className="gap-0.5 sm:gap-1"
+          />
         </div>
       ) : null}
     </div>

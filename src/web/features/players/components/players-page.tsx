@@ -75,8 +75,8 @@ export function PlayersPage() {
         }
       />
       <div className="flex flex-col gap-6">
-        <Card className="py-5">
-          <CardContent className="px-5">
+        <Card className="py-4 sm:py-5">
+          <CardContent className="px-3 sm:px-5">
             <PlayerFiltersBar
               showSeason
               filters={filters}
@@ -87,8 +87,8 @@ export function PlayersPage() {
           </CardContent>
         </Card>
         <PlayerCountCards summary={report.data?.summary} />
-        <Card className="py-5">
-          <CardContent className="px-5">
+        <Card className="py-4 sm:py-5">
+          <CardContent className="px-3 sm:px-5">
             <PlayerResults report={report} page={filters.page} onPageChange={onPageChange} onOpenPlayer={setSelected} label="Players" />
           </CardContent>
         </Card>
