@@ -198,6 +198,37 @@ test.describe('Players screen', () => {
     expect(otherName).not.toBe(current);
   });
 
+  test('a page past the end (an old link) moves to the last page', async ({ page }) => {
+    await openPlayers(page, '?division=AAA&page=999');
+    await expect(page).toHaveURL(/page=\d+/);
+    const total = await matchingTotal(page);
+    const lastPage = Math.ceil(total / 10);
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe(String(lastPage));
+    await waitForPlayers(page);
+    await expect(playerRows(page)).toHaveCount(total - (lastPage - 1) * 10);
+    await expect(page.getByRole('button', { name: `Page ${lastPage}`, exact: true })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('a failed load shows the server message and Try again reads the players again', async ({ page }) => {
+    await signInAndWaitForShell(page);
+    let failures = 1;
+    await page.route('**/api/report/missing?*', async (route) => {
+      if (failures-- > 0) {
+        await route.fulfill({ status: 503, json: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering. Try again in a moment.' } });
+      } else {
+        await route.continue();
+      }
+    });
+    expectFailedResponse(503);
+    await page.goto('/players');
+    const error = page.getByTestId('player-table-error');
+    await expect(error.getByRole('alert')).toContainText('Unable to load players');
+    await expect(error.getByRole('alert')).toContainText('The database is not answering. Try again in a moment.');
+    await error.getByRole('button', { name: 'Try again' }).click();
+    await waitForPlayers(page);
+    await expect(playerRows(page)).toHaveCount(10);
+  });
+
   test("shows 'No players found' when nothing matches", async ({ page }) => {
     await openPlayers(page);
     await page.getByRole('searchbox', { name: 'Search' }).fill('zzzz-no-such');
