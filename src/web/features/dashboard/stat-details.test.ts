@@ -223,7 +223,7 @@ describe('buildDetailItems', () => {
     expect(items[3]?.metadata).toEqual({ Verified: '35', 'Under review': '0', Processing: '0', Missing: '5' });
   });
 
-  it('pending review: documents under review by type (plus undetected) and documents still processing by type', () => {
+  it('pending review: documents under review and still processing, each by type, then documents of no detected type', () => {
     expect(shape(buildDetailItems('pending', BREAKDOWN))).toEqual([
       {
         name: 'Under Review',
@@ -234,7 +234,6 @@ describe('buildDetailItems', () => {
           { name: 'Residency Proof', status: 'pending', value: 6 },
           { name: 'Medical Form', status: 'pending', value: 3 },
           { name: 'Liability Waiver', status: 'pending', value: 0 },
-          { name: 'Type not detected', status: 'pending', value: 2 },
         ],
       },
       {
@@ -248,6 +247,7 @@ describe('buildDetailItems', () => {
           { name: 'Liability Waiver', status: 'pending', value: 0 },
         ],
       },
+      { name: 'Type not detected', status: 'pending', value: 2 },
     ]);
   });
 

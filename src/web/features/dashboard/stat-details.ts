@@ -260,12 +260,9 @@ export function buildDetailItems(kind: TStatKind, breakdown: TStatsBreakdown): D
           'pending',
           documentsByStatus.pending,
           { Documents: String(documentsByStatus.pending) },
-          [
-            ...DOC_TYPES.map((docType) =>
-              item(`under-review-${docType}`, DOC_TYPE_LABELS[docType], 'pending', docTypeRow(breakdown, docType).pending, { Counts: 'players' }),
-            ),
-            item('under-review-undetected', 'Type not detected', 'pending', undetectedType, { Counts: 'documents' }),
-          ],
+          DOC_TYPES.map((docType) =>
+            item(`under-review-${docType}`, DOC_TYPE_LABELS[docType], 'pending', docTypeRow(breakdown, docType).pending, { Counts: 'players' }),
+          ),
         ),
         item(
           'processing',
@@ -277,6 +274,7 @@ export function buildDetailItems(kind: TStatKind, breakdown: TStatsBreakdown): D
             item(`processing-${docType}`, DOC_TYPE_LABELS[docType], 'pending', docTypeRow(breakdown, docType).processing, { Counts: 'players' }),
           ),
         ),
+        item('undetected', 'Type not detected', 'pending', undetectedType, { Note: 'Needs a person to name its type' }),
       ];
   }
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Clock, FileText, Users, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { GmailIntakePanel } from '@/features/mailbox/components/gmail-intake-panel';
 import { DocumentStatusOverview } from '@/features/players/components/document-status-overview';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -26,6 +26,7 @@ export function DashboardPage() {
   // Undefined until someone picks one: the server answers for the current season.
   const [season, setSeason] = useState<TSeasonChoice>(undefined);
   const [openCard, setOpenCard] = useState<TStatKind | null>(null);
+  const openerRef = useRef<HTMLButtonElement | null>(null);
   const [refreshing, setRefreshing] = useState(false);
   const seasons = useSeasons();
   const stats = useStats(season);
@@ -65,7 +66,10 @@ export function DashboardPage() {
               value={stats.data ? card.value(stats.data) : undefined}
               subtitle={stats.data ? card.subtitle(stats.data) : undefined}
               error={!stats.data && stats.isError}
-              onClick={() => setOpenCard(card.kind)}
+              onClick={(button) => {
+                openerRef.current = button;
+                setOpenCard(card.kind);
+              }}
             />
           ))}
         </section>
@@ -83,7 +87,7 @@ export function DashboardPage() {
           <DocumentStatusOverview season={season} />
         </div>
       </div>
-      <StatDetailDialog kind={openCard} season={season} onClose={() => setOpenCard(null)} />
+      <StatDetailDialog kind={openCard} season={season} onClose={() => setOpenCard(null)} returnFocusTo={() => openerRef.current} />
     </>
   );
 }

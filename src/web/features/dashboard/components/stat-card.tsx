@@ -18,8 +18,8 @@ export interface StatCardProps {
   /** Shown instead of the subtitle when given (spec §2: 'subtitle or trend'). */
   trend?: StatTrend;
   icon: LucideIcon;
-  /** Makes the card a button (spec §2: optional click-for-details). */
-  onClick?: () => void;
+  /** Makes the card a button (spec §2: optional click-for-details); gets the button, to return focus to. */
+  onClick?: (button: HTMLButtonElement) => void;
   /** Set when the figure could not be read. */
   error?: boolean;
   testId?: string;
@@ -74,7 +74,7 @@ export function StatCard({ title, value, subtitle, trend, icon: Icon, onClick, e
       type="button"
       data-testid={testId}
       aria-haspopup="dialog"
-      onClick={onClick}
+      onClick={(event) => onClick(event.currentTarget)}
       className={cn(
         shared,
         'cursor-pointer transition-[box-shadow,border-color] outline-none hover:border-primary/40 hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50',

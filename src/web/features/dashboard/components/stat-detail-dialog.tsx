@@ -75,13 +75,24 @@ interface StatDetailDialogProps {
   kind: TStatKind | null;
   season: TSeasonChoice;
   onClose: () => void;
+  /** Where focus goes back to on close: the card that opened the modal (it is no Radix trigger). */
+  returnFocusTo: () => HTMLElement | null;
 }
 
 /** Spec §2 'Detail modal': Overview, Details and Analytics of one summary card, from GET /api/stats/breakdown. */
-export function StatDetailDialog({ kind, season, onClose }: StatDetailDialogProps) {
+export function StatDetailDialog({ kind, season, onClose, returnFocusTo }: StatDetailDialogProps) {
   return (
     <Dialog open={kind !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-3xl" data-testid="stat-detail-dialog">
+      <DialogContent
+        className="max-w-3xl"
+        data-testid="stat-detail-dialog"
+        onCloseAutoFocus={(event) => {
+          const opener = returnFocusTo();
+          if (!opener) return;
+          event.preventDefault();
+          opener.focus();
+        }}
+      >
         {/* Keyed by card, so each card opens on its Overview with a fresh search. */}
         {kind ? <StatDetailBody key={kind} kind={kind} season={season} /> : null}
       </DialogContent>
