@@ -418,6 +418,7 @@ test.describe('player detail dialog', () => {
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
     await expect(dialog).toBeVisible();
+    await expect(firstDocument.getByRole('button', { name: /^View/ })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     // A row click opens the dialog from the row's name button, so focus comes back to it.

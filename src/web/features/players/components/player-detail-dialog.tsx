@@ -1,5 +1,5 @@
 import { Copy, Download, Eye, FileText, Mail, Phone, RefreshCw, UserRound } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { DOC_TYPE_LABELS, type TDocument, type TPlayerReport } from '../../../../contract';
 import { CompletionBar } from '@/components/completion-bar';
 import { DocumentStatusBadge } from '@/components/status-badges';
@@ -223,6 +223,8 @@ export interface PlayerDetailDialogProps {
 export function PlayerDetailDialog({ playerId, playerName, season, onOpenChange }: PlayerDetailDialogProps) {
   const report = usePlayerReport(playerId, season === undefined ? undefined : String(season));
   const [viewing, setViewing] = useState<ViewableDocument | null>(null);
+  // The viewer has no trigger of its own, so focus goes back to the View button by hand when it closes.
+  const viewOpener = useRef<HTMLElement | null>(null);
   const returnFocus = useReturnFocus();
   const title = report.data?.status.playerName ?? playerName ?? 'Player';
 
@@ -252,18 +254,29 @@ export function PlayerDetailDialog({ playerId, playerName, season, onOpenChange 
           ) : (
             <ReportBody
               report={report.data}
-              onView={(document) =>
+              onView={(document) => {
+                viewOpener.current = window.document.activeElement instanceof HTMLElement ? window.document.activeElement : null;
                 setViewing({
                   id: document.id,
                   fileName: document.originalFilename,
                   description: `${report.data.status.playerName} · ${docTypeLabel(document)}`,
-                })
-              }
+                });
+              }}
             />
           )}
         </DialogContent>
       </Dialog>
-      <DocumentViewer document={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <DocumentViewer
+        document={viewing}
+        onOpenChange={(open) => {
+          if (open) return;
+          setViewing(null);
+          const opener = viewOpener.current;
+          viewOpener.current = null;
+          // After Radix has finished closing the viewer (it would otherwise leave focus on the page body).
+          requestAnimationFrame(() => opener?.isConnected && opener.focus());
+        }}
+      />
     </>
   );
 }
