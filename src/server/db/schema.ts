@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   type AnyPgColumn,
+  smallint,
   pgTable,
   primaryKey,
   text,
@@ -21,6 +22,7 @@ import {
   DOC_TYPES,
   DOCUMENT_STATUSES,
   NOTIFICATION_CHANNELS,
+  PLAYER_DOC_STATUSES,
   NOTIFICATION_STATUSES,
   SEASON_KINDS,
   SUBMISSION_SOURCES,
@@ -34,6 +36,7 @@ import type {
   TDocumentStatus,
   TNotificationChannel,
   TNotificationStatus,
+  TPlayerDocStatus,
   TSeasonKind,
   TSubmissionSource,
   TSubmissionStatus,
@@ -83,10 +86,18 @@ export const players = pgTable(
   (t) => [index('players_last_first_idx').on(t.lastName, t.firstName)],
 );
 
+/** A registration's status of one document type, kept by the documents trigger (migration 0004). */
+const typeStatus = (name: string) => text(name).$type<TPlayerDocStatus>().notNull().default('missing');
+
 /**
  * A player's registration for one season. A child can play Spring and Fall of the same year under the
  * same player id, and can change division between seasons, so season and division live here
  * (docs/decisions/002-registrations-table.md).
+ *
+ * The columns after `registeredAt` are a summary the database keeps by itself (migration 0004, decision
+ * 012): the player's names, copied from `players` when the row is inserted, and the season's document
+ * status per type, recomputed by triggers on `documents` whenever a document of this player and season
+ * is added, changes status, type, player or season, is purged or deleted. Never write them from code.
  */
 export const registrations = pgTable(
   'registrations',
@@ -99,12 +110,66 @@ export const registrations = pgTable(
       .references(() => seasons.id),
     division: text('division').$type<TDivision>().notNull(),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Copies of players.first_name / last_name (filled by a trigger), so a season's rows sort by name from one index. */
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** What the report's search looks in, lowercased: 'first last', 'last, first', 'last first' and the id, one per line. */
+    searchText: text('search_text').notNull().default(''),
+    /** Per type: complete (a verified one), else pending, else processing, else missing (none, rejected or purged). */
+    birthCertificateStatus: typeStatus('birth_certificate_status'),
+    residencyStatus: typeStatus('residency_status'),
+    medicalStatus: typeStatus('medical_status'),
+    waiverStatus: typeStatus('waiver_status'),
+    /** Types whose status is complete (0-4) and pending (0-4). */
+    completeTypes: smallint('complete_types').notNull().default(0),
+    pendingTypes: smallint('pending_types').notNull().default(0),
+    /**
+     * While all four types are complete: when the last of them was verified (its earliest verified document's
+     * review time). Null otherwise. The breakdown's "complete a week ago" reads it.
+     */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The season's documents of the player that are neither rejected nor purged, any type or none. */
+    liveDocuments: integer('live_documents').notNull().default(0),
+    /** Of those, the ones waiting for review (`pending`). */
+    pendingDocuments: integer('pending_documents').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.playerId, t.seasonId] }),
-    index('registrations_season_division_idx').on(t.seasonId, t.division),
+    // The report's order (last name, first name, id) within a season, whole or one division: a page is read
+    // in index order and stops after its rows.
+    index('registrations_season_name_idx').on(t.seasonId, t.lastName, t.firstName, t.playerId),
+    index('registrations_season_division_name_idx').on(t.seasonId, t.division, t.lastName, t.firstName, t.playerId),
     oneOf('registrations_division_ck', t.division, DIVISIONS),
+    oneOf('registrations_birth_certificate_status_ck', t.birthCertificateStatus, PLAYER_DOC_STATUSES),
+    oneOf('registrations_residency_status_ck', t.residencyStatus, PLAYER_DOC_STATUSES),
+    oneOf('registrations_medical_status_ck', t.medicalStatus, PLAYER_DOC_STATUSES),
+    oneOf('registrations_waiver_status_ck', t.waiverStatus, PLAYER_DOC_STATUSES),
   ],
+);
+
+/**
+ * Each season and division's totals of the registration summary, kept by triggers on registrations
+ * (migration 0004, decision 012), so the dashboard's figures and the report's counts read a handful of rows,
+ * not a season of registrations. A change adds its difference to the row of its own `slot` (the database
+ * session's number modulo 8): concurrent writers seldom wait on one row, and a figure is the sum over the
+ * slots. Never written from code; no foreign key, so truncating seasons and registrations together works.
+ */
+export const seasonTotals = pgTable(
+  'season_totals',
+  {
+    seasonId: text('season_id').notNull(),
+    division: text('division').$type<TDivision>().notNull(),
+    slot: smallint('slot').notNull(),
+    /** Registrations. */
+    players: integer('players').notNull().default(0),
+    /** Registrations with all four types complete. */
+    completePlayers: integer('complete_players').notNull().default(0),
+    /** Registrations with at least one type pending. */
+    pendingPlayers: integer('pending_players').notNull().default(0),
+    liveDocuments: integer('live_documents').notNull().default(0),
+    pendingDocuments: integer('pending_documents').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.seasonId, t.division, t.slot] })],
 );
 
 export const submissions = pgTable(
@@ -320,6 +385,7 @@ export const schema = {
   seasons,
   players,
   registrations,
+  seasonTotals,
   submissions,
   documents,
   auditEvents,
