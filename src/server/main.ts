@@ -20,6 +20,8 @@ import { createProcessDocumentHandler } from './pipeline/process-document';
 import { createRetentionHandler, RETENTION_QUEUE, scheduleRetention } from './pipeline/retention';
 import { createStagingSweeperTimer } from './pipeline/staging-sweeper';
 import { createDocumentsService } from './services/documents.service';
+import { createPlayersService } from './services/players.service';
+import { createReportsService } from './services/reports.service';
 import { PROCESS_DOCUMENT_QUEUE } from './pipeline/record-submission';
 import path from 'node:path';
 import { createHealthWatch } from './live/health-watch';
@@ -142,6 +144,9 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     onRecorded: () => jobRunner.poke(),
   });
 
+  const reports = createReportsService({ db, storageFor: storageForDriver });
+  const players = createPlayersService({ db, idPrefix: config.idPrefix });
+
   const mailbox = createMailboxService({
     db,
     client: config.imap ? createImapMailbox(config.imap) : undefined,
@@ -164,6 +169,8 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     maxFileBytes: config.maxFileBytes,
     documents,
     mailbox,
+    reports,
+    players,
     intake: {
       db,
       storage,

@@ -29,3 +29,9 @@ export async function findRegistration(db: Db, playerId: string, seasonId: strin
     .where(and(eq(registrations.playerId, playerId), eq(registrations.seasonId, seasonId)));
   return row;
 }
+
+/** Registers the player for the season unless already registered; says whether this call did. */
+export async function insertRegistrationIfAbsent(db: Db, row: NewRegistration): Promise<boolean> {
+  const inserted = await db.insert(registrations).values(row).onConflictDoNothing().returning({ playerId: registrations.playerId });
+  return inserted.length > 0;
+}

@@ -26,6 +26,10 @@ import type { MailboxService } from '../mailbox/mailbox.service';
 import { registerIntakeRoutes } from './intake.routes';
 import type { DocumentsService } from '../services/documents.service';
 import { registerLiveRoutes } from './live.routes';
+import { registerPlayerRoutes } from './players.routes';
+import { registerReportRoutes } from './reports.routes';
+import type { PlayersService } from '../services/players.service';
+import type { ReportsService } from '../services/reports.service';
 import type { FormIntakeDeps } from '../intake/form-intake.service';
 
 export type AppDeps = {
@@ -42,6 +46,8 @@ export type AppDeps = {
   maxFileBytes: number;
   documents: DocumentsService;
   mailbox: MailboxService;
+  reports: ReportsService;
+  players: PlayersService;
 };
 
 export type RouteEntry = { method: string; url: string };
@@ -109,10 +115,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // Radix positions popovers with inline style attributes; no inline <style>/<script> is allowed.
+        // Radix positions popovers with inline style attributes, and its scroll lock (dialogs, selects) adds a
+        // <style> element at run time: inline styles are allowed, inline scripts never are.
         styleSrc: ["'self'"],
         styleSrcAttr: ["'unsafe-inline'"],
+        styleSrcElem: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // The document viewer shows a decrypted PDF from a blob: URL the page made itself.
+        frameSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -147,6 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerIntakeRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerMailboxRoutes(app, deps);
+  registerReportRoutes(app, deps);
+  registerPlayerRoutes(app, deps);
   await registerWebApp(app, deps.webDir);
 
   return app;
