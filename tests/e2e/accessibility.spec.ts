@@ -55,6 +55,32 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
+// Dashboard (issue 5): the screen on real figures, and a detail modal on each of its tabs.
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`Dashboard accessibility in the ${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test('the dashboard and a detail modal have no serious or critical violations', async ({ page }) => {
+      await signInAndWaitForShell(page);
+      await expect(page.getByTestId('stat-pending-review').getByTestId('stat-value')).toBeVisible();
+      await expect(page.getByTestId('processing-card').getByTestId('processing-state')).toBeVisible();
+      await expect(page.getByTestId('system-status')).toContainText('Database');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByTestId('stat-pending-review').click();
+      const dialog = page.getByRole('dialog', { name: 'Pending Review' });
+      await expect(dialog.getByTestId('breakdown-card').first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('tab', { name: 'Details' }).click();
+      await dialog.getByRole('button', { name: 'Expand Under Review' }).click();
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('tab', { name: 'Analytics' }).click();
+      await expect(dialog.getByTestId('completion-trend')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
+
 // Documents screen (issue 5): the list, the reject dialog with its error, the viewer and the history dialog.
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`Documents accessibility in the ${colorScheme} theme`, () => {
