@@ -8,10 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { ZDocumentList, ZRecentUploads } from '../src/contract';
+import { ZDocumentList, ZMissingReport, ZRecentUploads, ZStats } from '../src/contract';
 import { CONFIG_VARIABLES } from '../src/server/config';
 import { openDatabase, type Database, type Db } from '../src/server/db/client';
 import { documentListCountQuery, documentListPageQuery, recentUploadsQuery } from '../src/server/db/documents.repository';
+import { missingReportCountsQuery, missingReportPageQuery, statsQuery, type ReportFilters } from '../src/server/db/reports.repository';
 import { documents as documentsTable, players as playersTable, registrations as registrationsTable } from '../src/server/db/schema';
 import { insertSeasons } from '../src/server/db/seasons.repository';
 import { freePort, signIn } from '../tests/support/child-server';
@@ -105,8 +106,37 @@ interface EndpointCase {
 const toStatement = (query: { toSQL(): { sql: string; params: unknown[] } }): Statement => query.toSQL();
 
 /** The endpoints measured, each with the repository builders its service runs (keep in step with the services). */
-function endpointCases(db: Db, seeded: { documents: number }): EndpointCase[] {
+function endpointCases(db: Db, seeded: { players: number; documents: number }): EndpointCase[] {
+  const everyone: ReportFilters = { division: 'all', status: 'all' };
+  // No `season` parameter: the current season, resolved inside each statement (reports.repository).
+  const current = undefined;
   return [
+    {
+      label: 'GET /api/stats',
+      path: '/api/stats',
+      statements: [toStatement(statsQuery(db, current))],
+      parallel: false,
+      check: (body) => {
+        const stats = ZStats.parse(body);
+        if (stats.totalPlayers !== seeded.players) throw new Error(`expected ${seeded.players} players, got ${stats.totalPlayers}`);
+      },
+    },
+    {
+      label: 'GET /api/report/missing',
+      path: '/api/report/missing?pageSize=10',
+      // reports.service getMissingReport: the counts and the first page at once.
+      statements: [
+        toStatement(missingReportCountsQuery(db, current, everyone)),
+        toStatement(missingReportPageQuery(db, current, everyone, { limit: 10, offset: 0 })),
+      ],
+      parallel: true,
+      check: (body) => {
+        const report = ZMissingReport.parse(body);
+        if (report.players.length !== 10 || report.summary.total !== seeded.players) {
+          throw new Error(`expected 10 of ${seeded.players} players, got ${report.players.length} of ${report.summary.total}`);
+        }
+      },
+    },
     {
       label: 'GET /api/uploads/recent',
       path: '/api/uploads/recent',
