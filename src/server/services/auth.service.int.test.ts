@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { getSetting } from '../db/settings.repository';
 import { describeEachDatabase } from '../../../tests/support/databases';
 import { verifyPassword } from '../crypto/password';
-import { bootstrapPassword, createAuthService, PASSWORD_HASH_SETTING } from './auth.service';
+import { deleteSession } from '../db/sessions.repository';
+import { bootstrapPassword, createAuthService, PASSWORD_HASH_SETTING, SESSION_RECHECK_MS } from './auth.service';
 
 const meta = { ip: '198.51.100.7', userAgent: 'vitest', requestId: 'test' };
 
@@ -67,6 +68,40 @@ describeEachDatabase('auth service', ({ getDb }) => {
       expect(await service().resolveSession(session.token)).toBeUndefined();
       expect(await service().resolveSession('made-up-token')).toBeUndefined();
       expect(await service().resolveSession(undefined)).toBeUndefined();
+    });
+
+    it('answers a session it read lately from memory, sees a logout elsewhere within SESSION_RECHECK_MS, and its own at once', async () => {
+      const instance = service();
+      const other = service();
+      const session = await instance.login('secret-password', meta);
+      if (!session) throw new Error('login failed');
+      const id = (await instance.resolveSession(session.token))?.id;
+      expect(id).toBeDefined();
+
+      // Logged out through another instance: this one still trusts what it read, for a few seconds only.
+      await deleteSession(getDb(), id ?? '');
+      expect(await instance.resolveSession(session.token)).toBeDefined();
+      clock = new Date(clock.getTime() + SESSION_RECHECK_MS);
+      expect(await instance.resolveSession(session.token)).toBeUndefined();
+
+      // Logged out through this instance: refused on the next request.
+      const second = await instance.login('secret-password', meta);
+      if (!second) throw new Error('login failed');
+      expect(await instance.resolveSession(second.token)).toBeDefined();
+      expect(await other.resolveSession(second.token)).toBeDefined();
+      await instance.endSession(second.token);
+      expect(await instance.resolveSession(second.token)).toBeUndefined();
+    });
+
+    it('still ends an idle session it remembers, and still pushes an active one forward', async () => {
+      const instance = service();
+      const session = await instance.login('secret-password', meta);
+      if (!session) throw new Error('login failed');
+      advance(59);
+      const kept = await instance.resolveSession(session.token);
+      expect(kept?.expiresAt.toISOString()).toBe(new Date(clock.getTime() + 60 * 60_000).toISOString());
+      advance(61);
+      expect(await instance.resolveSession(session.token)).toBeUndefined();
     });
   });
 });

@@ -15,6 +15,14 @@ import { generatePassword, hashPassword, verifyPassword } from '../crypto/passwo
 export const PASSWORD_HASH_SETTING = 'auth.passwordHash';
 /** A session's expiry is pushed forward at most this often, so reads do not turn into a write each. */
 const EXTEND_EVERY_MS = 60_000;
+/**
+ * How long an instance trusts a session it has read, before reading it again: most requests then need
+ * no query for their session. A logout or expiry is seen at once on the instance that handles it (and
+ * expiry is checked on every request); a logout on another instance is seen here within this time.
+ */
+export const SESSION_RECHECK_MS = 5_000;
+/** Sessions remembered at most; the oldest is forgotten first (it is read again when next used). */
+const SESSION_MEMORY_LIMIT = 10_000;
 
 export type PasswordBootstrap =
   | { kind: 'environment' }
@@ -68,6 +76,15 @@ export function createAuthService(deps: {
 }): AuthService {
   const now = deps.now ?? (() => new Date());
   const timeoutMs = deps.sessionTimeoutMinutes * 60_000;
+  /** Sessions this instance read lately, by id (SESSION_RECHECK_MS). */
+  const remembered = new Map<string, { lastSeenAt: Date; expiresAt: Date; readAt: number }>();
+  const remember = (id: string, entry: { lastSeenAt: Date; expiresAt: Date; readAt: number }) => {
+    if (remembered.size >= SESSION_MEMORY_LIMIT) {
+      const [oldest] = remembered.keys();
+      if (oldest !== undefined) remembered.delete(oldest);
+    }
+    remembered.set(id, entry);
+  };
 
   return {
     async login(candidate, meta) {
@@ -99,17 +116,33 @@ export function createAuthService(deps: {
     async resolveSession(token) {
       if (!token) return undefined;
       const at = now();
-      const session = await findActiveSession(deps.db, sessionIdOf(token), at);
-      if (!session) return undefined;
-      if (at.getTime() - session.lastSeenAt.getTime() < EXTEND_EVERY_MS) {
-        return { id: session.id, expiresAt: session.expiresAt };
+      const id = sessionIdOf(token);
+      const known = remembered.get(id);
+      if (
+        known &&
+        at.getTime() - known.readAt < SESSION_RECHECK_MS &&
+        at.getTime() - known.lastSeenAt.getTime() < EXTEND_EVERY_MS &&
+        known.expiresAt > at
+      ) {
+        return { id, expiresAt: known.expiresAt };
       }
-      const expiresAt = new Date(at.getTime() + timeoutMs);
-      await extendSession(deps.db, session.id, at, expiresAt);
-      return { id: session.id, expiresAt };
+      remembered.delete(id);
+      const session = await findActiveSession(deps.db, id, at);
+      if (!session) return undefined;
+      let { lastSeenAt, expiresAt } = session;
+      if (at.getTime() - lastSeenAt.getTime() >= EXTEND_EVERY_MS) {
+        lastSeenAt = at;
+        expiresAt = new Date(at.getTime() + timeoutMs);
+        await extendSession(deps.db, id, lastSeenAt, expiresAt);
+      }
+      remember(id, { lastSeenAt, expiresAt, readAt: at.getTime() });
+      return { id, expiresAt };
     },
 
-    endSession: (token) => deleteSession(deps.db, sessionIdOf(token)),
+    endSession: async (token) => {
+      remembered.delete(sessionIdOf(token));
+      await deleteSession(deps.db, sessionIdOf(token));
+    },
     purgeExpiredSessions: () => deleteExpiredSessions(deps.db, now()),
   };
 }
