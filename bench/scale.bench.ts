@@ -16,6 +16,8 @@ import { missingReportCountsQuery, missingReportPageQuery, statsQuery, type Repo
 import { documents as documentsTable, players as playersTable, registrations as registrationsTable } from '../src/server/db/schema';
 import { insertSeasons } from '../src/server/db/seasons.repository';
 import { freePort, signIn } from '../tests/support/child-server';
+import { ensureWebBuild } from '../scripts/ensure-web-build';
+import { formatPlayersScreen, measurePlayersScreen, type PlayersScreenTimings } from './players-screen.bench';
 import { BENCH_SEASON, createScratchDatabase, DEFAULT_POSTGRES_URL } from './support';
 
 /**
@@ -58,6 +60,8 @@ export interface ScaleBenchOptions {
   write?: (text: string) => void;
   /** When set, the server writes V8 CPU profiles of its whole run (seeding excluded), one per thread, here as it exits. */
   profileDir?: string;
+  /** Also time the Players screen in Chromium on the same data (default true; needs /usr/bin/chromium). */
+  browser?: boolean;
 }
 
 export type Latencies = { p50: number; p95: number; max: number };
@@ -87,6 +91,7 @@ export interface ScaleBenchResult {
   clients: number;
   requestsPerClient: number;
   cases: ScaleCaseResult[];
+  playersScreen: PlayersScreenTimings | undefined;
 }
 
 /** A statement as the driver gets it. */
@@ -169,6 +174,9 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
   const requestsPerClient = options.requestsPerClient ?? 25;
   const warmupPerClient = options.warmupPerClient ?? 5;
   const write = options.write ?? (() => undefined);
+  const browser = options.browser ?? true;
+  // The server serves the built web app only if it exists when it starts.
+  if (browser) ensureWebBuild();
 
   const scratch = await createScratchDatabase(options.postgresUrl ?? DEFAULT_POSTGRES_URL, 'clearbase_scale_');
   const dataDir = await mkdtemp(path.join(options.workDir ?? tmpdir(), 'clearbase-scale-'));
@@ -236,8 +244,15 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
       agent.destroy();
     }
 
-    const result: ScaleBenchResult = { players: seeded.players, documents: seeded.documents, seedSeconds, analyzeSeconds, clients, requestsPerClient, cases };
+    let playersScreen: PlayersScreenTimings | undefined;
+    if (browser) {
+      write('  the Players screen in Chromium…\n');
+      playersScreen = await measurePlayersScreen(server.url, cookie);
+    }
+
+    const result: ScaleBenchResult = { players: seeded.players, documents: seeded.documents, seedSeconds, analyzeSeconds, clients, requestsPerClient, cases, playersScreen };
     write(formatScaleTable(result));
+    if (playersScreen) write(formatPlayersScreen(playersScreen));
     return result;
   } catch (error) {
     const log = server ? await server.logTail() : '';
