@@ -101,7 +101,7 @@ export type UploadRow = {
  * Newest first, with the player's name; purged tombstones are left out. The builder, so the benchmark can
  * run the very same SQL text (`.toSQL()`); awaiting it runs it.
  */
-export const recentUploadsQuery = (db: Db, limit: number) =>
+export const recentUploadsQuery = (db: Db, limit: number, seasonId?: string) =>
   db
     .select({
       id: documents.id,
@@ -117,7 +117,7 @@ export const recentUploadsQuery = (db: Db, limit: number) =>
     })
     .from(documents)
     .innerJoin(players, eq(players.id, documents.playerId))
-    .where(isNull(documents.purgedAt))
+    .where(and(isNull(documents.purgedAt), seasonId === undefined ? undefined : eq(documents.seasonId, seasonId)))
     .orderBy(desc(documents.uploadedAt), desc(documents.id))
     .limit(limit);
 

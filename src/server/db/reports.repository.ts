@@ -315,23 +315,3 @@ export async function readAverageReviewHours(db: Db, seasonId: string, since: Da
   return row?.hours === null || row?.hours === undefined ? null : Number(row.hours);
 }
 
-/** The season's latest uploads (tombstones left out), newest first, with the player's name. */
-export const listSeasonRecentUploads = (db: Db, seasonId: string, limit: number) =>
-  db
-    .select({
-      id: documents.id,
-      originalFilename: documents.originalFilename,
-      playerId: documents.playerId,
-      firstName: players.firstName,
-      lastName: players.lastName,
-      docType: documents.docType,
-      status: documents.status,
-      uploadedAt: documents.uploadedAt,
-      bytes: documents.bytes,
-      fileSha256: documents.fileSha256,
-    })
-    .from(documents)
-    .innerJoin(players, eq(players.id, documents.playerId))
-    .where(and(eq(documents.seasonId, seasonId), isNull(documents.purgedAt)))
-    .orderBy(desc(documents.uploadedAt), desc(documents.id))
-    .limit(limit);

@@ -1,6 +1,6 @@
-import type { TDocument } from '../../contract';
+import type { TDocument, TUploadItem } from '../../contract';
 import type { Storage } from '../adapters/storage/port';
-import type { DocumentRow } from '../db/documents.repository';
+import type { DocumentRow, UploadRow } from '../db/documents.repository';
 
 /** A document row with its player's guardian contact: what a ZDocument is made from. */
 export type DocumentViewRow = DocumentRow & { guardianEmail: string | null; guardianPhone: string | null };
@@ -36,5 +36,20 @@ export function toDocument(row: DocumentViewRow, storageFor: StorageFor): TDocum
     guardianPhone: row.guardianPhone,
     reviewNotes: row.reviewNotes,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+/** An upload as the lists show it (spec §3 'Upload item'), shared by recent uploads, the documents list and the dashboard. */
+export function toUploadItem(row: UploadRow): TUploadItem {
+  return {
+    id: row.id,
+    fileName: row.originalFilename,
+    playerId: row.playerId,
+    playerName: `${row.firstName} ${row.lastName}`,
+    docType: row.docType,
+    status: row.status,
+    uploadedAt: row.uploadedAt.toISOString(),
+    bytes: row.bytes,
+    fileSha256: row.fileSha256,
   };
 }

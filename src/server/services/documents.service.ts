@@ -35,6 +35,8 @@ import { stageUpload } from '../intake/stage-file';
 import type { LivePublisher } from '../live/publisher';
 import { recordSubmission } from '../pipeline/record-submission';
 import { stagedKey } from '../pipeline/staging-sweeper';
+import { toDocument, toUploadItem } from './document-view';
+import { onePagePdf } from './one-page-pdf';
 
 /** Review moves a staff member may make; `processing` belongs to the pipeline alone. */
 const ALLOWED_TRANSITIONS: Record<TDocumentStatus, readonly TDocumentStatus[]> = {
@@ -68,20 +70,6 @@ export type DocumentsServiceDeps = {
 type Actor = { requestId: string };
 
 export function createDocumentsService(deps: DocumentsServiceDeps) {
-  const toDocument = (row: NonNullable<Awaited<ReturnType<typeof findDocumentWithGuardian>>>): TDocument => ({
-    id: row.id,
-    docType: row.docType,
-    originalFilename: row.originalFilename,
-    status: row.status,
-    uploadedAt: row.uploadedAt.toISOString(),
-    bytes: row.bytes,
-    fileSha256: row.fileSha256,
-    storageUrl: row.storageKey && row.storageDriver ? locationOf(row.storageDriver, row.storageKey) : null,
-    guardianEmail: row.guardianEmail,
-    guardianPhone: row.guardianPhone,
-    reviewNotes: row.reviewNotes,
-    reviewedAt: row.reviewedAt?.toISOString() ?? null,
-  });
   const storageFor = (driver: 'local' | 's3'): Storage => {
     try {
       return deps.storageFor(driver);
@@ -89,19 +77,11 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       throw new AppError('SERVICE_UNAVAILABLE', `This file is on ${driver} storage, which this installation has not configured.`);
     }
   };
-  /** A location for display; unknown (null) when the file's storage is not configured here. */
-  const locationOf = (driver: 'local' | 's3', key: string): string | null => {
-    try {
-      return deps.storageFor(driver).urlFor(key);
-    } catch {
-      return null;
-    }
-  };
 
   async function getDocument(id: string): Promise<TDocument> {
     const row = await findDocumentWithGuardian(deps.db, id);
     if (!row) throw new AppError('NOT_FOUND', `Document ${id} does not exist.`);
-    return toDocument(row);
+    return toDocument(row, (driver) => deps.storageFor(driver));
   }
 
   return {
@@ -109,17 +89,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
 
     async listRecentUploads(limit: number): Promise<TUploadItem[]> {
       const rows = await listRecentUploads(deps.db, limit);
-      return rows.map((row) => ({
-        id: row.id,
-        fileName: row.originalFilename,
-        playerId: row.playerId,
-        playerName: `${row.firstName} ${row.lastName}`,
-        docType: row.docType,
-        status: row.status,
-        uploadedAt: row.uploadedAt.toISOString(),
-        bytes: row.bytes,
-        fileSha256: row.fileSha256,
-      }));
+      return rows.map(toUploadItem);
     },
 
     /** The Documents screen: one page of the documents matching the filters, newest first, and how many match in all. */
@@ -137,20 +107,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const page = { limit: params.pageSize, offset: (params.page - 1) * params.pageSize };
       const [rows, total] = await Promise.all([documentListPageQuery(deps.db, filter, page), countDocumentList(deps.db, filter)]);
       return {
-        documents: rows.map((row) => ({
-          id: row.id,
-          fileName: row.originalFilename,
-          playerId: row.playerId,
-          playerName: `${row.firstName} ${row.lastName}`,
-          division: row.division,
-          docType: row.docType,
-          status: row.status,
-          uploadedAt: row.uploadedAt.toISOString(),
-          bytes: row.bytes,
-          fileSha256: row.fileSha256,
-          reviewNotes: row.reviewNotes,
-          storageDriver: row.storageDriver,
-        })),
+        documents: rows.map((row) => ({ ...toUploadItem(row), division: row.division, reviewNotes: row.reviewNotes, storageDriver: row.storageDriver })),
         total,
         page: params.page,
         pageSize: params.pageSize,
@@ -400,23 +357,5 @@ export function summarizeAuditEvent(event: Pick<AuditEventRow, 'action' | 'actor
 
 /** A minimal valid one-page PDF saying what it is and when it was made; unique per run. */
 export function generateTestPdf(at: Date, nonce: string): Buffer {
-  const text = `Clearbase pipeline test - ${at.toISOString()} - ${nonce}`.replace(/[()\\]/g, '');
-  const content = `BT /F1 14 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  return onePagePdf(`Clearbase pipeline test - ${at.toISOString()} - ${nonce}`, 14);
 }

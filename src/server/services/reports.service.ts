@@ -10,14 +10,12 @@ import {
   type TSeasonRef,
   type TStats,
   type TStatsBreakdown,
-  type TUploadItem,
 } from '../../contract';
 import type { Db } from '../db/client';
 import {
   DOC_TYPE_BREAKDOWN_KEYS,
   findPlayerRegistration,
   listPlayerSeasonDocuments,
-  listSeasonRecentUploads,
   readAverageReviewHours,
   readCompletionAsOf,
   readDocumentCounts,
@@ -30,7 +28,8 @@ import {
 } from '../db/reports.repository';
 import { findCurrentSeason, listSeasons, resolveSeason, type SeasonRow } from '../db/seasons.repository';
 import { AppError } from '../errors';
-import { toDocument, type StorageFor } from './document-view';
+import { toDocument, toUploadItem, type StorageFor } from './document-view';
+import { recentUploadsQuery } from '../db/documents.repository';
 
 export type ReportsServiceDeps = {
   db: Db;
@@ -150,7 +149,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
         readDocumentCounts(db, season.id),
         readCompletionAsOf(db, season.id, new Date(at.getTime() - 7 * DAY_MS)),
         readAverageReviewHours(db, season.id, new Date(at.getTime() - 30 * DAY_MS)),
-        listSeasonRecentUploads(db, season.id, RECENT_UPLOADS),
+        recentUploadsQuery(db, RECENT_UPLOADS, season.id),
       ]);
       const total = divisions.reduce((sum, row) => sum + row.players, 0);
       const complete = divisions.reduce((sum, row) => sum + row.complete, 0);
@@ -180,19 +179,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
         completionRate: percent(complete, total),
         completionRateWeekAgo: percent(weekAgo.complete, weekAgo.registered),
         averageReviewHours: averageReviewHours === null ? null : Math.round(averageReviewHours * 10) / 10,
-        recent: recent.map(
-          (row): TUploadItem => ({
-            id: row.id,
-            fileName: row.originalFilename,
-            playerId: row.playerId,
-            playerName: `${row.firstName} ${row.lastName}`,
-            docType: row.docType,
-            status: row.status,
-            uploadedAt: row.uploadedAt.toISOString(),
-            bytes: row.bytes,
-            fileSha256: row.fileSha256,
-          }),
-        ),
+        recent: recent.map(toUploadItem),
       };
     },
   };
