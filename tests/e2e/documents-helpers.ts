@@ -4,6 +4,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ZDocumentList, ZStats, type TDocType, type TDocumentListItem } from '../../src/contract';
 import { buildMultipart, type Part } from '../support/multipart';
 import { E2E_WEBHOOK_SECRET, signInAndWaitForShell } from './support';
+import { onePagePdf } from '../../src/server/services/one-page-pdf';
 
 /**
  * Helpers for the Documents specs. Every test makes its own player and documents through the real form
@@ -11,26 +12,7 @@ import { E2E_WEBHOOK_SECRET, signInAndWaitForShell } from './support';
  */
 
 /** A one-page PDF that a browser's PDF viewer can render, saying `text`. */
-export function makeOnePagePdf(text: string): Buffer {
-  const content = `BT /F1 24 Tf 72 700 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
+export const makeOnePagePdf = (text: string): Buffer => onePagePdf(text);
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
