@@ -80,17 +80,25 @@ export function formatPlayersScreen(t: PlayersScreenTimings): string {
   );
 }
 
+/** The first row's player id (names repeat at this scale; ids do not). */
 async function firstRowName(page: Page): Promise<string> {
-  const name = page.getByTestId('player-row').first().getByTestId('player-name');
+  const name = page.getByTestId('player-row').first().getByTestId('player-id');
   await name.waitFor({ state: 'visible', timeout: 30_000 });
   return (await name.textContent()) ?? '';
 }
 
-/** Until the first row's name differs from `before` (the new rows are on screen). */
+/** Until the first row's player id differs from `before` (the new rows are on screen). */
 async function rowsChangeFrom(page: Page, before: string): Promise<void> {
-  // A string, evaluated in the page: this file is compiled without the DOM's types.
-  const changed = `(() => { const first = document.querySelector('[data-testid="player-row"] [data-testid="player-name"]'); return first !== null && first.textContent !== ${JSON.stringify(before)}; })()`;
-  await page.waitForFunction(changed, undefined, { timeout: 30_000, polling: 'raf' });
+  // Runs in the page (the CSP forbids evaluating a string); this file is compiled without the DOM's types.
+  type PageGlobal = { document: { querySelector(selector: string): { textContent: string | null } | null } };
+  await page.waitForFunction(
+    (previous) => {
+      const first = (globalThis as unknown as PageGlobal).document.querySelector('[data-testid="player-row"] [data-testid="player-id"]');
+      return first !== null && first.textContent !== previous;
+    },
+    before,
+    { timeout: 30_000, polling: 'raf' },
+  );
 }
 
 function splitCookie(cookie: string): [string, string] {
