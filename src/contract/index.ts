@@ -7,3 +7,4 @@ export * from './live';
 export * from './mailbox';
 export * from './players';
 export * from './reports';
+export * from './season-report';
