@@ -22,6 +22,7 @@ import { createStagingSweeperTimer } from './pipeline/staging-sweeper';
 import { createDocumentsService } from './services/documents.service';
 import { createPlayersService } from './services/players.service';
 import { createReportsService } from './services/reports.service';
+import { createSeasonReportService } from './services/season-report.service';
 import { PROCESS_DOCUMENT_QUEUE } from './pipeline/record-submission';
 import path from 'node:path';
 import { createHealthWatch } from './live/health-watch';
@@ -145,6 +146,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   });
 
   const reports = createReportsService({ db, storageFor: storageForDriver });
+  const seasonReport = createSeasonReportService({ db });
   const players = createPlayersService({ db, idPrefix: config.idPrefix });
 
   const mailbox = createMailboxService({
@@ -170,6 +172,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     documents,
     mailbox,
     reports,
+    seasonReport,
     players,
     intake: {
       db,

@@ -28,8 +28,10 @@ import type { DocumentsService } from '../services/documents.service';
 import { registerLiveRoutes } from './live.routes';
 import { registerPlayerRoutes } from './players.routes';
 import { registerReportRoutes } from './reports.routes';
+import { registerSeasonReportRoutes } from './season-report.routes';
 import type { PlayersService } from '../services/players.service';
 import type { ReportsService } from '../services/reports.service';
+import type { SeasonReportService } from '../services/season-report.service';
 import type { FormIntakeDeps } from '../intake/form-intake.service';
 
 export type AppDeps = {
@@ -47,6 +49,7 @@ export type AppDeps = {
   documents: DocumentsService;
   mailbox: MailboxService;
   reports: ReportsService;
+  seasonReport: SeasonReportService;
   players: PlayersService;
 };
 
@@ -168,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDocumentRoutes(app, deps);
   registerMailboxRoutes(app, deps);
   registerReportRoutes(app, deps);
+  registerSeasonReportRoutes(app, deps);
   registerPlayerRoutes(app, deps);
   await registerWebApp(app, deps.webDir);
 
