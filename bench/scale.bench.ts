@@ -8,11 +8,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { ZDocumentList, ZMissingReport, ZRecentUploads, ZStats } from '../src/contract';
+import { SEASON_REPORT_MAX_PLAYERS, ZDocumentList, ZMissingReport, ZRecentUploads, ZSeasonReport, ZStats } from '../src/contract';
 import { CONFIG_VARIABLES } from '../src/server/config';
 import { openDatabase, type Database, type Db } from '../src/server/db/client';
 import { documentListCountQuery, documentListPageQuery, recentUploadsQuery } from '../src/server/db/documents.repository';
 import { missingReportCountsQuery, missingReportPageQuery, statsQuery, type ReportFilters } from '../src/server/db/reports.repository';
+import { seasonReportQueries } from '../src/server/db/season-report.repository';
 import { documents as documentsTable, players as playersTable, registrations as registrationsTable } from '../src/server/db/schema';
 import { insertSeasons } from '../src/server/db/seasons.repository';
 import { freePort, signIn } from '../tests/support/child-server';
@@ -139,6 +140,20 @@ function endpointCases(db: Db, seeded: { players: number; documents: number }): 
         const report = ZMissingReport.parse(body);
         if (report.players.length !== 10 || report.summary.total !== seeded.players) {
           throw new Error(`expected 10 of ${seeded.players} players, got ${report.players.length} of ${report.summary.total}`);
+        }
+      },
+    },
+    {
+      label: 'GET /api/reports/season',
+      path: '/api/reports/season',
+      // season-report.service getSeasonReport: five aggregate statements at once (all divisions, compared).
+      statements: Object.values(seasonReportQueries(db, current, 'all', SEASON_REPORT_MAX_PLAYERS)).map(toStatement),
+      parallel: true,
+      check: (body) => {
+        const report = ZSeasonReport.parse(body);
+        const listed = Math.min(SEASON_REPORT_MAX_PLAYERS, report.playersTotal);
+        if (report.summary.totalPlayers !== seeded.players || report.players.length !== listed) {
+          throw new Error(`expected ${seeded.players} players and ${listed} listed, got ${report.summary.totalPlayers} and ${report.players.length}`);
         }
       },
     },
