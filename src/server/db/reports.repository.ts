@@ -45,7 +45,7 @@ function narrowToSeason<Q extends PgSelect>(query: Q, season: string | undefined
 }
 
 /** The selected season's id as a scalar subquery (null when there is none). */
-const seasonIdOf = (db: Db, season: string | undefined): SQL =>
+export const seasonIdOf = (db: Db, season: string | undefined): SQL =>
   sql`(${narrowToSeason(db.select({ id: seasons.id }).from(seasons).$dynamic(), season)})`;
 
 const STATUS_CONDITIONS: Record<TPlayerStatusFilter, SQL | undefined> = {
@@ -68,7 +68,7 @@ function searchCondition(search: string | undefined): SQL | undefined {
 /** The filters beyond season and division: what `total` counts and the page lists. */
 const narrowing = (filters: ReportFilters): SQL | undefined => and(STATUS_CONDITIONS[filters.status], searchCondition(filters.search));
 
-const int = (expression: SQL) => sql<number>`(${expression})::int`;
+export const int = (expression: SQL) => sql<number>`(${expression})::int`;
 const sumOf = (column: AnyPgColumn) => int(sql`coalesce(sum(${column}), 0)`);
 
 /** GET /api/stats: the season, and the sums of its few season_totals rows. No row: no such season. */
@@ -146,7 +146,8 @@ export async function readMissingReportCounts(db: Db, season: string | undefined
   return row;
 }
 
-const reportRowColumns = {
+/** The columns of a player report row (the season report's incomplete players read the same). */
+export const reportRowColumns = {
   playerId: registrations.playerId,
   firstName: registrations.firstName,
   lastName: registrations.lastName,

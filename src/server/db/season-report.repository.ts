@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { TDivisionFilter } from '../../contract';
 import type { Db } from './client';
+import { int, reportRowColumns, seasonIdOf } from './reports.repository';
 import { registrations, seasons, seasonTotals } from './schema';
 
 /**
@@ -16,16 +16,6 @@ import { registrations, seasons, seasonTotals } from './schema';
  * - `incomplete`: the season's players below 100 %, lowest completion first, then by name, at most `limit`.
  */
 
-/** The selected season's id as a scalar subquery: as reports.repository's seasonSelection, one column. */
-function selectedSeasonId(db: Db, season: string | undefined): SQL {
-  const query: PgSelect = db.select({ id: seasons.id }).from(seasons).$dynamic();
-  if (season === undefined) return sql`(${query.orderBy(desc(seasons.isCurrent), desc(seasons.startsOn)).limit(1)})`;
-  if (/^\d{4}$/.test(season)) return sql`(${query.where(eq(seasons.year, Number(season))).orderBy(desc(seasons.startsOn)).limit(1)})`;
-  return sql`(${query.where(eq(seasons.id, season)).limit(1)})`;
-}
-
-const int = (expression: SQL) => sql<number>`(${expression})::int`;
-
 const inRegistrationDivision = (division: TDivisionFilter) => (division === 'all' ? undefined : eq(registrations.division, division));
 
 /** Every season, oldest first, with its players, complete players and live documents in the division. */
@@ -38,7 +28,7 @@ export const seasonHistoryQuery = (db: Db, season: string | undefined, division:
       year: seasons.year,
       startsOn: seasons.startsOn,
       endsOn: seasons.endsOn,
-      selected: sql<boolean>`${seasons.id} = ${selectedSeasonId(db, season)}`,
+      selected: sql<boolean>`${seasons.id} = ${seasonIdOf(db, season)}`,
       players: int(sql`coalesce(sum(${seasonTotals.players}), 0)`),
       complete: int(sql`coalesce(sum(${seasonTotals.completePlayers}), 0)`),
       documents: int(sql`coalesce(sum(${seasonTotals.liveDocuments}), 0)`),
@@ -73,7 +63,7 @@ export const seasonDivisionsQuery = (db: Db, season: string | undefined, divisio
       waiver: typeCounts(registrations.waiverStatus),
     })
     .from(registrations)
-    .where(and(eq(registrations.seasonId, selectedSeasonId(db, season)), inRegistrationDivision(division)))
+    .where(and(eq(registrations.seasonId, seasonIdOf(db, season)), inRegistrationDivision(division)))
     .groupBy(registrations.division);
 
 export type SeasonDivisionRow = Awaited<ReturnType<typeof seasonDivisionsQuery>>[number];
@@ -93,7 +83,7 @@ export function registeredByMonthQuery(db: Db, season: string | undefined, divis
   return db
     .select({ month: month.label, count: int(sql`count(*)`) })
     .from(registrations)
-    .where(and(eq(registrations.seasonId, selectedSeasonId(db, season)), inRegistrationDivision(division)))
+    .where(and(eq(registrations.seasonId, seasonIdOf(db, season)), inRegistrationDivision(division)))
     .groupBy(month.truncated)
     .orderBy(month.truncated);
 }
@@ -104,7 +94,7 @@ export function completedByMonthQuery(db: Db, season: string | undefined, divisi
   return db
     .select({ month: month.label, count: int(sql`count(*)`) })
     .from(registrations)
-    .where(and(eq(registrations.seasonId, selectedSeasonId(db, season)), inRegistrationDivision(division), isNotNull(registrations.completedAt)))
+    .where(and(eq(registrations.seasonId, seasonIdOf(db, season)), inRegistrationDivision(division), isNotNull(registrations.completedAt)))
     .groupBy(month.truncated)
     .orderBy(month.truncated);
 }
@@ -114,19 +104,9 @@ export type MonthCount = { month: string; count: number };
 /** The season's players below 100 % in the division: lowest completion first, then last name, first name, id. */
 export const incompletePlayersQuery = (db: Db, season: string | undefined, division: TDivisionFilter, limit: number) =>
   db
-    .select({
-      playerId: registrations.playerId,
-      firstName: registrations.firstName,
-      lastName: registrations.lastName,
-      division: registrations.division,
-      birthCertificateStatus: registrations.birthCertificateStatus,
-      residencyStatus: registrations.residencyStatus,
-      medicalStatus: registrations.medicalStatus,
-      waiverStatus: registrations.waiverStatus,
-      completeTypes: registrations.completeTypes,
-    })
+    .select(reportRowColumns)
     .from(registrations)
-    .where(and(eq(registrations.seasonId, selectedSeasonId(db, season)), inRegistrationDivision(division), lt(registrations.completeTypes, 4)))
+    .where(and(eq(registrations.seasonId, seasonIdOf(db, season)), inRegistrationDivision(division), lt(registrations.completeTypes, 4)))
     .orderBy(asc(registrations.completeTypes), asc(registrations.lastName), asc(registrations.firstName), asc(registrations.playerId))
     .limit(limit);
 
