@@ -1,28 +1,23 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ZDocument, ZRecentUploads } from '../../src/contract';
-import { loadConfig } from '../../src/server/config';
 import { listAuditEvents } from '../../src/server/db/audit-events.repository';
 import { updateDocument } from '../../src/server/db/documents.repository';
 import { insertSeasons } from '../../src/server/db/seasons.repository';
-import { createLogger } from '../../src/server/logger';
-import { createClearbase, type Clearbase } from '../../src/server/main';
 import { describeEachDatabase } from '../support/databases';
 import { FALL_2025, waitForSettledDocument } from '../support/pipeline';
 import { injectSignedForm, makePdf } from '../support/multipart';
+import { startSignedInClearbase, type SignedInClearbase } from '../support/signed-in-clearbase';
 
 const SECRET = 'form-webhook-secret-for-tests';
-const PASSWORD = 'documents api password';
 
 describeEachDatabase('document calls', ({ getDatabase }) => {
-  let clearbase: Clearbase | undefined;
-  let dataDir = '';
+  let server: SignedInClearbase | undefined;
   let cookie = '';
   const app = () => {
-    if (!clearbase) throw new Error('not started');
-    return clearbase.app;
+    if (!server) throw new Error('not started');
+    return server.app;
   };
   const settle = (id: string) => waitForSettledDocument(getDatabase().db, id);
   const submitPdf = async (submissionId: string, content: Buffer, filename = 'Birth Certificate.pdf') => {
@@ -43,17 +38,11 @@ describeEachDatabase('document calls', ({ getDatabase }) => {
     app().inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'cb-docs-'));
     await insertSeasons(getDatabase().db, [FALL_2025]);
-    const config = loadConfig({ CLEARBASE_DATA_DIR: dataDir, CLEARBASE_PASSWORD: PASSWORD, CLEARBASE_DEMO: 'false', FORM_WEBHOOK_SECRET: SECRET, CLEARBASE_LOGIN_RATE_LIMIT: '1000' });
-    clearbase = await createClearbase(config, createLogger('silent'), { database: getDatabase(), webDir: path.join(dataDir, 'none') });
-    const login = await app().inject({ method: 'POST', url: '/api/auth/login', payload: { password: PASSWORD } });
-    cookie = [login.headers['set-cookie']].flat().join(';').split(';')[0] ?? '';
+    server = await startSignedInClearbase({ database: getDatabase(), prefix: 'cb-docs', settings: { FORM_WEBHOOK_SECRET: SECRET } });
+    cookie = server.cookie;
   });
-  afterAll(async () => {
-    await clearbase?.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   it('lists recent uploads newest first with the player name, and validates the limit', async () => {
     const first = await submitPdf('docs-1', makePdf('one'));
@@ -113,7 +102,7 @@ describeEachDatabase('document calls', ({ getDatabase }) => {
 
   it('aborts the download of a stored file that was altered', async () => {
     const document = await submitPdf('docs-5', makePdf('tamper with me', 200_000));
-    const file = path.join(dataDir, 'storage', document.storageKey ?? '');
+    const file = path.join(server?.dataDir ?? '', 'storage', document.storageKey ?? '');
     const bytes = await readFile(file);
     bytes[1000] = (bytes[1000] ?? 0) ^ 0xff;
     await writeFile(file, bytes);

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -9,17 +6,14 @@ import { ZBulkStatusResult, ZDocumentHistory, ZDocumentList, ZServerMessage, typ
 import { FALL_2025, SPRING_2025, waitForSettledDocument } from '../../../tests/support/pipeline';
 import { describeEachDatabase } from '../../../tests/support/databases';
 import { injectSignedForm, makePdf } from '../../../tests/support/multipart';
-import { loadConfig } from '../config';
+import { startSignedInClearbase, type SignedInClearbase } from '../../../tests/support/signed-in-clearbase';
 import { listAuditEvents } from '../db/audit-events.repository';
 import { findDocument, insertDocuments, type NewDocument } from '../db/documents.repository';
 import { insertPlayers } from '../db/players.repository';
 import { insertRegistrations } from '../db/registrations.repository';
 import { insertSeasons } from '../db/seasons.repository';
-import { createLogger } from '../logger';
-import { createClearbase, type Clearbase } from '../main';
 
 const SECRET = 'form-webhook-secret-for-tests';
-const PASSWORD = 'documents list password';
 const UNKNOWN_ID = '3f8b7c1e-0000-4000-8000-000000000000';
 
 /**
@@ -61,12 +55,11 @@ const D = {
 const ALL = Object.values(D);
 
 describeEachDatabase('documents list, bulk approve and history', ({ getDatabase }) => {
-  let clearbase: Clearbase | undefined;
-  let dataDir = '';
+  let server: SignedInClearbase | undefined;
   let cookie = '';
   const app = () => {
-    if (!clearbase) throw new Error('not started');
-    return clearbase.app;
+    if (!server) throw new Error('not started');
+    return server.app;
   };
   const call = (method: 'GET' | 'PATCH' | 'POST', url: string, payload?: unknown) =>
     app().inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -84,7 +77,6 @@ describeEachDatabase('documents list, bulk approve and history', ({ getDatabase 
 
   beforeAll(async () => {
     const { db } = getDatabase();
-    dataDir = await mkdtemp(path.join(tmpdir(), 'cb-doclist-'));
     await insertSeasons(db, [FALL_2025, SPRING_2025]);
     await insertPlayers(db, [ADA, GRACE, ALAN]);
     await insertRegistrations(db, [
@@ -94,15 +86,10 @@ describeEachDatabase('documents list, bulk approve and history', ({ getDatabase 
       { playerId: ALAN.id, seasonId: FALL_2025.id, division: 'Peewee' },
     ]);
     await insertDocuments(db, ALL);
-    const config = loadConfig({ CLEARBASE_DATA_DIR: dataDir, CLEARBASE_PASSWORD: PASSWORD, CLEARBASE_DEMO: 'false', FORM_WEBHOOK_SECRET: SECRET, CLEARBASE_LOGIN_RATE_LIMIT: '1000' });
-    clearbase = await createClearbase(config, createLogger('silent'), { database: getDatabase(), webDir: path.join(dataDir, 'none') });
-    const login = await app().inject({ method: 'POST', url: '/api/auth/login', payload: { password: PASSWORD } });
-    cookie = [login.headers['set-cookie']].flat().join(';').split(';')[0] ?? '';
+    server = await startSignedInClearbase({ database: getDatabase(), prefix: 'cb-doclist', settings: { FORM_WEBHOOK_SECRET: SECRET } });
+    cookie = server.cookie;
   });
-  afterAll(async () => {
-    await clearbase?.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   it('lists every document newest first (the id breaking a tie), with the player, the division of that season and where the file is', async () => {
     const page = await list('');

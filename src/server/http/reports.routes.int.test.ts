@@ -1,42 +1,28 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ZCreatedPlayer, ZMissingReport, ZPlayerReport, ZSeasons, ZStats, ZStatsBreakdown, type TApiError } from '../../contract';
 import { describeEachDatabase } from '../../../tests/support/databases';
 import { P, seedReportFixture } from '../../../tests/support/report-fixture';
-import { loadConfig } from '../config';
 import { listAuditEventsByAction } from '../db/audit-events.repository';
-import { createLogger } from '../logger';
-import { createClearbase, type Clearbase } from '../main';
+import { startSignedInClearbase, type SignedInClearbase } from '../../../tests/support/signed-in-clearbase';
 import { derivePlayerId } from '../services/player-id';
 
-const PASSWORD = 'reports routes password';
-
 describeEachDatabase('report and player calls', ({ getDatabase }) => {
-  let clearbase: Clearbase | undefined;
-  let dataDir = '';
+  let server: SignedInClearbase | undefined;
   let cookie = '';
   const app = () => {
-    if (!clearbase) throw new Error('not started');
-    return clearbase.app;
+    if (!server) throw new Error('not started');
+    return server.app;
   };
   const get = (url: string, headers: Record<string, string> = { cookie }) => app().inject({ method: 'GET', url, headers });
   const post = (payload: object, headers: Record<string, string> = { cookie }) => app().inject({ method: 'POST', url: '/api/players', headers, payload });
   const detailPaths = (body: unknown) => ((body as TApiError).details ?? []).map((d) => d.path).sort();
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'cb-reports-api-'));
     await seedReportFixture(getDatabase().db);
-    const config = loadConfig({ CLEARBASE_DATA_DIR: dataDir, CLEARBASE_PASSWORD: PASSWORD, CLEARBASE_DEMO: 'false', CLEARBASE_LOGIN_RATE_LIMIT: '1000' });
-    clearbase = await createClearbase(config, createLogger('silent'), { database: getDatabase(), webDir: path.join(dataDir, 'none'), startWorkers: false });
-    const login = await app().inject({ method: 'POST', url: '/api/auth/login', payload: { password: PASSWORD } });
-    cookie = [login.headers['set-cookie']].flat().join(';').split(';')[0] ?? '';
+    server = await startSignedInClearbase({ database: getDatabase(), prefix: 'cb-reports-api', startWorkers: false });
+    cookie = server.cookie;
   });
-  afterAll(async () => {
-    await clearbase?.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   it('needs a session for every call, and refuses a cross-site POST', async () => {
     for (const url of ['/api/seasons', '/api/stats', '/api/stats/breakdown', '/api/report/missing', `/api/report/player?player_id=${P.ava}`]) {

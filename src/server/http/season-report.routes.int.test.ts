@@ -1,38 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ZSeasonReport, type TApiError } from '../../contract';
 import { describeEachDatabase } from '../../../tests/support/databases';
 import { SR, seedSeasonReportFixture } from '../../../tests/support/season-report-fixture';
-import { loadConfig } from '../config';
-import { createLogger } from '../logger';
-import { createClearbase, type Clearbase } from '../main';
-
-const PASSWORD = 'season report routes password';
+import { startSignedInClearbase, type SignedInClearbase } from '../../../tests/support/signed-in-clearbase';
 
 describeEachDatabase('GET /api/reports/season', ({ getDatabase }) => {
-  let clearbase: Clearbase | undefined;
-  let dataDir = '';
+  let server: SignedInClearbase | undefined;
   let cookie = '';
   const get = (url: string, headers: Record<string, string> = { cookie }) => {
-    if (!clearbase) throw new Error('not started');
-    return clearbase.app.inject({ method: 'GET', url, headers });
+    if (!server) throw new Error('not started');
+    return server.app.inject({ method: 'GET', url, headers });
   };
   const detailPaths = (body: unknown) => ((body as TApiError).details ?? []).map((d) => d.path).sort();
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'cb-season-report-api-'));
     await seedSeasonReportFixture(getDatabase().db);
-    const config = loadConfig({ CLEARBASE_DATA_DIR: dataDir, CLEARBASE_PASSWORD: PASSWORD, CLEARBASE_DEMO: 'false', CLEARBASE_LOGIN_RATE_LIMIT: '1000' });
-    clearbase = await createClearbase(config, createLogger('silent'), { database: getDatabase(), webDir: path.join(dataDir, 'none'), startWorkers: false });
-    const login = await clearbase.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password: PASSWORD } });
-    cookie = [login.headers['set-cookie']].flat().join(';').split(';')[0] ?? '';
+    server = await startSignedInClearbase({ database: getDatabase(), prefix: 'cb-season-report-api', startWorkers: false });
+    cookie = server.cookie;
   });
-  afterAll(async () => {
-    await clearbase?.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.close());
 
   it('needs a session', async () => {
     const response = await get('/api/reports/season', {});
