@@ -1,10 +1,10 @@
-import { Bell, RefreshCw, Search, Settings } from 'lucide-react';
+import { Bell, RefreshCw, Settings } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { TSeason } from '../../../../contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -63,15 +63,12 @@ export function DashboardHeader({ seasons, seasonId, onSeasonChange, seasonName,
             ))}
           </SelectContent>
         </Select>
-        <form role="search" aria-label="Players and documents" onSubmit={submitSearch} className="relative order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            type="search"
+        <form role="search" aria-label="Players and documents" onSubmit={submitSearch} className="order-last w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
+          <SearchInput
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             placeholder="Search players, documents..."
             aria-label="Search players, documents"
-            className="pl-9"
           />
         </form>
         <div className="flex items-center gap-2">

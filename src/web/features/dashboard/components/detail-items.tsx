@@ -1,8 +1,8 @@
-import { ChevronRight, Download, Search } from 'lucide-react';
+import { ChevronRight, Download } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import type { TStatsBreakdown } from '../../../../contract';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { downloadFile, fileTimestamp, toCsv } from '@/lib/csv';
 import { toast } from '@/lib/toast-store';
@@ -136,17 +136,13 @@ export function DetailItems({ kind, breakdown }: { kind: TStatKind; breakdown: T
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
-        <div className="relative w-full min-w-0 sm:w-auto sm:flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            type="search"
-            value={search}
-            onChange={(event) => changeSearch(event.target.value)}
-            placeholder="Search items..."
-            aria-label="Search items"
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          wrapperClassName="w-full min-w-0 sm:w-auto sm:flex-1"
+          value={search}
+          onChange={(event) => changeSearch(event.target.value)}
+          placeholder="Search items..."
+          aria-label="Search items"
+        />
         <Select value={status} onValueChange={changeStatus}>
           <SelectTrigger aria-label="Filter by status" className="w-auto min-w-0 flex-1 sm:w-36 sm:flex-none">
             <SelectValue />

@@ -1,9 +1,9 @@
-import { FilterX, Search } from 'lucide-react';
+import { FilterX } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { DOC_TYPE_FILTERS, DOCUMENT_STATUS_FILTERS } from '../../../../contract';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import {
@@ -41,19 +41,14 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
   return (
     <div className="grid min-w-0 gap-2">
       <Label htmlFor={id}>Search</Label>
-      <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input
-          id={id}
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          maxLength={MAX_SEARCH_LENGTH}
-          placeholder="Player name or file name"
-          className="pl-9"
-          autoComplete="off"
-        />
-      </div>
+      <SearchInput
+        id={id}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        maxLength={MAX_SEARCH_LENGTH}
+        placeholder="Player name or file name"
+        autoComplete="off"
+      />
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useId } from 'react';
 import { PLAYER_STATUS_FILTERS, type TPlayerStatusFilter } from '../../../../contract';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
@@ -49,19 +49,14 @@ export function PlayerFiltersBar({ filters, onChange, onClear, showSeason = fals
     >
       <div className="flex min-w-0 flex-col gap-2 sm:col-span-2 lg:col-span-1">
         <Label htmlFor={`${id}-search`}>Search</Label>
-        <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-          <Input
-            id={`${id}-search`}
-            type="search"
-            placeholder="Name or player ID"
-            autoComplete="off"
-            spellCheck={false}
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          id={`${id}-search`}
+          placeholder="Name or player ID"
+          autoComplete="off"
+          spellCheck={false}
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+        />
       </div>
       {showSeason ? (
         <div className="flex min-w-0 flex-col gap-2">
