@@ -3,28 +3,10 @@ import { Link, useLocation } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { PROCESSING_CARD_LIMIT, useProcessingUploads } from '../api';
 import { CARD_LINK_CLASS, CLICKABLE_CARD_CLASS, clickedControl } from './clickable-card';
 import { UploadRow } from './upload-row';
-
-function ProcessingSkeleton() {
-  return (
-    <div aria-busy="true" className="flex flex-col gap-4">
-      <span className="sr-only">Loading recent uploads</span>
-      {Array.from({ length: PROCESSING_CARD_LIMIT }, (_, index) => (
-        <div key={index} className="flex items-center gap-3">
-          <Skeleton className="size-8 rounded-md" />
-          <div className="flex flex-1 flex-col gap-1.5">
-            <Skeleton className="h-3.5 w-40 max-w-full" />
-            <Skeleton className="h-3 w-28" />
-          </div>
-          <Skeleton className="h-5 w-16" />
-        </div>
-      ))}
-    </div>
-  );
-}
+import { ListSkeleton } from '@/components/list-skeleton';
 
 /**
  * Spec §2 'Real-time Processing': the 5 latest uploads, Active when there are any, Idle otherwise. The whole
@@ -73,7 +55,7 @@ export function ProcessingCard() {
             </Button>
           </div>
         ) : !uploads.data ? (
-          <ProcessingSkeleton />
+          <ListSkeleton label="Loading recent uploads" rows={PROCESSING_CARD_LIMIT} leading="size-8 rounded-md" lines={['h-3.5 w-40 max-w-full', 'h-3 w-28']} trailing="h-5 w-16" />
         ) : active ? (
           <ul className="flex flex-col divide-y" aria-label="Latest uploads">
             {items.map((upload) => (

@@ -4,11 +4,11 @@ import { HEALTH_SERVICE_LABELS, HEALTH_SERVICES, type THealthServiceName } from 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useHealth } from '../api';
 import { healthStatusLabel, healthStatusTone } from '../health-status';
 import { CARD_LINK_CLASS, CLICKABLE_CARD_CLASS, clickedControl } from './clickable-card';
+import { ListSkeleton } from '@/components/list-skeleton';
 
 const SERVICE_ICONS: Record<THealthServiceName, LucideIcon> = {
   database: Database,
@@ -22,24 +22,6 @@ function formatCheckedAt(timestamp: string): string | null {
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return null;
   return date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-}
-
-function StatusSkeleton() {
-  return (
-    <div aria-busy="true" className="flex flex-col gap-4">
-      <span className="sr-only">Loading system status</span>
-      {HEALTH_SERVICES.map((service) => (
-        <div key={service} className="flex items-center gap-3">
-          <Skeleton className="size-8 rounded-md" />
-          <div className="flex flex-1 flex-col gap-1.5">
-            <Skeleton className="h-3.5 w-28" />
-            <Skeleton className="h-3 w-40 max-w-full" />
-          </div>
-          <Skeleton className="h-5 w-20" />
-        </div>
-      ))}
-    </div>
-  );
 }
 
 /** Spec §2 'System Status': one line per service; a click opens System Settings, where services are set up. */
@@ -67,7 +49,7 @@ export function SystemStatusCard() {
       </CardHeader>
       <CardContent>
         {health.isPending ? (
-          <StatusSkeleton />
+          <ListSkeleton label="Loading system status" rows={HEALTH_SERVICES.length} leading="size-8 rounded-md" lines={['h-3.5 w-28', 'h-3 w-40 max-w-full']} trailing="h-5 w-20" />
         ) : health.isError ? (
           <div className="flex flex-col items-start gap-3">
             <p role="alert" className="text-sm text-destructive-soft-foreground">

@@ -7,12 +7,12 @@ import { Pagination } from '@/components/pagination';
 import { PlayerDocStatusBadge } from '@/components/status-badges';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/api-client';
 import { initials, lastFirst } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { PLAYER_PAGE_SIZE, pageCountFor } from '../player-filters';
+import { ListSkeleton } from '@/components/list-skeleton';
 
 /** The tables' short column names (spec: Birth Certificate, Residency, Medical, Waiver). */
 export const DOC_TYPE_COLUMN_LABELS: Record<TDocType, string> = {
@@ -113,24 +113,6 @@ export function PlayerTable({ players, onOpenPlayer, caption }: PlayerTableProps
   );
 }
 
-function PlayerTableSkeleton() {
-  return (
-    <div aria-busy="true" className="flex flex-col gap-3 py-2" data-testid="player-table-loading">
-      <span className="sr-only">Loading players</span>
-      {Array.from({ length: 6 }, (_, index) => (
-        <div key={index} className="flex items-center gap-3">
-          <Skeleton className="size-8 rounded-full" />
-          <div className="flex flex-1 flex-col gap-1.5">
-            <Skeleton className="h-3.5 w-40 max-w-full" />
-            <Skeleton className="h-3 w-28 max-w-full" />
-          </div>
-          <Skeleton className="hidden h-5 w-full max-w-md sm:block" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 interface PlayerResultsProps {
   report: UseQueryResult<TMissingReport>;
   page: number;
@@ -152,7 +134,15 @@ export function PlayerResults({ report, page, onPageChange, onOpenPlayer, label 
     if (pastTheEnd) onPageChange(pageCount, { replace: true });
   }, [pastTheEnd, pageCount, onPageChange]);
 
-  if (report.isPending) return <PlayerTableSkeleton />;
+  if (report.isPending) return <ListSkeleton
+      label="Loading players"
+      rows={6}
+      leading="size-8 rounded-full"
+      lines={['h-3.5 w-40 max-w-full', 'h-3 w-28 max-w-full']}
+      trailing="hidden h-5 w-full max-w-md sm:block"
+      className="flex flex-col gap-3 py-2"
+      testId="player-table-loading"
+    />;
   if (report.isError) {
     return (
       <div className="flex flex-col items-start gap-3 py-4" data-testid="player-table-error">
