@@ -134,15 +134,19 @@ export function PlayerResults({ report, page, onPageChange, onOpenPlayer, label 
     if (pastTheEnd) onPageChange(pageCount, { replace: true });
   }, [pastTheEnd, pageCount, onPageChange]);
 
-  if (report.isPending) return <ListSkeleton
-      label="Loading players"
-      rows={6}
-      leading="size-8 rounded-full"
-      lines={['h-3.5 w-40 max-w-full', 'h-3 w-28 max-w-full']}
-      trailing="hidden h-5 w-full max-w-md sm:block"
-      className="flex flex-col gap-3 py-2"
-      testId="player-table-loading"
-    />;
+  if (report.isPending) {
+    return (
+      <ListSkeleton
+        label="Loading players"
+        rows={6}
+        leading="size-8 rounded-full"
+        lines={['h-3.5 w-40 max-w-full', 'h-3 w-28 max-w-full']}
+        trailing="hidden h-5 w-full max-w-md sm:block"
+        className="flex flex-col gap-3 py-2"
+        testId="player-table-loading"
+      />
+    );
+  }
   if (report.isError) {
     return (
       <div className="flex flex-col items-start gap-3 py-4" data-testid="player-table-error">
