@@ -8,3 +8,4 @@ export * from './mailbox';
 export * from './players';
 export * from './reports';
 export * from './season-report';
+export * from './settings';
