@@ -146,7 +146,7 @@ function endpointCases(db: Db, seeded: { players: number; documents: number }): 
     {
       label: 'GET /api/reports/season',
       path: '/api/reports/season',
-      // season-report.service getSeasonReport: five aggregate statements at once (all divisions, compared).
+      // season-report.service getSeasonReport: three aggregate statements at once (all divisions, compared).
       statements: Object.values(seasonReportQueries(db, current, 'all', SEASON_REPORT_MAX_PLAYERS)).map(toStatement),
       parallel: true,
       check: (body) => {

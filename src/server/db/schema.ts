@@ -139,6 +139,8 @@ export const registrations = pgTable(
     // in index order and stops after its rows.
     index('registrations_season_name_idx').on(t.seasonId, t.lastName, t.firstName, t.playerId),
     index('registrations_season_division_name_idx').on(t.seasonId, t.division, t.lastName, t.firstName, t.playerId),
+    // The season report's incomplete players (lowest completion first, then by name): its first rows in index order.
+    index('registrations_season_completion_name_idx').on(t.seasonId, t.completeTypes, t.lastName, t.firstName, t.playerId),
     oneOf('registrations_division_ck', t.division, DIVISIONS),
     oneOf('registrations_birth_certificate_status_ck', t.birthCertificateStatus, PLAYER_DOC_STATUSES),
     oneOf('registrations_residency_status_ck', t.residencyStatus, PLAYER_DOC_STATUSES),

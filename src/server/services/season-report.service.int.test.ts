@@ -4,14 +4,14 @@ import { describeEachDatabase } from '../../../tests/support/databases';
 import { SR, SR_SEASONS, seedSeasonReportFixture } from '../../../tests/support/season-report-fixture';
 import { AppError } from '../errors';
 import { NOT_ENOUGH_HISTORY } from './projections';
-import { createSeasonReportService, monthlySeries } from './season-report.service';
+import { createSeasonReportService, foldBreakdown, monthlySeries } from './season-report.service';
 
 const ref = (season: { id: string; name: string; year: number }) => ({ id: season.id, name: season.name, year: season.year });
 const S = SR_SEASONS;
 
 describe('monthlySeries', () => {
   it('covers the season and any month with figures, zero months included', () => {
-    expect(monthlySeries('2025-08-15', '2025-10-31', [{ month: '2025-07', count: 1 }], [{ month: '2026-01', count: 2 }])).toEqual([
+    expect(monthlySeries('2025-08-15', '2025-10-31', new Map([['2025-07', 1]]), new Map([['2026-01', 2]]))).toEqual([
       { month: '2025-07', registrations: 1, completions: 0 },
       { month: '2025-08', registrations: 0, completions: 0 },
       { month: '2025-09', registrations: 0, completions: 0 },
@@ -20,6 +20,39 @@ describe('monthlySeries', () => {
       { month: '2025-12', registrations: 0, completions: 0 },
       { month: '2026-01', registrations: 0, completions: 2 },
     ]);
+  });
+});
+
+describe('foldBreakdown', () => {
+  it('sums the grouped rows per division, per type and status, and per month of registration and completion', () => {
+    const complete = { birthCertificate: 'complete', residency: 'complete', medical: 'complete', waiver: 'complete' } as const;
+    const folded = foldBreakdown([
+      // 3 complete AA players registered in August, completed in September.
+      { division: 'AA', complete: true, ...complete, registeredMonth: '2025-08', completedMonth: '2025-09', count: 3 },
+      // 2 AA players registered in August: medical pending, waiver missing, never complete.
+      { division: 'AA', complete: false, ...complete, medical: 'pending', waiver: 'missing', registeredMonth: '2025-08', completedMonth: null, count: 2 },
+      // 1 A player registered in September with everything missing but a processing residency proof.
+      {
+        division: 'A',
+        complete: false,
+        birthCertificate: 'missing',
+        residency: 'processing',
+        medical: 'missing',
+        waiver: 'missing',
+        registeredMonth: '2025-09',
+        completedMonth: null,
+        count: 1,
+      },
+    ]);
+    expect(Object.fromEntries(folded.divisions)).toEqual({ AA: { players: 5, complete: 3 }, A: { players: 1, complete: 0 } });
+    expect(folded.types).toEqual({
+      birth_certificate: { complete: 5, pending: 0, processing: 0, missing: 1 },
+      residency: { complete: 5, pending: 0, processing: 1, missing: 0 },
+      medical: { complete: 3, pending: 2, processing: 0, missing: 1 },
+      waiver: { complete: 3, pending: 0, processing: 0, missing: 3 },
+    });
+    expect(Object.fromEntries(folded.registered)).toEqual({ '2025-08': 5, '2025-09': 1 });
+    expect(Object.fromEntries(folded.completed)).toEqual({ '2025-09': 3 });
   });
 });
 

@@ -4,12 +4,14 @@ import {
   DOC_TYPES,
   SEASON_REPORT_MAX_PLAYERS,
   type TDivisionFilter,
+  type TDivision,
   type TDocType,
+  type TPlayerDocStatus,
   type TSeasonReport,
   type TSeasonRef,
 } from '../../contract';
 import type { Db } from '../db/client';
-import { seasonReportQueries, type MonthCount, type SeasonDivisionRow, type SeasonHistoryRow } from '../db/season-report.repository';
+import { seasonReportQueries, type SeasonBreakdownRow, type SeasonHistoryRow } from '../db/season-report.repository';
 import { AppError } from '../errors';
 import { projectSeasons } from './projections';
 import { toReportRow } from './reports.service';
@@ -37,14 +39,14 @@ function nextMonth(month: string): string {
   return mon === 12 ? `${year + 1}-01` : `${year}-${String(mon + 1).padStart(2, '0')}`;
 }
 
+/** Per month 'YYYY-MM', a count. */
+export type MonthCounts = ReadonlyMap<string, number>;
+
 /** Every month from the season's start to its end, widened to the months that have figures, zero or not. */
-export function monthlySeries(startsOn: string, endsOn: string, registered: readonly MonthCount[], completed: readonly MonthCount[]) {
-  const months = [monthOf(startsOn), monthOf(endsOn), ...registered.map((m) => m.month), ...completed.map((m) => m.month)].sort();
+export function monthlySeries(startsOn: string, endsOn: string, registrations: MonthCounts, completions: MonthCounts) {
+  const months = [monthOf(startsOn), monthOf(endsOn), ...registrations.keys(), ...completions.keys()].sort();
   const first = months[0] ?? monthOf(startsOn);
   const last = months[months.length - 1] ?? first;
-  const byMonth = (rows: readonly MonthCount[]) => new Map(rows.map((row) => [row.month, row.count]));
-  const registrations = byMonth(registered);
-  const completions = byMonth(completed);
   const series: TSeasonReport['monthly'] = [];
   for (let month = first; month <= last; month = nextMonth(month)) {
     series.push({ month, registrations: registrations.get(month) ?? 0, completions: completions.get(month) ?? 0 });
@@ -52,8 +54,33 @@ export function monthlySeries(startsOn: string, endsOn: string, registered: read
   return series;
 }
 
+type TypeCounts = Record<TPlayerDocStatus, number>;
+type DivisionFigures = { players: number; complete: number };
+
+/** The breakdown rows (season-report.repository) summed per division, per type and status, and per month. */
+export function foldBreakdown(rows: readonly SeasonBreakdownRow[]) {
+  const divisions = new Map<TDivision, DivisionFigures>();
+  const types = Object.fromEntries(DOC_TYPES.map((docType) => [docType, { complete: 0, pending: 0, processing: 0, missing: 0 }])) as Record<TDocType, TypeCounts>;
+  const registered = new Map<string, number>();
+  const completed = new Map<string, number>();
+  const add = (map: Map<string, number>, month: string | null, count: number) => {
+    if (month !== null) map.set(month, (map.get(month) ?? 0) + count);
+  };
+  for (const row of rows) {
+    const figures = divisions.get(row.division) ?? { players: 0, complete: 0 };
+    figures.players += row.count;
+    if (row.complete) figures.complete += row.count;
+    divisions.set(row.division, figures);
+    for (const docType of DOC_TYPES) types[docType][row[TYPE_KEYS[docType]]] += row.count;
+    add(registered, row.registeredMonth, row.count);
+    // completed_at is set only while the player is complete.
+    add(completed, row.completedMonth, row.count);
+  }
+  return { divisions, types, registered, completed };
+}
+
 /**
- * GET /api/reports/season: one season's report (src/contract/season-report.ts). Five aggregate statements at
+ * GET /api/reports/season: one season's report (src/contract/season-report.ts). Three aggregate statements at
  * once (season-report.repository); the season is resolved inside each, so an unknown one is seen afterwards.
  */
 export function createSeasonReportService(deps: { db: Db }) {
@@ -62,41 +89,23 @@ export function createSeasonReportService(deps: { db: Db }) {
   return {
     async getSeasonReport(query: SeasonReportQuery): Promise<TSeasonReport> {
       const q = seasonReportQueries(db, query.season, query.division, SEASON_REPORT_MAX_PLAYERS);
-      const [history, divisions, registered, completed, incomplete] = await Promise.all([
-        q.history,
-        q.divisions,
-        q.registeredByMonth,
-        q.completedByMonth,
-        q.incomplete,
-      ]);
+      const [history, breakdown, incomplete] = await Promise.all([q.history, q.breakdown, q.incomplete]);
       const season = history.find((row) => row.selected === true);
       if (!season) {
         throw new AppError('NOT_FOUND', query.season === undefined ? 'No season exists yet.' : `Season "${query.season}" does not exist.`);
       }
 
-      const totalPlayers = divisions.reduce((sum, row) => sum + row.players, 0);
-      const completeProfiles = divisions.reduce((sum, row) => sum + row.complete, 0);
-      const sumOf = (pick: (row: SeasonDivisionRow) => number) => divisions.reduce((sum, row) => sum + pick(row), 0);
+      const { divisions, types, registered, completed } = foldBreakdown(breakdown);
+      const totalPlayers = [...divisions.values()].reduce((sum, row) => sum + row.players, 0);
+      const completeProfiles = [...divisions.values()].reduce((sum, row) => sum + row.complete, 0);
 
       // Seasons up to the report's one; the same kind's are the projection's points and hold the previous season.
       const upTo = history.filter((row) => row.startsOn <= season.startsOn);
       const sameKind = upTo.filter((row) => row.kind === season.kind);
       const previous = sameKind.filter((row) => row.startsOn < season.startsOn).at(-1);
 
-      const documentStats = DOC_TYPES.map((docType) => {
-        const key = TYPE_KEYS[docType];
-        const complete = sumOf((row) => row[key].complete);
-        return {
-          docType,
-          complete,
-          pending: sumOf((row) => row[key].pending),
-          processing: sumOf((row) => row[key].processing),
-          missing: sumOf((row) => row[key].missing),
-          completionRate: percent(complete, totalPlayers),
-        };
-      });
+      const documentStats = DOC_TYPES.map((docType) => ({ docType, ...types[docType], completionRate: percent(types[docType].complete, totalPlayers) }));
       const weakest = totalPlayers === 0 ? undefined : [...documentStats].sort((a, b) => a.completionRate - b.completionRate)[0];
-      const byDivision = new Map(divisions.map((row) => [row.division, row]));
 
       return {
         season: { ...ref(season), kind: season.kind },
@@ -117,7 +126,7 @@ export function createSeasonReportService(deps: { db: Db }) {
         },
         documentStats,
         divisionStats: DIVISIONS.filter((division) => query.division === 'all' || query.division === division).map((division) => {
-          const row = byDivision.get(division);
+          const row = divisions.get(division);
           return { division, players: row?.players ?? 0, complete: row?.complete ?? 0, completionRate: percent(row?.complete ?? 0, row?.players ?? 0) };
         }),
         monthly: monthlySeries(season.startsOn, season.endsOn, registered, completed),

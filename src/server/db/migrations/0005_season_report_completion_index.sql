@@ -1,0 +1,1 @@
+CREATE INDEX "registrations_season_completion_name_idx" ON "registrations" USING btree ("season_id","complete_types","last_name","first_name","player_id");
