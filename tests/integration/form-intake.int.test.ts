@@ -141,6 +141,20 @@ describeEachDatabase('form webhook to encrypted storage', ({ getDatabase }) => {
     expect(await stagingLeftAfterJobs()).toBe(0);
   });
 
+  it('answers twins sent at once (same submission id) with one result, whichever commits first', async () => {
+    const before = { documents: await countDocuments(getDatabase().db), submissions: await countSubmissions(getDatabase().db) };
+    const twin = () => submit([...playerFields('form-2102'), { name: 'medical', filename: 'physical.pdf', content: makePdf('twin medical') }]);
+    const answers = await Promise.all([twin(), twin(), twin(), twin()]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 202, 202]);
+    const bodies = answers.map((answer) => answer.json<{ submissionId: string; duplicate: boolean; documents: Array<{ id: string }> }>());
+    expect(new Set(bodies.map((body) => body.submissionId)).size).toBe(1);
+    expect(new Set(bodies.map((body) => body.documents[0]?.id)).size).toBe(1);
+    expect(bodies.filter((body) => !body.duplicate)).toHaveLength(1);
+    expect(await countDocuments(getDatabase().db)).toBe(before.documents + 1);
+    expect(await countSubmissions(getDatabase().db)).toBe(before.submissions + 1);
+    expect(await stagingLeftAfterJobs()).toBe(0);
+  });
+
   it('records the same file for the same player once, and says so', async () => {
     const file = makePdf('waiver signed');
     const first = await submit([...playerFields('form-3003'), { name: 'waiver', filename: 'waiver.pdf', content: file }]);

@@ -7,16 +7,13 @@ import { upsertPlayer } from '../db/players.repository';
 import { upsertRegistration } from '../db/registrations.repository';
 import { resolveSeason } from '../db/seasons.repository';
 import { deleteFailedSubmission, findSubmissionByExternalId, insertSubmission, setSubmissionStatus } from '../db/submissions.repository';
+import { isUniqueViolation } from '../db/errors';
 import { AppError } from '../errors';
 import { derivePlayerId } from '../services/player-id';
 import { discardStaged } from './staging-sweeper';
 import type { IntakeDocumentResult, IntakeResult, IntakeSubmission } from './types';
 
 export const PROCESS_DOCUMENT_QUEUE = 'process-document';
-
-/** PostgreSQL's unique_violation: two identical submissions raced past the duplicate check. */
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 
 /**
  * Records a submission durably before the intake acknowledges it: player and registration upserted,
