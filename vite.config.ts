@@ -15,6 +15,10 @@ const buildStamp = (): Plugin => ({
   },
 });
 
+/** Recharts and its own dependencies: the 'charts' chunk, loaded with the Reports screen only. */
+const CHART_LIBRARIES =
+  /node_modules[\\/](recharts|victory-vendor|d3-[^\\/]+|internmap|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant|use-sync-external-store|react-is)[\\/]/;
+
 const serverPort = Number(process.env.PORT ?? 5000);
 
 // The web app is built to dist/web and served by the Fastify server; `npm run dev` proxies the API to it.
@@ -34,7 +38,10 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'radix', test: /node_modules[\\/](radix-ui|@radix-ui)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // Other libraries before the charts' group, so the libraries they share with it (clsx) stay here.
+            { name: 'vendor', test: (id: string) => /node_modules[\\/]/.test(id) && !CHART_LIBRARIES.test(id) },
+            // Recharts and what it brings (d3 pieces, redux): only the Reports screen draws charts, so they load with it.
+            { name: 'charts', test: CHART_LIBRARIES },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import type { TDocumentStatus, TPlayerDocStatus } from '../../contract';
+import type { TDocType, TDocumentStatus, TPlayerDocStatus } from '../../contract';
 
 /** Spec §9 progress colours: 100 green; ≥ 75 light green; ≥ 50 yellow; ≥ 25 orange; below red. */
 export function completionTone(percent: number): 'complete' | 'high' | 'medium' | 'low' | 'critical' {
@@ -22,4 +22,12 @@ export const PLAYER_DOC_STATUS_LABELS: Record<TPlayerDocStatus, string> = {
   pending: 'Under Review',
   processing: 'Processing',
   missing: 'Missing',
+};
+
+/** The tables' short names of the document types (spec: Birth Certificate, Residency, Medical, Waiver). */
+export const DOC_TYPE_COLUMN_LABELS: Record<TDocType, string> = {
+  birth_certificate: 'Birth Certificate',
+  residency: 'Residency',
+  medical: 'Medical',
+  waiver: 'Waiver',
 };

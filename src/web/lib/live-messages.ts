@@ -2,7 +2,7 @@ import { DOC_TYPE_LABELS, ZServerMessage, type TServerMessage } from '../../cont
 import type { ToastInput } from './toast-store';
 
 /** Query resources that change when a document arrives or changes status (refreshed live). */
-export const LIVE_REFRESHED_RESOURCES = ['uploads', 'stats', 'report', 'documents'] as const;
+export const LIVE_REFRESHED_RESOURCES = ['uploads', 'stats', 'report', 'reports', 'documents'] as const;
 
 export interface LiveMessageEffect {
   /** The server accepted the connection. */

@@ -8,6 +8,8 @@ export const MISSING_REPORT_REFETCH_MS = 30_000;
 
 const REPORT_KEY = ['api', 'report'] as const;
 const STATS_KEY = ['api', 'stats'] as const;
+/** The Reports screen's season reports count players too: a new player changes them. */
+const SEASON_REPORTS_KEY = ['api', 'reports'] as const;
 const SEASONS_KEY = ['api', 'seasons'] as const;
 
 export const seasonsQueryOptions = queryOptions({
@@ -60,6 +62,6 @@ export function useCreatePlayer() {
     mutationKey: ['api', 'players', 'create'],
     mutationFn: (player: TCreatePlayer) => apiRequest('POST', '/api/players', player, { schema: ZCreatedPlayer }),
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: REPORT_KEY }), queryClient.invalidateQueries({ queryKey: STATS_KEY })]),
+      Promise.all([REPORT_KEY, STATS_KEY, SEASON_REPORTS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

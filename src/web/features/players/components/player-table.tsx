@@ -1,10 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { RefreshCw, SearchX } from 'lucide-react';
 import { useEffect } from 'react';
-import { DOC_TYPES, type TDocType, type TMissingReport, type TPlayerReportRow } from '../../../../contract';
+import { DOC_TYPES, type TMissingReport, type TPlayerReportRow } from '../../../../contract';
 import { CompletionBar } from '@/components/completion-bar';
 import { Pagination } from '@/components/pagination';
 import { PlayerDocStatusBadge } from '@/components/status-badges';
+import { DOC_TYPE_COLUMN_LABELS } from '@/components/status-tones';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -13,14 +14,6 @@ import { initials, lastFirst } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { PLAYER_PAGE_SIZE, pageCountFor } from '../player-filters';
 import { ListSkeleton } from '@/components/list-skeleton';
-
-/** The tables' short column names (spec: Birth Certificate, Residency, Medical, Waiver). */
-export const DOC_TYPE_COLUMN_LABELS: Record<TDocType, string> = {
-  birth_certificate: 'Birth Certificate',
-  residency: 'Residency',
-  medical: 'Medical',
-  waiver: 'Waiver',
-};
 
 export function PlayerAvatar({ firstName, lastName, className }: { firstName: string; lastName: string; className?: string }) {
   return (

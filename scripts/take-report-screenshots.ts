@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from 'playwright-core';
+import { z } from 'zod';
+
+/**
+ * Screenshots of the Reports screen for review and the README: each tab at 1280 px in light and dark, and the
+ * screen at 390 px. Run against a running server with the demo data:
+ *   npx tsx scripts/take-report-screenshots.ts --url http://localhost:5000 --password '…' [--out docs/screenshots]
+ */
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string', default: 'http://localhost:5000' },
+    password: { type: 'string' },
+    out: { type: 'string', default: 'docs/screenshots' },
+  },
+});
+const args = z.object({ url: z.url(), password: z.string().min(1, '--password is required'), out: z.string() }).parse(values);
+mkdirSync(args.out, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+});
+
+const TABS = [
+  { name: 'Overview', file: 'overview' },
+  { name: 'Historical Trends', file: 'trends' },
+  { name: 'Growth Projections', file: 'projections' },
+  { name: 'Detailed Analysis', file: 'details' },
+] as const;
+
+for (const theme of ['light', 'dark'] as const) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: theme });
+  const page = await context.newPage();
+  await openReports(page);
+  for (const tab of TABS) {
+    await page.getByRole('tab', { name: tab.name }).click();
+    await page.getByRole('tabpanel').waitFor();
+    await settle(page);
+    await page.screenshot({ path: `${args.out}/reports-${tab.file}${theme === 'dark' ? '-dark' : ''}.png`, fullPage: true });
+  }
+  await context.close();
+}
+
+const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+const phonePage = await phone.newPage();
+await openReports(phonePage);
+await settle(phonePage);
+await phonePage.screenshot({ path: `${args.out}/reports-phone.png`, fullPage: true });
+await phone.close();
+
+await browser.close();
+process.stdout.write(`Screenshots written to ${args.out}/\n`);
+
+/** Takes focus off the clicked tab (a click on the heading, where there is nothing to activate) and lets the page settle. */
+async function settle(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1, name: 'Reports' }).click();
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(500);
+}
+
+async function openReports(page: Page): Promise<void> {
+  await page.goto(args.url);
+  await page.getByPlaceholder('Enter system password').fill(args.password);
+  await page.getByRole('button', { name: 'Access System' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  await page.goto(`${args.url}/reports`);
+  await page.locator('[data-testid="season-report"][aria-busy="false"][data-season]').waitFor();
+  await page.getByTestId('chart').first().locator('svg').first().waitFor();
+}
