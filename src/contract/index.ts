@@ -9,3 +9,4 @@ export * from './players';
 export * from './reports';
 export * from './season-report';
 export * from './settings';
+export * from './users';

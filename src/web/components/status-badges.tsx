@@ -1,5 +1,5 @@
-import { CheckCircle2, Clock, Loader2, XCircle, CircleDashed } from 'lucide-react';
-import type { TDocumentStatus, TPlayerDocStatus } from '../../contract';
+import { CheckCircle2, CircleSlash, Clock, Loader2, XCircle, CircleDashed } from 'lucide-react';
+import type { TDocumentStatus, TPlayerDocStatus, TUserRole, TUserStatus } from '../../contract';
 import { cn } from '@/lib/utils';
 import { DOCUMENT_STATUS_LABELS, PLAYER_DOC_STATUS_LABELS } from './status-tones';
 
@@ -44,6 +44,39 @@ export function PlayerDocStatusBadge({ status, className }: { status: TPlayerDoc
     <span className={cn(badge, PLAYER_DOC_CLASS[status], className)} data-status={status}>
       <Icon aria-hidden="true" />
       {PLAYER_DOC_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** Spec §6 role colours: admin red, moderator blue, viewer gray; the label says the role, so colour is not the only cue. */
+const USER_ROLE_CLASS: Record<TUserRole, string> = {
+  admin: DOCUMENT_CLASS.rejected,
+  moderator: DOCUMENT_CLASS.processing,
+  viewer: MISSING_CLASS,
+};
+
+export function UserRoleBadge({ role, label, className }: { role: TUserRole; label: string; className?: string }) {
+  return (
+    <span className={cn(badge, USER_ROLE_CLASS[role], className)} data-role={role}>
+      {label}
+    </span>
+  );
+}
+
+/** Spec §4 user status: active green, pending orange, inactive gray, each with its icon. */
+const USER_STATUS_CLASS: Record<TUserStatus, string> = {
+  active: DOCUMENT_CLASS.verified,
+  pending: DOCUMENT_CLASS.pending,
+  inactive: MISSING_CLASS,
+};
+const USER_STATUS_ICON = { active: CheckCircle2, pending: Clock, inactive: CircleSlash } as const;
+
+export function UserStatusBadge({ status, label, className }: { status: TUserStatus; label: string; className?: string }) {
+  const Icon = USER_STATUS_ICON[status];
+  return (
+    <span className={cn(badge, USER_STATUS_CLASS[status], className)} data-status={status}>
+      <Icon aria-hidden="true" />
+      {label}
     </span>
   );
 }

@@ -1,0 +1,165 @@
+import { LoaderCircle, UserPlus } from 'lucide-react';
+import { useId, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { MAX_USER_EMAIL_LENGTH, MAX_USER_NAME_LENGTH, USER_ROLES } from '../../../../contract';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast-store';
+import { useCreateUser } from '../api';
+import { USER_ROLE_LABELS, userFullName } from '../user-display';
+import {
+  ADD_USER_FIELDS,
+  EMPTY_ADD_USER_FORM,
+  firstInvalidAddUserField,
+  serverUserErrors,
+  validateAddUser,
+  type AddUserFieldErrors,
+  type AddUserFormValues,
+  type TAddUserField,
+} from '../user-form';
+
+const LABELS: Record<TAddUserField, string> = { email: 'E-mail', firstName: 'First name', lastName: 'Last name', role: 'Role' };
+
+type ControlProps = { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined; 'aria-required': true };
+
+/** A label, a control and the control's error, tied together by id, aria-invalid and aria-describedby. */
+function Field({ field, id, error, children }: { field: TAddUserField; id: string; error: string | undefined; children: (control: ControlProps) => ReactNode }) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <Label htmlFor={id}>
+        {LABELS[field]}
+        <span className="text-destructive-soft-foreground" aria-hidden="true">
+          *
+        </span>
+      </Label>
+      {children({ id, 'aria-invalid': error !== undefined, 'aria-describedby': error ? errorId : undefined, 'aria-required': true })}
+      {error ? (
+        <p id={errorId} className="text-xs break-words text-destructive-soft-foreground" data-testid={`error-${field}`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function AddUserForm({ onDone }: { onDone: () => void }) {
+  const id = useId();
+  const createUser = useCreateUser();
+  const [values, setValues] = useState<AddUserFormValues>(EMPTY_ADD_USER_FORM);
+  const [errors, setErrors] = useState<AddUserFieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const fieldId = (field: TAddUserField) => `${id}-${field}`;
+
+  const focusField = (field: TAddUserField | undefined) => {
+    if (!field) return;
+    // After React has shown the error (aria-invalid), so the reader announces it with the field.
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(field))}`)?.focus());
+  };
+
+  const setValue = (field: TAddUserField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    // A field's message goes once it is edited; it is checked again on submit.
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const checked = validateAddUser(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      focusField(firstInvalidAddUserField(checked.errors));
+      return;
+    }
+    setErrors({});
+    createUser.mutate(checked.user, {
+      onSuccess: ({ user }) => {
+        toast({ title: 'User added', description: `${userFullName(user)} (${user.email}) was added as ${USER_ROLE_LABELS[user.role]}.` });
+        onDone();
+      },
+      onError: (error) => {
+        const fallback = getErrorMessage(error, 'The user could not be added. Please try again.');
+        const { fields, message } = serverUserErrors(isApiError(error) ? error.body : undefined, ADD_USER_FIELDS, fallback);
+        setErrors(fields);
+        setFormError(message);
+        focusField(firstInvalidAddUserField(fields));
+        toast({ variant: 'destructive', title: 'User not added', description: message ?? fallback });
+      },
+    });
+  }
+
+  const text = (field: TAddUserField, props: ComponentProps<'input'>) => (
+    <Field field={field} id={fieldId(field)} error={errors[field]}>
+      {(control) => <Input {...control} {...props} value={values[field]} onChange={(event) => setValue(field, event.target.value)} />}
+    </Field>
+  );
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-6" aria-describedby={formError ? `${id}-form-error` : undefined}>
+      {formError ? (
+        <p id={`${id}-form-error`} role="alert" className="rounded-md bg-destructive-soft px-3 py-2 text-sm break-words text-destructive-soft-foreground" data-testid="add-user-error">
+          {formError}
+        </p>
+      ) : null}
+      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={createUser.isPending}>
+        <legend className="sr-only">User</legend>
+        <div className="sm:col-span-2">{text('email', { type: 'email', autoComplete: 'off', spellCheck: false, maxLength: MAX_USER_EMAIL_LENGTH, placeholder: 'name@example.org' })}</div>
+        {text('firstName', { autoComplete: 'off', maxLength: MAX_USER_NAME_LENGTH })}
+        {text('lastName', { autoComplete: 'off', maxLength: MAX_USER_NAME_LENGTH })}
+        <Field field="role" id={fieldId('role')} error={errors.role}>
+          {(control) => (
+            <Select value={values.role} onValueChange={(value) => setValue('role', value)}>
+              <SelectTrigger {...control}>
+                <SelectValue placeholder="Select a role" />
+              </SelectTrigger>
+              <SelectContent>
+                {USER_ROLES.map((role) => (
+                  <SelectItem key={role} value={role}>
+                    {USER_ROLE_LABELS[role]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </Field>
+      </fieldset>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={createUser.isPending}>
+          {createUser.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
+          {createUser.isPending ? 'Creating…' : 'Create User'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Spec §2 'Add User': e-mail, first name, last name and role; POST /api/users, checked first with ZCreateUser. */
+export function AddUserDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus aria-hidden="true" />
+          Add User
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-lg" data-testid="add-user-dialog">
+        <DialogHeader>
+          <DialogTitle>Add User</DialogTitle>
+          <DialogDescription>Give a member of staff an account. New users start as active. All fields are required.</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so every opening starts from an empty form. */}
+        {open ? <AddUserForm onDone={() => setOpen(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { LoaderCircle, Save } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { USER_ROLES, USER_STATUSES, type TUser, type TUserRole, type TUserStatus } from '../../../../contract';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast-store';
+import { useReturnFocus } from '@/features/players/use-return-focus';
+import { useUpdateUser } from '../api';
+import { USER_ROLE_LABELS, USER_STATUS_LABELS, userFullName } from '../user-display';
+import { userChanges, type EditUserValues } from '../user-form';
+
+const isRole = (value: string): value is TUserRole => (USER_ROLES as readonly string[]).includes(value);
+const isStatus = (value: string): value is TUserStatus => (USER_STATUSES as readonly string[]).includes(value);
+
+function EditUserForm({ user, onDone }: { user: TUser; onDone: () => void }) {
+  const id = useId();
+  const updateUser = useUpdateUser();
+  const [values, setValues] = useState<EditUserValues>({ role: user.role, status: user.status });
+  const [formError, setFormError] = useState<string | null>(null);
+  const patch = userChanges(user, values);
+  const name = userFullName(user);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!patch) return onDone();
+    setFormError(null);
+    updateUser.mutate(
+      { id: user.id, patch },
+      {
+        onSuccess: ({ user: saved }) => {
+          toast({ title: 'User updated', description: `${name} is now ${USER_ROLE_LABELS[saved.role]}, ${USER_STATUS_LABELS[saved.status].toLowerCase()}.` });
+          onDone();
+        },
+        onError: (error) => {
+          const message = getErrorMessage(error, 'The user could not be changed. Please try again.');
+          toast({ variant: 'destructive', title: 'User not updated', description: message });
+          // Gone meanwhile: nothing left to edit (the list refreshes without it).
+          if (isApiError(error) && error.status === 404) onDone();
+          else setFormError(message);
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+      {formError ? (
+        <p role="alert" className="rounded-md bg-destructive-soft px-3 py-2 text-sm break-words text-destructive-soft-foreground">
+          {formError}
+        </p>
+      ) : null}
+      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={updateUser.isPending}>
+        <legend className="sr-only">Access of {name}</legend>
+        <div className="flex min-w-0 flex-col gap-2">
+          <Label htmlFor={`${id}-role`}>Role</Label>
+          <Select value={values.role} onValueChange={(value) => isRole(value) && setValues((current) => ({ ...current, role: value }))}>
+            <SelectTrigger id={`${id}-role`}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {USER_ROLES.map((role) => (
+                <SelectItem key={role} value={role}>
+                  {USER_ROLE_LABELS[role]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="flex min-w-0 flex-col gap-2">
+          <Label htmlFor={`${id}-status`}>Status</Label>
+          <Select value={values.status} onValueChange={(value) => isStatus(value) && setValues((current) => ({ ...current, status: value }))}>
+            <SelectTrigger id={`${id}-status`}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {USER_STATUSES.map((status) => (
+                <SelectItem key={status} value={status}>
+                  {USER_STATUS_LABELS[status]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </fieldset>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={!patch || updateUser.isPending}>
+          {updateUser.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+          Save Changes
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Changes a user's role and status (PATCH /api/users/{id} with only what changed). */
+export function EditUserDialog({ user, onOpenChange }: { user: TUser | null; onOpenChange: (open: boolean) => void }) {
+  // Opened from a row's button, not a DialogTrigger: focus goes back to that button on close.
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog open={user !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md" data-testid="edit-user-dialog" {...returnFocus}>
+        {user ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Edit User</DialogTitle>
+              <DialogDescription>
+                Change the role and status of {userFullName(user)}.
+                <span className="mt-1 block break-words">{user.email}</span>
+              </DialogDescription>
+            </DialogHeader>
+            <EditUserForm key={user.id} user={user} onDone={() => onOpenChange(false)} />
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
