@@ -41,3 +41,56 @@ export const ZSystemSettingsPatch = ZSystemSettings.partial()
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, { error: 'Change at least one setting.' });
 export type TSystemSettingsPatch = z.infer<typeof ZSystemSettingsPatch>;
+
+/** Health message of the antivirus service while scanning is turned off here (files are stored unscanned). */
+export const SCANNING_OFF_MESSAGE = 'virus scanning is turned off in Settings';
+/** Why /ws is refused (and open connections are closed) while real-time updates are turned off. */
+export const REALTIME_OFF_MESSAGE = 'Real-time updates are turned off in Settings.';
+/** Close code of a live connection ended because real-time updates were turned off: the client stops reconnecting. */
+export const LIVE_TURNED_OFF_CLOSE_CODE = 4403;
+
+export const STORAGE_DRIVERS = ['local', 's3'] as const;
+export const ZStorageDriver = z.enum(STORAGE_DRIVERS);
+
+/**
+ * GET /api/settings/installation: how this installation is set up, for the Settings Storage card and the
+ * App Workflow screen. Never holds a credential: storage is a folder or `s3://bucket`, clamd an address.
+ */
+export const ZInstallation = z.object({
+  storage: z.object({
+    driver: ZStorageDriver,
+    /** The data folder of local storage, or `s3://bucket`. */
+    location: z.string(),
+    /** Documents with a stored object, and their bytes, per driver they were stored with (from the documents table). */
+    usage: z.array(z.object({ driver: ZStorageDriver, documents: z.number().int().nonnegative(), bytes: z.number().nonnegative() })),
+  }),
+  antivirus: z.object({
+    scanningOn: z.boolean(),
+    clamdConfigured: z.boolean(),
+    /** `tcp://host:port` or `unix:/path`; null when CLAMD_URL is not set. */
+    clamdLocation: z.string().nullable(),
+  }),
+  retentionYears: z.number().int().positive(),
+  maxFileBytes: z.number().int().positive(),
+  acceptedFileTypes: z.array(z.object({ label: z.string(), mime: z.string(), extensions: z.array(z.string()) })),
+  formWebhookConfigured: z.boolean(),
+  mailbox: z.object({ configured: z.boolean(), intervalMs: z.number().int().positive().nullable() }),
+  playerId: z.object({ prefix: z.string(), format: z.string() }),
+  storedPath: z.object({ format: z.string() }),
+  /** A sample player run through the server's own id and path functions. */
+  example: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    birthDate: z.string(),
+    division: z.string(),
+    seasonYear: z.number().int(),
+    docType: z.string(),
+    submissionId: z.string(),
+    fileSha256: z.string(),
+    extension: z.string(),
+    playerId: z.string(),
+    storedName: z.string(),
+    storedPath: z.string(),
+  }),
+});
+export type TInstallation = z.infer<typeof ZInstallation>;

@@ -238,7 +238,7 @@ test.describe('Settings → Integrations', () => {
   test('shows the mailbox scheduler controls', async ({ page }) => {
     await fakeMailbox(page);
     await signInAndWaitForShell(page);
-    await page.goto('/settings');
+    await page.goto('/settings?tab=integrations');
     const card = page.getByTestId('gmail-settings');
     await expect(card.getByTestId('gmail-connection')).toHaveText('Connected');
     await expect(card.getByTestId('gmail-scheduler')).toHaveText('Running');
@@ -249,7 +249,7 @@ test.describe('Settings → Integrations', () => {
 test.describe('User Guide', () => {
   test('explains how to send documents by e-mail', async ({ page }) => {
     await signInAndWaitForShell(page);
-    await page.goto('/user-guide');
+    await page.goto('/user-guide?step=8');
     const guide = page.getByTestId('guide-email-submissions');
     await expect(guide.getByRole('heading', { name: 'Sending documents by e-mail' })).toBeVisible();
     await expect(guide.getByTestId('guide-email-example')).toContainText('Date of Birth: 03/02/2015');
@@ -272,10 +272,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await signInAndWaitForShell(page);
       await expect(page.getByTestId('gmail-submission')).toHaveCount(10);
       expect(await seriousViolations(page, '[data-testid="gmail-panel"]')).toEqual([]);
-      await page.goto('/settings');
+      await page.goto('/settings?tab=integrations');
       await expect(page.getByTestId('gmail-settings').getByTestId('gmail-connection')).toBeVisible();
       expect(await seriousViolations(page, '[data-testid="gmail-settings"]')).toEqual([]);
-      await page.goto('/user-guide');
+      await page.goto('/user-guide?step=8');
       await expect(page.getByTestId('guide-email-submissions')).toBeVisible();
       expect(await seriousViolations(page, '[data-testid="guide-email-submissions"]')).toEqual([]);
     });

@@ -11,7 +11,8 @@ export type LiveHub = {
   accept(socket: WebSocket): string;
   publish(message: TServerMessage): void;
   readonly size: number;
-  closeAll(): void;
+  /** Closes every connection; by default as a shutdown (1001), which clients answer by reconnecting. */
+  closeAll(code?: number, reason?: string): void;
 };
 
 export function createLiveHub(log: Logger): LiveHub {
@@ -40,8 +41,8 @@ export function createLiveHub(log: Logger): LiveHub {
     get size() {
       return sockets.size;
     },
-    closeAll() {
-      for (const socket of sockets.values()) socket.close(1001, 'Server shutting down');
+    closeAll(code = 1001, reason = 'Server shutting down') {
+      for (const socket of sockets.values()) socket.close(code, reason);
       sockets.clear();
     },
   };

@@ -17,8 +17,11 @@ import { detectDocType } from './stages/detect-doc-type';
 export type ProcessDocumentDeps = {
   db: Db;
   storage: Storage;
-  /** Undefined = scanning off (health says so). */
-  antivirus: Antivirus | undefined;
+  /**
+   * Asked once per job: the scanner to use, or undefined when scanning is off (turned off in Settings, or
+   * no CLAMD_URL; health says which). A function so a changed setting applies to the next job.
+   */
+  scanner: () => Promise<Antivirus | undefined>;
   masterKey: Buffer;
   live: LivePublisher;
   log: Logger;
@@ -49,12 +52,13 @@ export function createProcessDocumentHandler(deps: ProcessDocumentDeps): JobHand
     }
     const envelope = { wrappedKey: document.wrappedKey, iv: document.iv, authTag: document.authTag };
 
-    if (deps.antivirus) {
+    const antivirus = await deps.scanner();
+    if (antivirus) {
       let verdict;
       try {
         const plaintext = new PassThrough();
         const decrypting = pipeline(await deps.storage.get(document.stagedKey), createDecryptor(deps.masterKey, envelope), plaintext);
-        [verdict] = await Promise.all([deps.antivirus.scan(plaintext), decrypting]);
+        [verdict] = await Promise.all([antivirus.scan(plaintext), decrypting]);
       } catch (error) {
         if (error instanceof AntivirusUnavailableError) return { kind: 'retry', reason: error.message };
         throw error;
@@ -102,7 +106,7 @@ export function createProcessDocumentHandler(deps: ProcessDocumentDeps): JobHand
         action: 'document.stored',
         subjectType: 'document',
         subjectId: document.id,
-        detail: { storedPath, driver: deps.storage.driver, docType, detectedFrom: document.docType ? 'declared' : 'filename', scanned: Boolean(deps.antivirus) },
+        detail: { storedPath, driver: deps.storage.driver, docType, detectedFrom: document.docType ? 'declared' : 'filename', scanned: Boolean(antivirus) },
       });
       if (document.submissionId) await settleSubmission(tx, document.submissionId, files);
     });

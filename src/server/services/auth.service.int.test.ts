@@ -103,6 +103,26 @@ describeEachDatabase('auth service', ({ getDb }) => {
       advance(61);
       expect(await instance.resolveSession(session.token)).toBeUndefined();
     });
+
+    it('judges idleness by the timeout in force now (System Settings), for sessions opened before a change', async () => {
+      let minutes = 60;
+      const instance = createAuthService({ db: getDb(), passwordHash: HASH_OF_SECRET, sessionTimeoutMinutes: () => Promise.resolve(minutes), now: () => clock });
+      const shortened = await instance.login('secret-password', meta);
+      const lengthened = await instance.login('secret-password', meta);
+      if (!shortened || !lengthened) throw new Error('login failed');
+
+      advance(10);
+      minutes = 5;
+      // Written to expire in 60 minutes, but idle for 10 under a 5-minute timeout.
+      expect(await instance.resolveSession(shortened.token)).toBeUndefined();
+
+      minutes = 90;
+      advance(70);
+      // Written to expire after 60 minutes, but 80 idle minutes are within 90: kept, and not purged either.
+      await instance.purgeExpiredSessions();
+      const kept = await instance.resolveSession(lengthened.token);
+      expect(kept?.expiresAt.toISOString()).toBe(new Date(clock.getTime() + 90 * 60_000).toISOString());
+    });
   });
 });
 

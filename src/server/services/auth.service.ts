@@ -6,7 +6,7 @@ import {
   deleteExpiredSessions,
   deleteSession,
   extendSession,
-  findActiveSession,
+  findSessionSeenSince,
   insertSession,
 } from '../db/sessions.repository';
 import { recordAuditEvent } from '../db/audit-events.repository';
@@ -71,14 +71,20 @@ export async function bootstrapPassword(
 export function createAuthService(deps: {
   db: Db;
   passwordHash: string;
-  sessionTimeoutMinutes: number;
+  /**
+   * Idle minutes before a session ends: a number, or a function asked on every request (System Settings,
+   * read through their short cache), so a changed timeout applies to sessions already open.
+   */
+  sessionTimeoutMinutes: number | (() => Promise<number>);
   now?: () => Date;
 }): AuthService {
   const now = deps.now ?? (() => new Date());
-  const timeoutMs = deps.sessionTimeoutMinutes * 60_000;
+  const { sessionTimeoutMinutes } = deps;
+  const timeoutMsNow = async (): Promise<number> =>
+    (typeof sessionTimeoutMinutes === 'number' ? sessionTimeoutMinutes : await sessionTimeoutMinutes()) * 60_000;
   /** Sessions this instance read lately, by id (SESSION_RECHECK_MS). */
-  const remembered = new Map<string, { lastSeenAt: Date; expiresAt: Date; readAt: number }>();
-  const remember = (id: string, entry: { lastSeenAt: Date; expiresAt: Date; readAt: number }) => {
+  const remembered = new Map<string, { lastSeenAt: Date; readAt: number }>();
+  const remember = (id: string, entry: { lastSeenAt: Date; readAt: number }) => {
     if (remembered.size >= SESSION_MEMORY_LIMIT) {
       const [oldest] = remembered.keys();
       if (oldest !== undefined) remembered.delete(oldest);
@@ -96,7 +102,7 @@ export function createAuthService(deps: {
       }
       const token = randomBytes(32).toString('base64url');
       const at = now();
-      const expiresAt = new Date(at.getTime() + timeoutMs);
+      const expiresAt = new Date(at.getTime() + (await timeoutMsNow()));
       const id = sessionIdOf(token);
       await deps.db.transaction(async (tx) => {
         await insertSession(tx, {
@@ -116,33 +122,36 @@ export function createAuthService(deps: {
     async resolveSession(token) {
       if (!token) return undefined;
       const at = now();
+      const timeoutMs = await timeoutMsNow();
       const id = sessionIdOf(token);
       const known = remembered.get(id);
       if (
         known &&
         at.getTime() - known.readAt < SESSION_RECHECK_MS &&
         at.getTime() - known.lastSeenAt.getTime() < EXTEND_EVERY_MS &&
-        known.expiresAt > at
+        known.lastSeenAt.getTime() + timeoutMs > at.getTime()
       ) {
-        return { id, expiresAt: known.expiresAt };
+        return { id, expiresAt: new Date(known.lastSeenAt.getTime() + timeoutMs) };
       }
       remembered.delete(id);
-      const session = await findActiveSession(deps.db, id, at);
+      const session = await findSessionSeenSince(deps.db, id, new Date(at.getTime() - timeoutMs));
       if (!session) return undefined;
-      let { lastSeenAt, expiresAt } = session;
+      let { lastSeenAt } = session;
       if (at.getTime() - lastSeenAt.getTime() >= EXTEND_EVERY_MS) {
         lastSeenAt = at;
-        expiresAt = new Date(at.getTime() + timeoutMs);
-        await extendSession(deps.db, id, lastSeenAt, expiresAt);
+        await extendSession(deps.db, id, lastSeenAt, new Date(at.getTime() + timeoutMs));
       }
-      remember(id, { lastSeenAt, expiresAt, readAt: at.getTime() });
-      return { id, expiresAt };
+      remember(id, { lastSeenAt, readAt: at.getTime() });
+      return { id, expiresAt: new Date(lastSeenAt.getTime() + timeoutMs) };
     },
 
     endSession: async (token) => {
       remembered.delete(sessionIdOf(token));
       await deleteSession(deps.db, sessionIdOf(token));
     },
-    purgeExpiredSessions: () => deleteExpiredSessions(deps.db, now()),
+    async purgeExpiredSessions() {
+      const at = now();
+      return deleteExpiredSessions(deps.db, at, new Date(at.getTime() - (await timeoutMsNow())));
+    },
   };
 }

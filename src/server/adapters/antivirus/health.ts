@@ -11,3 +11,17 @@ export function antivirusCheck(antivirus: Antivirus): HealthCheck {
     return { status: 'ok', message: `ClamAV ${version} at ${antivirus.location}` };
   };
 }
+
+/**
+ * Antivirus health as System Settings make it: scanning turned off there is a warning whatever clamd's
+ * state; turned on without CLAMD_URL it is the not-configured warning; otherwise clamd's own check.
+ */
+export function scanningHealthCheck(deps: {
+  scanningOn: () => Promise<boolean>;
+  antivirus: Antivirus | undefined;
+  whenOff: HealthCheck;
+  whenNotConfigured: HealthCheck;
+}): HealthCheck {
+  const clamd = deps.antivirus ? antivirusCheck(deps.antivirus) : deps.whenNotConfigured;
+  return async () => ((await deps.scanningOn()) ? clamd() : deps.whenOff());
+}

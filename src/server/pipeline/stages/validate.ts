@@ -31,6 +31,11 @@ const KINDS: Record<TFileKind, { mime: string; extension: string; extensions: re
   tiff: { mime: 'image/tiff', extension: 'tif', extensions: ['tif', 'tiff'], label: 'a TIFF image' },
 };
 
+/** The file types intake accepts, for screens that explain them (App Workflow, User Guide). */
+export const ACCEPTED_FILE_TYPES: ReadonlyArray<{ label: string; mime: string; extensions: readonly string[] }> = Object.values(KINDS).map(
+  ({ mime, extensions, label }) => ({ label: label.replace(/^an? /, ''), mime, extensions }),
+);
+
 const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -1,26 +1,50 @@
-import { Settings } from 'lucide-react';
-import { ComingSoonCard } from '@/components/coming-soon-card';
+import { useLocation, useSearch } from 'wouter';
 import { PageHeader } from '@/components/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { MailboxIntakeCard } from '@/features/mailbox/components/mailbox-intake-card';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { parseSettingsTab, SETTINGS_TABS } from '../settings-text';
+import { NotificationSettingsCard } from './notification-settings-card';
+import { SecuritySettingsCard } from './security-settings-card';
+import { StorageCard } from './storage-card';
+import { SystemHealthCard } from './system-health-card';
 
+/** Spec §2 'System Settings': four tabs; the open one is in the query string (?tab=) so a link or reload keeps it. */
 export function SettingsPage() {
   useDocumentTitle('System Settings');
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const tab = parseSettingsTab(search);
+
   return (
     <>
-      <PageHeader title="System Settings" description="Integrations, notifications and security" />
-      <div className="flex flex-col gap-6">
-        <section aria-labelledby="settings-integrations" className="flex flex-col gap-4">
-          <h2 id="settings-integrations" className="text-lg font-semibold">
-            Integrations
-          </h2>
+      <PageHeader title="System Settings" description="Health, integrations, notifications and security" />
+      <Tabs
+        value={tab}
+        onValueChange={(next) => navigate(next === 'system' ? location : `${location}?tab=${next}`, { replace: true })}
+        className="flex flex-col gap-6"
+      >
+        <TabsList aria-label="Settings sections" className="w-full sm:w-fit">
+          {SETTINGS_TABS.map((entry) => (
+            <TabsTrigger key={entry.value} value={entry.value}>
+              {entry.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="system" className="flex flex-col gap-6">
+          <SystemHealthCard />
+        </TabsContent>
+        <TabsContent value="integrations" className="flex flex-col gap-6">
           <MailboxIntakeCard />
-        </section>
-        <ComingSoonCard icon={Settings}>
-          The rest of this screen is being built. Soon you will check service health, connect storage and adjust
-          notification and security options.
-        </ComingSoonCard>
-      </div>
+          <StorageCard />
+        </TabsContent>
+        <TabsContent value="notifications" className="flex flex-col gap-6">
+          <NotificationSettingsCard />
+        </TabsContent>
+        <TabsContent value="security" className="flex flex-col gap-6">
+          <SecuritySettingsCard />
+        </TabsContent>
+      </Tabs>
     </>
   );
 }

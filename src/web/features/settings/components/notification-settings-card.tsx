@@ -1,0 +1,48 @@
+import { Bell } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SETTING_LABELS } from '../settings-text';
+import { SettingSwitchRow } from './setting-switch-row';
+import { useSettingSwitches } from './use-setting-switch';
+
+/** Settings → Notifications: the channels notifications may use, and the live connection. */
+export function NotificationSettingsCard() {
+  const { switchProps } = useSettingSwitches();
+
+  return (
+    <Card data-testid="notification-settings">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Bell className="size-4 text-primary" aria-hidden="true" />
+          Notifications
+        </CardTitle>
+        <CardDescription>Which channels Clearbase may use. Templates and recipients are on the Notifications screen.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col divide-y">
+        <SettingSwitchRow
+          id="emailNotifications"
+          label={SETTING_LABELS.emailNotifications}
+          description="Send e-mail notifications (for example when a document arrives or is rejected)."
+          {...switchProps('emailNotifications')}
+        />
+        <SettingSwitchRow
+          id="slackNotifications"
+          label={SETTING_LABELS.slackNotifications}
+          description="Post notifications to the league’s Slack channel through its incoming webhook."
+          {...switchProps('slackNotifications')}
+        />
+        <SettingSwitchRow
+          id="teamsNotifications"
+          label={SETTING_LABELS.teamsNotifications}
+          description="Post notifications to a Microsoft Teams channel through its incoming webhook."
+          {...switchProps('teamsNotifications')}
+        />
+        <SettingSwitchRow
+          id="realtimeUpdates"
+          label={SETTING_LABELS.realtimeUpdates}
+          description="Screens update the moment a document arrives. Off: the live connection is closed and screens refresh on their own timers (every 30 to 60 seconds)."
+          {...switchProps('realtimeUpdates')}
+        />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import { HardDrive } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/api-client';
+import { formatBytes } from '@/lib/format';
+import { useInstallation } from '../api';
+import { STORAGE_DRIVER_LABELS, storageUsage } from '../settings-text';
+
+/** Settings → Integrations: where documents are stored, and how much is there (from the documents table). */
+export function StorageCard() {
+  const installation = useInstallation();
+
+  return (
+    <Card data-testid="storage-card">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <HardDrive className="size-4 text-primary" aria-hidden="true" />
+          Storage
+        </CardTitle>
+        <CardDescription>Every file is encrypted (AES-256) before it is written. Set with STORAGE_DRIVER when the server starts.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {installation.isPending ? (
+          <div aria-busy="true" className="flex flex-col gap-3">
+            <span className="sr-only">Loading storage</span>
+            <Skeleton className="h-4 w-48" />
+            <Skeleton className="h-4 w-full max-w-md" />
+            <Skeleton className="h-4 w-40" />
+          </div>
+        ) : installation.isError ? (
+          <p role="alert" className="text-sm text-destructive-soft-foreground">
+            Unable to load storage: {getErrorMessage(installation.error)}
+          </p>
+        ) : (
+          <StorageFigures storage={installation.data.storage} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function StorageFigures({ storage }: { storage: Parameters<typeof storageUsage>[0] }) {
+  const usage = storageUsage(storage);
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
+      <dt className="text-muted-foreground">Driver</dt>
+      <dd data-testid="storage-driver" data-driver={storage.driver} className="font-medium">
+        {STORAGE_DRIVER_LABELS[storage.driver]}
+      </dd>
+      <dt className="text-muted-foreground">Location</dt>
+      <dd data-testid="storage-location" className="min-w-0 font-mono text-xs break-all">
+        {storage.location}
+      </dd>
+      <dt className="text-muted-foreground">Documents stored</dt>
+      <dd data-testid="storage-documents" data-value={usage.documents}>
+        {usage.documents.toLocaleString()}
+      </dd>
+      <dt className="text-muted-foreground">Size</dt>
+      <dd data-testid="storage-bytes" data-value={usage.bytes}>
+        {formatBytes(usage.bytes)}
+      </dd>
+      {usage.elsewhere ? (
+        <dd className="text-xs text-muted-foreground sm:col-span-2">
+          {usage.elsewhere.documents.toLocaleString()} earlier documents remain in {STORAGE_DRIVER_LABELS[usage.elsewhere.driver].toLowerCase()}.
+        </dd>
+      ) : null}
+    </dl>
+  );
+}

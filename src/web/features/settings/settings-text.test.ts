@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { describeSettingsChange, parseSessionTimeout, parseSettingsTab, scanningNote, settingsHealthLabel, storageUsage } from './settings-text';
+
+describe('Settings screen text', () => {
+  it('says what a save changed', () => {
+    expect(describeSettingsChange({ antivirusScanning: false })).toBe('Antivirus scanning turned off.');
+    expect(describeSettingsChange({ slackNotifications: true, sessionTimeoutMinutes: 30 })).toBe(
+      'Slack notifications turned on. Session timeout set to 30 minutes.',
+    );
+  });
+
+  it('checks the session timeout with the contract’s rule', () => {
+    expect(parseSessionTimeout(' 45 ')).toEqual({ ok: true, minutes: 45 });
+    expect(parseSessionTimeout('')).toEqual({ ok: false, message: 'Enter the session timeout in minutes.' });
+    expect(parseSessionTimeout('4')).toEqual({ ok: false, message: 'Session timeout must be at least 5 minutes.' });
+    expect(parseSessionTimeout('1441')).toEqual({ ok: false, message: 'Session timeout must be at most 1440 minutes (24 hours).' });
+    expect(parseSessionTimeout('7.5')).toEqual({ ok: false, message: 'Session timeout must be a whole number of minutes.' });
+    expect(parseSessionTimeout('abc')).toEqual({ ok: false, message: 'Session timeout must be a whole number of minutes.' });
+  });
+
+  it('labels health as spec §4 says for the settings screen', () => {
+    expect(['ok', 'warning', 'error', 'odd', undefined].map(settingsHealthLabel)).toEqual(['Connected', 'Degraded', 'Error', 'Unknown', 'Unknown']);
+  });
+
+  it('shows the usage of the driver in use, and notes documents left with another', () => {
+    expect(storageUsage({ driver: 's3', location: 's3://b', usage: [] })).toEqual({ documents: 0, bytes: 0, elsewhere: undefined });
+    expect(
+      storageUsage({
+        driver: 's3',
+        location: 's3://b',
+        usage: [
+          { driver: 'local', documents: 3, bytes: 300 },
+          { driver: 's3', documents: 10, bytes: 5000 },
+        ],
+      }),
+    ).toEqual({ documents: 10, bytes: 5000, elsewhere: { driver: 'local', documents: 3 } });
+  });
+
+  it('explains the scanning switch for this installation', () => {
+    expect(scanningNote(undefined, false)).toMatch(/^Off: new files are stored without a virus scan/);
+    expect(scanningNote({ scanningOn: true, clamdConfigured: false, clamdLocation: null }, true)).toMatch(/no ClamAV daemon is configured/);
+    expect(scanningNote({ scanningOn: true, clamdConfigured: true, clamdLocation: 'tcp://av:3310' }, true)).toContain('at tcp://av:3310');
+  });
+
+  it('reads the tab from the query string, System by default', () => {
+    expect(parseSettingsTab('')).toBe('system');
+    expect(parseSettingsTab('?tab=security')).toBe('security');
+    expect(parseSettingsTab('tab=nope')).toBe('system');
+  });
+});

@@ -1,0 +1,89 @@
+import { SESSION_TIMEOUT_MINUTES, ZSystemSettings, type TInstallation, type TSystemSettings, type TSystemSettingsPatch } from '../../../contract';
+
+export type SettingKey = keyof TSystemSettings;
+
+/** The name of each setting as the Settings screen shows it. */
+export const SETTING_LABELS: Record<SettingKey, string> = {
+  antivirusScanning: 'Antivirus scanning',
+  realtimeUpdates: 'Real-time updates',
+  sessionTimeoutMinutes: 'Session timeout',
+  emailNotifications: 'E-mail notifications',
+  slackNotifications: 'Slack notifications',
+  teamsNotifications: 'Microsoft Teams notifications',
+};
+
+/** The toast after a save: 'Antivirus scanning turned off.', 'Session timeout set to 30 minutes.' */
+export function describeSettingsChange(patch: TSystemSettingsPatch): string {
+  const parts = (Object.keys(patch) as SettingKey[]).flatMap((key) => {
+    const value = patch[key];
+    if (value === undefined) return [];
+    if (typeof value === 'number') return [`${SETTING_LABELS[key]} set to ${value} minutes.`];
+    return [`${SETTING_LABELS[key]} turned ${value ? 'on' : 'off'}.`];
+  });
+  return parts.join(' ');
+}
+
+export type SessionTimeoutInput = { ok: true; minutes: number } | { ok: false; message: string };
+
+/** The session timeout field, checked with the contract's own rule so the screen and the server agree. */
+export function parseSessionTimeout(input: string): SessionTimeoutInput {
+  const text = input.trim();
+  if (text === '') return { ok: false, message: 'Enter the session timeout in minutes.' };
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return { ok: false, message: 'Session timeout must be a whole number of minutes.' };
+  const parsed = ZSystemSettings.shape.sessionTimeoutMinutes.safeParse(Number(text));
+  if (parsed.success) return { ok: true, minutes: parsed.data };
+  return { ok: false, message: `Session timeout ${parsed.error.issues[0]?.message ?? 'is not valid'}.` };
+}
+
+export const SESSION_TIMEOUT_HINT = `Between ${SESSION_TIMEOUT_MINUTES.min} and ${SESSION_TIMEOUT_MINUTES.max} minutes (24 hours).`;
+
+/** Spec §4 on the settings screen: ok Connected, warning Degraded, error Error, anything else Unknown. */
+export function settingsHealthLabel(status: string | null | undefined): string {
+  if (status === 'ok') return 'Connected';
+  if (status === 'warning') return 'Degraded';
+  if (status === 'error') return 'Error';
+  return 'Unknown';
+}
+
+export const STORAGE_DRIVER_LABELS: Record<TInstallation['storage']['driver'], string> = {
+  local: 'Local encrypted storage',
+  s3: 'Amazon S3 (or S3-compatible)',
+};
+
+/** The usage of the driver in use, and a note for documents still kept with another driver. */
+export function storageUsage(storage: TInstallation['storage']): {
+  documents: number;
+  bytes: number;
+  elsewhere: { driver: TInstallation['storage']['driver']; documents: number } | undefined;
+} {
+  const current = storage.usage.find((row) => row.driver === storage.driver);
+  const other = storage.usage.find((row) => row.driver !== storage.driver && row.documents > 0);
+  return {
+    documents: current?.documents ?? 0,
+    bytes: current?.bytes ?? 0,
+    elsewhere: other ? { driver: other.driver, documents: other.documents } : undefined,
+  };
+}
+
+/** What the antivirus switch means on this installation, under the switch. */
+export function scanningNote(antivirus: TInstallation['antivirus'] | undefined, scanningOn: boolean): string {
+  if (!scanningOn) return 'Off: new files are stored without a virus scan, and System Status shows a warning.';
+  if (antivirus && !antivirus.clamdConfigured) {
+    return 'On, but no ClamAV daemon is configured (CLAMD_URL): files are stored unscanned until one is.';
+  }
+  return `Every file is scanned by ClamAV${antivirus?.clamdLocation ? ` at ${antivirus.clamdLocation}` : ''} before it is stored; an infected file is rejected.`;
+}
+
+/** The Settings tabs, in the query string as ?tab=. */
+export const SETTINGS_TABS = [
+  { value: 'system', label: 'System' },
+  { value: 'integrations', label: 'Integrations' },
+  { value: 'notifications', label: 'Notifications' },
+  { value: 'security', label: 'Security' },
+] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];
+
+export function parseSettingsTab(search: string): SettingsTab {
+  const tab = new URLSearchParams(search).get('tab');
+  return SETTINGS_TABS.find((entry) => entry.value === tab)?.value ?? 'system';
+}

@@ -1,0 +1,324 @@
+import {
+  BarChart3,
+  Bell,
+  FileCheck2,
+  FileType,
+  LayoutDashboard,
+  LogIn,
+  Mail,
+  Archive,
+  Settings,
+  TrendingUp,
+  UserCog,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { DOC_TYPE_LABELS, DOC_TYPES, type TInstallation, type TSystemSettings } from '../../../../contract';
+import { acceptedExtensionsText, acceptedTypesText, fileSizeText, retentionText } from '@/features/backend-workflow/workflow-text';
+import { EmailSubmissionGuide } from '@/features/mailbox/components/email-submission-guide';
+
+/** What the guide says about this installation; undefined while it loads (the text then stays general). */
+export type GuideFacts = { installation: TInstallation | undefined; settings: TSystemSettings | undefined };
+
+export type GuideStep = { title: string; icon: LucideIcon; body: (facts: GuideFacts) => ReactNode };
+
+/** README 'Sending documents: e-mail to the monitored mailbox': what a parent should send. */
+const EMAIL_EXAMPLE = `To: documents@your-league.org
+Subject: Registration documents for Ada Lovelace
+Attachments: birth-certificate.pdf, residency.pdf, medical-form.jpg, waiver.pdf
+
+Player: Ada Lovelace
+Date of Birth: 12/10/2015        (MM/DD/YYYY or YYYY-MM-DD)
+Division: AA
+Season: Fall Ball 2025           (optional: the current season)
+Parent: Anne Lovelace
+Phone: 555-0100`;
+
+function Paragraphs({ children }: { children: ReactNode }) {
+  return <div className="flex flex-col gap-3 text-sm leading-relaxed text-muted-foreground [&_strong]:text-foreground">{children}</div>;
+}
+
+function Points({ items }: { items: ReactNode[] }) {
+  return (
+    <ul className="flex list-disc flex-col gap-1.5 pl-5">
+      {items.map((item, index) => (
+        <li key={index}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+const sizeOf = (facts: GuideFacts) => (facts.installation ? fileSizeText(facts.installation.maxFileBytes) : 'the configured limit');
+const typesOf = (facts: GuideFacts) => (facts.installation ? acceptedTypesText(facts.installation.acceptedFileTypes) : 'PDF and common image formats');
+const yearsOf = (facts: GuideFacts) => (facts.installation ? retentionText(facts.installation.retentionYears) : 'the retention period');
+const timeoutOf = (facts: GuideFacts) => (facts.settings ? `${facts.settings.sessionTimeoutMinutes} minutes` : 'the session timeout');
+
+/** Spec §2 'User Guide': ten steps for every staff member, then two for admins (FIRST_ADMIN_STEP). */
+export const GUIDE_STEPS: readonly GuideStep[] = [
+  {
+    title: 'Signing in',
+    icon: LogIn,
+    body: (facts) => (
+      <Paragraphs>
+        <p>
+          Clearbase sits behind one <strong>shared system password</strong>. Enter it on the Access System screen; ask your league
+          administrator if you do not have it.
+        </p>
+        <Points
+          items={[
+            <>
+              You stay signed in while you use the app. After <strong>{timeoutOf(facts)}</strong> without using it, the server ends the
+              session and you are asked for the password again.
+            </>,
+            <>Use <strong>Logout</strong> (top right, or on this guide) when you leave a shared computer: the session ends on the server at once.</>,
+            <>The sidebar takes you to every screen; on a phone it opens from the menu button.</>,
+          ]}
+        />
+      </Paragraphs>
+    ),
+  },
+  {
+    title: 'The dashboard',
+    icon: LayoutDashboard,
+    body: () => (
+      <Paragraphs>
+        <p>The dashboard shows the chosen season at a glance. Click any card for its details.</p>
+        <Points
+          items={[
+            <>
+              <strong>Total Players</strong>: players registered this season. <strong>Documents Uploaded</strong>: documents received
+              and kept (not rejected). <strong>Pending Review</strong>: documents waiting for staff. <strong>Complete Profiles</strong>:
+              players with all four documents approved.
+            </>,
+            <>
+              <strong>Real-time Processing</strong> lists the latest uploads as they arrive; <strong>System Status</strong> shows the health
+              of the database, storage, form webhook, mailbox and antivirus.
+            </>,
+            <>
+              <strong>Gmail Document Intake</strong> shows the mailbox scheduler and the latest e-mails received. The search box finds
+              players and documents.
+            </>,
+          ]}
+        />
+      </Paragraphs>
+    ),
+  },
+  {
+    title: 'Players and their statuses',
+    icon: Users,
+    body: () => (
+      <Paragraphs>
+        <p>
+          Every player needs four documents each season: {DOC_TYPES.map((type) => DOC_TYPE_LABELS[type]).join(', ')}. The Players screen
+          lists each player with the state of each document and a completion percentage.
+        </p>
+        <Points
+          items={[
+            <><strong>Complete</strong>: the document was approved.</>,
+            <><strong>Pending</strong> (Under Review): it arrived and waits for staff.</>,
+            <><strong>Processing</strong>: it is still being scanned and stored.</>,
+            <><strong>Missing</strong>: nothing usable was received (a rejected document counts as missing).</>,
+          ]}
+        />
+        <p>
+          Filter by season, division and status (complete, incomplete, pending), search by name or player id, export the list to CSV, or add
+          a player by hand. A player’s id never changes: it is derived from the name and birth date.
+        </p>
+      </Paragraphs>
+    ),
+  },
+  {
+    title: 'Reviewing documents',
+    icon: FileCheck2,
+    body: () => (
+      <Paragraphs>
+        <p>The Documents screen lists every document received. Open one with <strong>View</strong> to read it in the browser.</p>
+        <Points
+          items={[
+            <><strong>Approve</strong> a document that is correct and readable: it becomes Verified and counts toward the player’s profile.</>,
+            <>
+              <strong>Reject</strong> one that is wrong, unreadable or expired, and write the reason: it is kept with the document so the family
+              can be told what to send again.
+            </>,
+            <>Approve and Reject are offered only on documents Under Review. Several can be approved at once by selecting them.</>,
+            <>The More menu downloads the file or shows its history: who did what, and when.</>,
+          ]}
+        />
+      </Paragraphs>
+    ),
+  },
+  {
+    title: 'Reports',
+    icon: BarChart3,
+    body: () => (
+      <Paragraphs>
+        <p>
+          Reports builds a season’s report for one division or all of them: how many players, how many are complete, each document type’s
+          completion, each division’s progress and month by month, and the players still missing documents.
+        </p>
+        <Points
+          items={[
+            <>Choose the season and division, then Generate. Historical Trends compares seasons; Detailed Analysis breaks the figures down.</>,
+            <>Export the report as JSON or the incomplete players as CSV to share with coaches.</>,
+          ]}
+        />
+      </Paragraphs>
+    ),
+  },
+  {
+    title: 'How growth projections are made',
+    icon: TrendingUp,
+    body: () => (
+      <Paragraphs>
+        <p>The Growth Projections tab of Reports estimates the next two seasons from past ones. In plain words:</p>
+        <Points
+          items={[
+            <>Only seasons of the same kind are compared: Spring Ball with Spring Ball, Fall Ball with Fall Ball, since they differ in size.</>,
+            <>
+              Clearbase draws the straight line that best fits the number of players season after season (a least-squares line), and another for
+              the completion rate, and reads both lines two seasons ahead.
+            </>,
+            <>
+              The <strong>confidence</strong> rises with more seasons and with seasons that sit close to the line: three seasons on a perfect
+              line give 60%, eight give 80%. An uneven history lowers it.
+            </>,
+            <>With fewer than three seasons of that kind there is no projection, and the tab says so.</>,
+          ]}
+        />
+      </Paragraphs>
+    ),
+  },
+  {
+    title: 'Notifications',
+    icon: Bell,
+    body: () => (
+      <Paragraphs>
+        <p>
+          Clearbase can tell people when something happens: by e-mail, and in Slack or Microsoft Teams channels. The Notifications screen
+          holds the message templates, which ones are enabled, and the history of what was sent and whether it failed.
+        </p>
+        <Points
+          items={[
+            <>While you work, toasts appear in the corner: a new document arrived, a document’s status changed, or a system alert.</>,
+            <>An administrator turns each channel on or off in Settings → Notifications.</>,
+          ]}
+        />
+      </Paragraphs>
+    ),
+  },
+  {
+    title: 'How parents send documents',
+    icon: Mail,
+    body: () => (
+      <Paragraphs>
+        <p>
+          <strong>Registration form.</strong> Parents attach the documents to the league’s online registration form; it sends them to
+          Clearbase as soon as the form is submitted, with the player’s details.
+        </p>
+        <p>
+          <strong>E-mail.</strong> Parents can also e-mail the documents to the league mailbox, one e-mail per player, with the player’s
+          details written as lines in the message. This is the format to pass on:
+        </p>
+        <pre
+          data-testid="guide-email-format"
+          className="overflow-x-auto rounded-lg border bg-muted/40 px-4 py-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-foreground"
+        >
+          {EMAIL_EXAMPLE}
+        </pre>
+        <EmailSubmissionGuide />
+      </Paragraphs>
+    ),
+  },
+  {
+    title: 'Accepted files',
+    icon: FileType,
+    body: (facts) => (
+      <Paragraphs>
+        <p>
+          Clearbase accepts <strong>{typesOf(facts)}</strong> files of at most <strong>{sizeOf(facts)}</strong> each
+          {facts.installation ? <> ({acceptedExtensionsText(facts.installation.acceptedFileTypes)})</> : null}.
+        </p>
+        <Points
+          items={[
+            <>The type is checked from the file’s contents, not its name: a renamed program is refused.</>,
+            <>
+              Each file is scanned for viruses before it is stored
+              {facts.settings && !facts.settings.antivirusScanning ? ' (scanning is currently turned off in Settings)' : ''}; an infected file is
+              rejected with the virus’s name.
+            </>,
+            <>The same file sent twice for a player is kept once.</>,
+            <>The file name tells which document it is (birth-certificate.pdf, medical.jpg…); a file that does not say waits for review.</>,
+          ]}
+        />
+      </Paragraphs>
+    ),
+  },
+  {
+    title: 'Where documents are kept, and for how long',
+    icon: Archive,
+    body: (facts) => (
+      <Paragraphs>
+        <p>
+          Every file is encrypted (AES-256) before it is written to storage, under a folder for its season, division and player. Only
+          Clearbase can read it back, for staff who are signed in.
+        </p>
+        <p>
+          Documents are kept for <strong>{yearsOf(facts)}</strong> after they are uploaded. Then the file is deleted for good; a short record
+          that it existed stays for the audit trail.
+        </p>
+        <p>The App Workflow screen shows every step a document goes through, with this installation’s settings.</p>
+      </Paragraphs>
+    ),
+  },
+  {
+    title: 'Admin: System Settings',
+    icon: Settings,
+    body: (facts) => (
+      <Paragraphs>
+        <p>Settings are shared by everyone and take effect within seconds. Every change is recorded in the audit log.</p>
+        <Points
+          items={[
+            <>
+              <strong>System</strong>: the health of each service, with a Refresh button.
+            </>,
+            <>
+              <strong>Integrations</strong>: the mailbox scheduler (start, stop, check now) and the Storage card
+              {facts.installation ? <> (here: {facts.installation.storage.driver === 's3' ? 'Amazon S3' : 'local encrypted storage'})</> : null}{' '}
+              with how many documents and bytes are stored.
+            </>,
+            <>
+              <strong>Notifications</strong>: the e-mail, Slack and Teams channels, and real-time updates. With real-time updates off, the
+              live connection closes and screens refresh on their own every 30 to 60 seconds.
+            </>,
+            <>
+              <strong>Security</strong>: antivirus scanning (off stores files unscanned and shows a warning in System Status), and the session
+              timeout in minutes (5 to 1440), which wins over the server’s <code className="font-mono text-xs break-all">CLEARBASE_SESSION_TIMEOUT_MINUTES</code>. File encryption and audit logging
+              are always on.
+            </>,
+          ]}
+        />
+      </Paragraphs>
+    ),
+  },
+  {
+    title: 'Admin: User Management',
+    icon: UserCog,
+    body: () => (
+      <Paragraphs>
+        <p>User Management lists the league’s staff with their role and status.</p>
+        <Points
+          items={[
+            <>
+              Each member has a role, <strong>Admin</strong>, <strong>Moderator</strong> or <strong>Viewer</strong>, and a status,{' '}
+              <strong>Active</strong>, <strong>Inactive</strong> or <strong>Pending</strong>, to record who does what for the league.
+              Signing in still uses the one shared system password.
+            </>,
+            <>Add a staff member with their name, e-mail and role; edit or remove them from their row.</>,
+            <>Search by name or e-mail, and filter by role or status.</>,
+          ]}
+        />
+      </Paragraphs>
+    ),
+  },
+];
