@@ -44,6 +44,8 @@ export const ZDocumentStatusChange = z
   .object({
     status: z.enum(REVIEW_STATUSES, { error: 'must be verified, rejected or pending' }),
     reviewNotes: z.string().trim().max(2000, 'must be at most 2000 characters').optional(),
+    /** With a rejection: e-mail the guardian the 'Document Rejected' template with the reason, after the change commits. */
+    notifyGuardian: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .refine((change) => change.status !== 'rejected' || (change.reviewNotes ?? '').length > 0, {
     path: ['reviewNotes'],

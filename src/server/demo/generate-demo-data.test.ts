@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIVISIONS, DOC_TYPES, DOCUMENT_STATUSES, NOTIFICATION_STATUSES, USER_ROLES } from '../../contract';
+import { DIVISIONS, DOC_TYPES, DOCUMENT_STATUSES, NOTIFICATION_STATUSES, placeholderProblem, USER_ROLES } from '../../contract';
 import { derivePlayerId } from '../services/player-id';
 import { countDemoData, generateDemoData, generateDemoDataInChunks, type DemoData, type DemoDataOptions } from './generate-demo-data';
 import { sanitizeStoredName } from '../pipeline/stored-path';
@@ -443,12 +443,16 @@ describe('generateDemoData: staff and notifications', () => {
     expect(data.users.filter((u) => u.lastLoginAt === null)).toHaveLength(1);
   });
 
-  it('creates the three notification templates, the reminder with every placeholder', () => {
+  it('creates the four notification templates, the reminder with every placeholder, none with an unknown one', () => {
     expect(data.notificationTemplates.map((t) => [t.name, t.type])).toEqual([
       ['Missing Documents Reminder', 'email'],
       ['Deadline Reminder', 'email'],
       ['Weekly Processing Summary', 'slack'],
+      ['Document Rejected', 'email'],
     ]);
+    for (const template of data.notificationTemplates) {
+      expect(placeholderProblem(`${template.subject ?? ''}\n${template.content}`, template.type), template.name).toBeUndefined();
+    }
     const reminder = data.notificationTemplates[0];
     for (const placeholder of ['{{guardianName}}', '{{playerName}}', '{{missingDocuments}}', '{{season}}', '{{deadline}}']) {
       expect(`${reminder?.subject} ${reminder?.content}`).toContain(placeholder);

@@ -18,6 +18,7 @@ import type { NewSeason } from '../db/seasons.repository';
 import type { NewSubmission } from '../db/submissions.repository';
 import type { NewUser } from '../db/users.repository';
 import { derivePlayerId } from '../services/player-id';
+import { DEFAULT_NOTIFICATION_TEMPLATES, DOCUMENT_REJECTED_TEMPLATE } from '../services/notification-defaults';
 import { buildStoredPath, sanitizeStoredName } from '../pipeline/stored-path';
 
 /** Seed and size of the demo a fresh embedded database gets at first start: seeds in about a second. */
@@ -1104,12 +1105,19 @@ function generateNotificationTemplates(generation: Generation): NewNotificationT
       type: 'slack',
       subject: 'Weekly processing summary',
       content:
-        '*Weekly processing summary: {{season}}*\nReceived: {{received}}  Verified: {{verified}}  Awaiting review: {{pending}}  Failed: {{failed}}',
+        'Weekly processing summary: {{season}}\nReceived: {{received}}  Approved: {{approved}}  Rejected: {{rejected}}  Awaiting review: {{pending}}',
       // Chat notifications are off by default (spec §2 Settings), so the demo shows a disabled one.
       enabled: false,
       createdAt,
       updatedAt: createdAt,
     },
+    // The reject flow on the Documents screen sends this one (services/notification-defaults.ts).
+    ...DEFAULT_NOTIFICATION_TEMPLATES.filter((template) => template.name === DOCUMENT_REJECTED_TEMPLATE).map((template) => ({
+      ...template,
+      id: random.nextUuid(),
+      createdAt,
+      updatedAt: createdAt,
+    })),
   ];
 }
 

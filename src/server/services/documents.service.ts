@@ -65,6 +65,8 @@ export type DocumentsServiceDeps = {
   idPrefix: string;
   maxFileBytes: number;
   onRecorded: () => void;
+  /** Tells the guardian why a document was rejected; never throws (a failure is recorded in notification History). */
+  notifyRejected?: (documentId: string, reason: string) => Promise<void>;
 };
 
 type Actor = { requestId: string };
@@ -126,6 +128,10 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         await recordAuditEvent(tx, statusChangedEvent(id, row.status, change.status, reviewNotes, actor));
       });
       deps.live.publish({ type: 'document_status_updated', data: { documentId: id, status: change.status } });
+      // After the commit: the rejection stands whatever happens to the e-mail.
+      if (change.status === 'rejected' && change.notifyGuardian === true && deps.notifyRejected) {
+        await deps.notifyRejected(id, change.reviewNotes ?? '');
+      }
       return getDocument(id);
     },
 

@@ -64,7 +64,17 @@ export function useDocumentHistory(documentId: string | null) {
   return useQuery({ ...documentHistoryQueryOptions(documentId ?? ''), enabled: documentId !== null });
 }
 
-export type TReviewDecision = { status: 'verified' } | { status: 'rejected'; reviewNotes: string };
+export type TReviewDecision = { status: 'verified' } | { status: 'rejected'; reviewNotes: string; notifyGuardian?: boolean };
+
+/** GET /api/documents/{id}: read while the reject dialog is open, for the guardian's e-mail. */
+export function useDocumentDetail(documentId: string | null) {
+  return useQuery({
+    queryKey: [...DOCUMENTS_KEY, documentId ?? ''],
+    queryFn: getQueryFn({ schema: ZDocument }),
+    enabled: documentId !== null,
+    staleTime: 0,
+  });
+}
 
 /** PATCH /api/documents/{id}/status: approve (pending → verified) or reject with a reason (pending → rejected). */
 export function useReviewDocument() {

@@ -214,13 +214,14 @@ export function DocumentsPage() {
     onHistory: (document) => setHistoryOf({ id: document.id, fileName: document.fileName }),
   };
 
-  const reject = (target: RejectTarget, reason: string) =>
+  const reject = (target: RejectTarget, reason: string, notifyGuardian: boolean) =>
     review.mutate(
-      { documentId: target.id, decision: { status: 'rejected', reviewNotes: reason } },
+      { documentId: target.id, decision: { status: 'rejected', reviewNotes: reason, notifyGuardian } },
       {
         onSuccess: () => {
           setRejecting(null);
-          toast({ title: 'Document Rejected', description: `${target.fileName} is rejected: ${reason}` });
+          const notice = notifyGuardian ? ' The guardian was e-mailed the reason (Notifications History shows whether it went out).' : '';
+          toast({ title: 'Document Rejected', description: `${target.fileName} is rejected: ${reason}.${notice}` });
         },
         onError: (error) => {
           // Someone else reviewed it (409) or it is gone (404): the dialog has nothing left to do.

@@ -1,9 +1,11 @@
 import { LoaderCircle, XCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { useDocumentDetail } from '../api';
 
 /** The server keeps at most this many characters of a review note (ZDocumentStatusChange). */
 export const MAX_REVIEW_NOTES_LENGTH = 2000;
@@ -16,12 +18,20 @@ export interface RejectTarget {
 
 function RejectForm({
   busy,
+  guardianEmail,
   onReject,
 }: {
   busy: boolean;
-  onReject: (reason: string) => void;
+  /** undefined while the document is being read; null when no guardian e-mail is on file. */
+  guardianEmail: string | null | undefined;
+  onReject: (reason: string, notifyGuardian: boolean) => void;
 }) {
   const reasonId = useId();
+  const notifyId = useId();
+  // Untouched, the box follows whether the guardian has an e-mail; once clicked, it keeps the choice.
+  const [notifyChoice, setNotifyChoice] = useState<boolean | null>(null);
+  const hasEmail = typeof guardianEmail === 'string' && guardianEmail !== '';
+  const notify = hasEmail && (notifyChoice ?? true);
   const errorId = useId();
   const hintId = useId();
   const [reason, setReason] = useState('');
@@ -35,7 +45,7 @@ function RejectForm({
       setShowError(true);
       return;
     }
-    onReject(trimmed);
+    onReject(trimmed, notify);
   };
 
   return (
@@ -66,6 +76,28 @@ function RejectForm({
           </p>
         </div>
       </div>
+      <div className="flex items-start gap-2">
+        <Checkbox
+          id={notifyId}
+          checked={notify}
+          disabled={busy || !hasEmail}
+          onCheckedChange={(checked) => setNotifyChoice(checked === true)}
+          aria-describedby={`${notifyId}-hint`}
+          data-testid="notify-guardian"
+        />
+        <div className="grid gap-1">
+          <Label htmlFor={notifyId} className="text-sm font-normal">
+            Notify the guardian by e-mail
+          </Label>
+          <p id={`${notifyId}-hint`} className="text-xs break-all text-muted-foreground">
+            {guardianEmail === undefined
+              ? 'Looking up the guardian…'
+              : hasEmail
+                ? `Sends the 'Document Rejected' template with the reason to ${guardianEmail}.`
+                : 'No guardian e-mail is on file for this player.'}
+          </p>
+        </div>
+      </div>
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline" disabled={busy}>
@@ -91,8 +123,11 @@ export function RejectDocumentDialog({
   target: RejectTarget | null;
   busy: boolean;
   onOpenChange: (open: boolean) => void;
-  onReject: (target: RejectTarget, reason: string) => void;
+  onReject: (target: RejectTarget, reason: string, notifyGuardian: boolean) => void;
 }) {
+  const detail = useDocumentDetail(target?.id ?? null);
+  // A failed lookup reads as 'no e-mail': the rejection itself does not depend on it.
+  const guardianEmail = detail.isError ? null : detail.data?.guardianEmail;
   return (
     <Dialog open={target !== null} onOpenChange={(open) => (busy && !open ? undefined : onOpenChange(open))}>
       <DialogContent data-testid="reject-dialog">
@@ -105,7 +140,7 @@ export function RejectDocumentDialog({
                 so the family can send a better copy.
               </DialogDescription>
             </DialogHeader>
-            <RejectForm key={target.id} busy={busy} onReject={(reason) => onReject(target, reason)} />
+            <RejectForm key={target.id} busy={busy} guardianEmail={guardianEmail} onReject={(reason, notify) => onReject(target, reason, notify)} />
           </>
         ) : null}
       </DialogContent>

@@ -1,0 +1,323 @@
+import { z } from 'zod';
+import { ZNotificationChannel, ZNotificationStatus, type TNotificationChannel } from './domain';
+
+/**
+ * Notifications (spec §2 'Notifications', §3 'Notification template' and 'Notification history item', issue 7).
+ * Templates hold `{{placeholder}}`s filled per message; only the names below are known, anything else is refused
+ * when a template or a custom message is saved or sent.
+ */
+export const NOTIFICATION_PLACEHOLDERS = {
+  guardianName: { scope: 'person', help: "The guardian's name (or 'Parent/Guardian' when none is on file)." },
+  playerName: { scope: 'person', help: "The player's first and last name." },
+  missingDocuments: { scope: 'person', help: 'The missing document types in words, e.g. Medical Form and Liability Waiver.' },
+  documentType: { scope: 'person', help: 'The rejected document type (Document Rejected only).' },
+  rejectionReason: { scope: 'person', help: 'Why the document was rejected (Document Rejected only).' },
+  season: { scope: 'any', help: 'The season name, e.g. Fall Ball 2025.' },
+  deadline: { scope: 'any', help: 'The deadline date chosen on the Send form (7 days ahead by default).' },
+  received: { scope: 'any', help: 'Documents received in the last 7 days.' },
+  approved: { scope: 'any', help: 'Documents approved in the last 7 days.' },
+  rejected: { scope: 'any', help: 'Documents rejected in the last 7 days.' },
+  pending: { scope: 'any', help: 'Documents received in the last 7 days and still waiting for review.' },
+} as const satisfies Record<string, { scope: 'person' | 'any'; help: string }>;
+export type TPlaceholder = keyof typeof NOTIFICATION_PLACEHOLDERS;
+export const PLACEHOLDER_NAMES = Object.keys(NOTIFICATION_PLACEHOLDERS) as TPlaceholder[];
+
+export const CHANNEL_LABELS: Record<TNotificationChannel, string> = { email: 'E-mail', slack: 'Slack', teams: 'Microsoft Teams' };
+
+const PLACEHOLDER_PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** The placeholder names a text uses, in order of first appearance. */
+export function findPlaceholders(text: string): string[] {
+  const names = new Set<string>();
+  for (const match of text.matchAll(PLACEHOLDER_PATTERN)) names.add(match[1] ?? '');
+  return [...names];
+}
+
+/**
+ * Why a template text cannot be used on a channel, or undefined when it can. Chat messages go to one channel,
+ * not to a person, so the person placeholders are refused there.
+ */
+export function placeholderProblem(text: string, channel: TNotificationChannel): string | undefined {
+  const names = findPlaceholders(text);
+  const unknown = names.filter((name) => !(name in NOTIFICATION_PLACEHOLDERS));
+  if (unknown.length > 0) {
+    const list = unknown.map((name) => `{{${name}}}`).join(', ');
+    return `Unknown placeholder${unknown.length > 1 ? 's' : ''} ${list}. Use ${PLACEHOLDER_NAMES.map((n) => `{{${n}}}`).join(', ')}.`;
+  }
+  if (channel !== 'email') {
+    const personal = names.filter((name) => NOTIFICATION_PLACEHOLDERS[name as TPlaceholder].scope === 'person');
+    if (personal.length > 0) {
+      return `${personal.map((name) => `{{${name}}}`).join(', ')} cannot be used in a ${CHANNEL_LABELS[channel]} message: it goes to one channel, not to a family.`;
+    }
+  }
+  return undefined;
+}
+
+/** A year or a season id; omitted = the current season. */
+const ZSeasonParam = z
+  .string()
+  .trim()
+  .regex(/^(\d{4}|[a-z0-9][a-z0-9-]{0,39})$/, 'must be a year such as 2025 or a season id such as fall-2025')
+  .optional();
+
+const templateText = (what: string, max: number) =>
+  z.string({ error: `${what} is required` }).trim().max(max, `${what} must be at most ${max} characters`);
+
+export const ZNotificationTemplate = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: ZNotificationChannel,
+  subject: z.string(),
+  content: z.string(),
+  enabled: z.boolean(),
+  updatedAt: z.string(),
+});
+export type TNotificationTemplate = z.infer<typeof ZNotificationTemplate>;
+
+/** GET /api/notifications/templates: by name. */
+export const ZNotificationTemplates = z.object({ templates: z.array(ZNotificationTemplate) });
+export type TNotificationTemplates = z.infer<typeof ZNotificationTemplates>;
+
+/** PATCH /api/notifications/templates/{id}: any of the fields; the placeholders are checked against the template's type. */
+export const ZNotificationTemplatePatch = z
+  .object({
+    name: templateText('Name', 80).min(1, 'Name is required').optional(),
+    subject: templateText('Subject', 200).optional(),
+    content: templateText('Message', 10_000).min(1, 'Message is required').optional(),
+    enabled: z.boolean({ error: 'Enabled must be true or false' }).optional(),
+  })
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, { error: 'Change at least one field.' });
+export type TNotificationTemplatePatch = z.infer<typeof ZNotificationTemplatePatch>;
+
+export const ZTemplateParams = z.object({ id: z.uuid('must be a template id') });
+
+// ------------------------------------------------------------------------------------------------------------
+// Recipients
+// ------------------------------------------------------------------------------------------------------------
+
+export const RECIPIENT_GROUPS = ['all_parents', 'missing_documents', 'administrators', 'custom'] as const;
+export const ZRecipientGroup = z.enum(RECIPIENT_GROUPS, { error: 'must be all_parents, missing_documents, administrators or custom' });
+export type TRecipientGroup = z.infer<typeof ZRecipientGroup>;
+export const RECIPIENT_GROUP_LABELS: Record<TRecipientGroup, string> = {
+  all_parents: 'All Parents',
+  missing_documents: 'Players with Missing Documents',
+  administrators: 'Administrators',
+  custom: 'Custom List',
+};
+
+/** At most this many addresses in one custom list. */
+export const MAX_CUSTOM_RECIPIENTS = 500;
+
+const ZEmailAddress = z.email();
+
+/** A custom list split on commas, semicolons and new lines; duplicates (ignoring case) kept once; invalid ones listed. */
+export function parseRecipientList(text: string): { addresses: string[]; invalid: string[] } {
+  const seen = new Set<string>();
+  const addresses: string[] = [];
+  const invalid: string[] = [];
+  for (const raw of text.split(/[,;\n\r]+/)) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    const key = entry.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (ZEmailAddress.safeParse(entry).success) addresses.push(entry);
+    else invalid.push(entry);
+  }
+  return { addresses, invalid };
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// Send
+// ------------------------------------------------------------------------------------------------------------
+
+/**
+ * POST /api/notifications/send and POST /api/notifications/preview (same body: the preview answers the
+ * recipient count without sending). `templateId: null` is a Custom Message, with its own channel, subject and
+ * message. E-mail goes to one message per recipient; Slack and Teams post one message to their channel.
+ */
+export const ZNotificationSend = z
+  .object({
+    templateId: z.uuid('must be a template id').nullable(),
+    channel: ZNotificationChannel.default('email'),
+    subject: templateText('Subject', 200).default(''),
+    message: templateText('Message', 10_000).default(''),
+    recipients: ZRecipientGroup.default('all_parents'),
+    /** The Custom List: addresses separated by commas or new lines. */
+    customRecipients: z.string().max(50_000, 'The custom list is too long').default(''),
+    season: ZSeasonParam,
+    /** {{deadline}}; omitted = 7 days from today. */
+    deadline: z.iso.date('Deadline must be a date (YYYY-MM-DD)').optional(),
+    /** Send at this time instead of now (the job queue runs it). */
+    scheduledAt: z.iso.datetime({ offset: true, error: 'Scheduled time must be a date and time' }).optional(),
+  })
+  .superRefine((send, ctx) => {
+    if (send.templateId === null) {
+      if (send.message === '') ctx.addIssue({ code: 'custom', path: ['message'], message: 'Message is required for a custom message' });
+      if (send.channel === 'email' && send.subject === '') {
+        ctx.addIssue({ code: 'custom', path: ['subject'], message: 'Subject is required for a custom e-mail' });
+      }
+      for (const field of ['subject', 'message'] as const) {
+        const problem = placeholderProblem(send[field], send.channel);
+        if (problem) ctx.addIssue({ code: 'custom', path: [field], message: problem });
+      }
+    }
+    if (send.recipients === 'custom') {
+      const { addresses, invalid } = parseRecipientList(send.customRecipients);
+      if (invalid.length > 0) {
+        const shown = invalid.slice(0, 5).map((entry) => `'${entry}'`).join(', ');
+        const more = invalid.length > 5 ? ` and ${invalid.length - 5} more` : '';
+        ctx.addIssue({
+          code: 'custom',
+          path: ['customRecipients'],
+          message: `${invalid.length === 1 ? 'This is not an e-mail address' : 'These are not e-mail addresses'}: ${shown}${more}`,
+        });
+      } else if (addresses.length === 0) {
+        ctx.addIssue({ code: 'custom', path: ['customRecipients'], message: 'Enter at least one e-mail address' });
+      } else if (addresses.length > MAX_CUSTOM_RECIPIENTS) {
+        ctx.addIssue({ code: 'custom', path: ['customRecipients'], message: `At most ${MAX_CUSTOM_RECIPIENTS} addresses at a time` });
+      }
+    }
+  });
+export type TNotificationSend = z.input<typeof ZNotificationSend>;
+export type TNotificationSendParsed = z.output<typeof ZNotificationSend>;
+
+/** How many messages a send makes, before it is sent. */
+export const ZRecipientPreview = z.object({
+  channel: ZNotificationChannel,
+  count: z.number(),
+  /** The first few recipients, to check the choice. */
+  sample: z.array(z.string()),
+  /** Players of the group left out because no guardian e-mail is on file. */
+  withoutEmail: z.number(),
+  season: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type TRecipientPreview = z.infer<typeof ZRecipientPreview>;
+
+/** The answer of a send: messages sent now, failed now, and waiting for their scheduled time. */
+export const ZNotificationSendResult = z.object({ sent: z.number(), failed: z.number(), pending: z.number() });
+export type TNotificationSendResult = z.infer<typeof ZNotificationSendResult>;
+
+// ------------------------------------------------------------------------------------------------------------
+// History
+// ------------------------------------------------------------------------------------------------------------
+
+export const ZNotificationHistoryItem = z.object({
+  id: z.string(),
+  type: ZNotificationChannel,
+  recipient: z.string(),
+  subject: z.string(),
+  status: ZNotificationStatus,
+  /** When it was sent; for a pending message, when it is due; null for a failed one. */
+  sentAt: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TNotificationHistoryItem = z.infer<typeof ZNotificationHistoryItem>;
+
+export const NOTIFICATION_HISTORY_PAGE_SIZE = 20;
+export const ZNotificationHistoryQuery = z.object({
+  page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(1),
+  pageSize: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(NOTIFICATION_HISTORY_PAGE_SIZE),
+});
+export type TNotificationHistoryQuery = z.input<typeof ZNotificationHistoryQuery>;
+export const ZNotificationHistory = z.object({
+  items: z.array(ZNotificationHistoryItem),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type TNotificationHistory = z.infer<typeof ZNotificationHistory>;
+
+// ------------------------------------------------------------------------------------------------------------
+// Quick actions
+// ------------------------------------------------------------------------------------------------------------
+
+/** GET /api/notifications/quick-actions?season: the live counts the quick action buttons show. */
+export const ZQuickActionsQuery = z.object({ season: ZSeasonParam });
+export const ZQuickActions = z.object({
+  season: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Players of the season with at least one missing document ('Notify Incomplete Players (n players)'). */
+  incompletePlayers: z.number(),
+  administrators: z.number(),
+  /** Documents of the last 7 days, for the weekly processing summary. */
+  lastWeek: z.object({ received: z.number(), approved: z.number(), rejected: z.number(), pending: z.number() }),
+});
+export type TQuickActions = z.infer<typeof ZQuickActions>;
+
+// ------------------------------------------------------------------------------------------------------------
+// Settings (the Notifications screen's Settings tab)
+// ------------------------------------------------------------------------------------------------------------
+
+const ZHost = z
+  .string()
+  .trim()
+  .max(253, 'Host must be at most 253 characters')
+  .regex(/^[a-zA-Z0-9.-]*$/, 'Host must be a host name such as smtp.example.org');
+
+const ZFromAddress = z
+  .string()
+  .trim()
+  .max(320, 'From address must be at most 320 characters')
+  .refine((value) => value === '' || z.email().safeParse(value.match(/<([^<>]+)>\s*$/)?.[1] ?? value).success, {
+    message: "From address must be an e-mail address, or a name with one: 'League <registrations@example.org>'",
+  });
+
+/** PUT /api/notifications/settings. A secret left out keeps the stored one; `null` removes it. */
+export const ZNotificationSettingsUpdate = z
+  .object({
+    email: z.object({
+      host: ZHost,
+      port: z.number({ error: 'Port must be a number' }).int('Port must be a whole number').min(1, 'Port must be 1 to 65535').max(65_535, 'Port must be 1 to 65535'),
+      /** TLS from the first byte (465); false = plain, upgraded with STARTTLS when offered (587, 25). */
+      secure: z.boolean(),
+      username: z.string().trim().max(320, 'Username must be at most 320 characters'),
+      password: z.string().max(1024, 'Password must be at most 1024 characters').nullable().optional(),
+      from: ZFromAddress,
+    }),
+    slackWebhookUrl: z.url({ protocol: /^https?$/, error: 'Slack webhook must be an https:// address' }).max(2048).nullable().optional(),
+    teamsWebhookUrl: z.url({ protocol: /^https?$/, error: 'Teams webhook must be an https:// address' }).max(2048).nullable().optional(),
+  })
+  .strict()
+  .superRefine((update, ctx) => {
+    if (update.email.host !== '' && update.email.from === '') {
+      ctx.addIssue({ code: 'custom', path: ['email', 'from'], message: 'From address is required with a mail server' });
+    }
+  });
+export type TNotificationSettingsUpdate = z.infer<typeof ZNotificationSettingsUpdate>;
+
+const ZSecretState = z.object({ set: z.boolean(), hint: z.string().nullable() });
+
+/** GET /api/notifications/settings: never the secrets themselves, only whether one is set and a hint. */
+export const ZNotificationSettings = z.object({
+  email: z.object({
+    host: z.string(),
+    port: z.number(),
+    secure: z.boolean(),
+    username: z.string(),
+    from: z.string(),
+    passwordSet: z.boolean(),
+    /** Which server e-mail goes through: the one saved here, SMTP_URL from the environment, or none. */
+    source: z.enum(['settings', 'environment', 'none']),
+  }),
+  slackWebhook: ZSecretState,
+  teamsWebhook: ZSecretState,
+  /** The System Settings switches (read only here). */
+  switches: z.object({ email: z.boolean(), slack: z.boolean(), teams: z.boolean() }),
+});
+export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
+
+/** POST /api/notifications/settings/test: sends one real test message on a channel. */
+export const ZNotificationTest = z
+  .object({
+    channel: ZNotificationChannel,
+    /** Where the test e-mail goes (e-mail only). */
+    to: z.email('Send the test to an e-mail address').optional(),
+  })
+  .superRefine((test, ctx) => {
+    if (test.channel === 'email' && !test.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Enter the address the test e-mail goes to' });
+  });
+export type TNotificationTest = z.infer<typeof ZNotificationTest>;
+export const ZNotificationTestResult = z.object({ ok: z.boolean(), message: z.string() });
+export type TNotificationTestResult = z.infer<typeof ZNotificationTestResult>;

@@ -1,0 +1,131 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  ZNotificationHistory,
+  ZNotificationSendResult,
+  ZNotificationSettings,
+  ZNotificationTemplate,
+  ZNotificationTemplates,
+  ZNotificationTestResult,
+  ZQuickActions,
+  ZRecipientPreview,
+  ZSeasons,
+  type TNotificationSend,
+  type TNotificationSettingsUpdate,
+  type TNotificationTemplatePatch,
+  type TNotificationTest,
+} from '../../../contract';
+import { apiRequest, getQueryFn } from '@/lib/api-client';
+
+/** Every notifications query starts with this key: a send, an edit or a saved setting refreshes them all. */
+export const NOTIFICATIONS_KEY = ['api', 'notifications'] as const;
+/** Live counts on the Send tab and the History list refresh this often (spec §9's 30 s of the other lists). */
+export const NOTIFICATIONS_REFETCH_MS = 30_000;
+
+const refreshNotifications = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+
+/** GET /api/seasons (the same key as the other screens, so the list is fetched once). */
+export function useNotificationSeasons() {
+  return useQuery({ queryKey: ['api', 'seasons'], queryFn: getQueryFn({ schema: ZSeasons }) });
+}
+
+export const templatesQueryOptions = queryOptions({
+  queryKey: [...NOTIFICATIONS_KEY, 'templates'],
+  queryFn: getQueryFn({ schema: ZNotificationTemplates }),
+});
+
+/** GET /api/notifications/templates. */
+export function useNotificationTemplates() {
+  return useQuery(templatesQueryOptions);
+}
+
+/** PATCH /api/notifications/templates/{id}: an edit or the enabled switch. */
+export function useUpdateTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...NOTIFICATIONS_KEY, 'templates', 'update'],
+    mutationFn: ({ id, patch }: { id: string; patch: TNotificationTemplatePatch }) =>
+      apiRequest('PATCH', `/api/notifications/templates/${encodeURIComponent(id)}`, patch, { schema: ZNotificationTemplate }),
+    onSettled: () => refreshNotifications(queryClient),
+  });
+}
+
+/** GET /api/notifications/quick-actions?season: the live counts on the quick action buttons. */
+export function quickActionsQueryOptions(season: string | undefined) {
+  return queryOptions({
+    queryKey: [...NOTIFICATIONS_KEY, 'quick-actions', { season }],
+    queryFn: getQueryFn({ schema: ZQuickActions }),
+    refetchInterval: NOTIFICATIONS_REFETCH_MS,
+  });
+}
+
+export function useQuickActions(season: string | undefined) {
+  return useQuery(quickActionsQueryOptions(season));
+}
+
+/**
+ * POST /api/notifications/preview: how many messages the form would make. A POST that changes nothing, read as
+ * a query keyed on the form, so the count follows the choices; `null` (an incomplete form) reads nothing.
+ */
+export function useRecipientPreview(send: TNotificationSend | null) {
+  return useQuery({
+    queryKey: [...NOTIFICATIONS_KEY, 'preview', send],
+    queryFn: ({ signal }) => apiRequest('POST', '/api/notifications/preview', send, { schema: ZRecipientPreview, signal }),
+    enabled: send !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** POST /api/notifications/send: answers { sent, failed, pending }. */
+export function useSendNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...NOTIFICATIONS_KEY, 'send'],
+    mutationFn: (send: TNotificationSend) => apiRequest('POST', '/api/notifications/send', send, { schema: ZNotificationSendResult }),
+    onSettled: () => refreshNotifications(queryClient),
+  });
+}
+
+/** GET /api/notifications/history?page&pageSize: newest first. */
+export function historyQueryOptions(page: number, pageSize: number) {
+  return queryOptions({
+    queryKey: [...NOTIFICATIONS_KEY, 'history', { page, pageSize }],
+    queryFn: getQueryFn({ schema: ZNotificationHistory }),
+    refetchInterval: NOTIFICATIONS_REFETCH_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useNotificationHistory(page: number, pageSize: number) {
+  return useQuery(historyQueryOptions(page, pageSize));
+}
+
+export const notificationSettingsQueryOptions = queryOptions({
+  queryKey: [...NOTIFICATIONS_KEY, 'settings'],
+  queryFn: getQueryFn({ schema: ZNotificationSettings }),
+});
+
+/** GET /api/notifications/settings: secrets only as 'set' and a hint. */
+export function useNotificationSettings() {
+  return useQuery(notificationSettingsQueryOptions);
+}
+
+/** PUT /api/notifications/settings. */
+export function useSaveNotificationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...NOTIFICATIONS_KEY, 'settings', 'save'],
+    mutationFn: (update: TNotificationSettingsUpdate) => apiRequest('PUT', '/api/notifications/settings', update, { schema: ZNotificationSettings }),
+    onSuccess: (saved) => queryClient.setQueryData(notificationSettingsQueryOptions.queryKey, saved),
+  });
+}
+
+/** POST /api/notifications/settings/test: one real message; the answer says whether it went. */
+export function useSendTestNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...NOTIFICATIONS_KEY, 'settings', 'test'],
+    mutationFn: (test: TNotificationTest) => apiRequest('POST', '/api/notifications/settings/test', test, { schema: ZNotificationTestResult }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...NOTIFICATIONS_KEY, 'history'] }),
+  });
+}

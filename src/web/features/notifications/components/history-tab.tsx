@@ -1,0 +1,137 @@
+import { Inbox, RefreshCw } from 'lucide-react';
+import { NOTIFICATION_HISTORY_PAGE_SIZE, type TNotificationHistoryItem } from '../../../../contract';
+import { Pagination } from '@/components/pagination';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { getErrorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { useNotificationHistory } from '../api';
+import { ChannelBadge, NotificationStatusBadge } from './notification-badges';
+
+/** Sent: when it went. Pending: when it is due. Failed: when it was tried. */
+function timeOf(item: TNotificationHistoryItem): { label: string; iso: string } {
+  if (item.status === 'pending') return { label: item.sentAt ? `Due ${formatDateTime(item.sentAt)}` : 'Waiting', iso: item.sentAt ?? item.createdAt };
+  const iso = item.sentAt ?? item.createdAt;
+  return { label: formatDateTime(iso), iso };
+}
+
+/** Six columns need a tablet's width; phones get one card per message. */
+const TABLE_QUERY = '(min-width: 640px)';
+
+function HistoryRows({ items }: { items: TNotificationHistoryItem[] }) {
+  const wide = useMediaQuery(TABLE_QUERY);
+  if (!wide) {
+    return (
+      <ul className="flex flex-col gap-3" aria-label="Notification history">
+        {items.map((item) => {
+          const time = timeOf(item);
+          return (
+            <li key={item.id} className="flex flex-col gap-2 rounded-lg border p-3" data-testid="history-row">
+              <div className="flex flex-wrap items-center gap-2">
+                <ChannelBadge channel={item.type} />
+                <NotificationStatusBadge status={item.status} />
+                <time dateTime={time.iso} className="ml-auto text-xs text-muted-foreground">
+                  {time.label}
+                </time>
+              </div>
+              <p className="text-sm font-medium break-words">{item.subject || '(no subject)'}</p>
+              <p className="text-sm break-all text-muted-foreground">{item.recipient}</p>
+              {item.errorMessage ? <p className="text-sm break-words text-destructive-soft-foreground">Error: {item.errorMessage}</p> : null}
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+  return (
+    // Fixed columns that wrap their text: the table fits its card instead of scrolling sideways.
+    <Table className="table-fixed">
+      <TableHeader>
+        <TableRow>
+          <TableHead className="w-28">Type</TableHead>
+          <TableHead className="w-[18%]">Recipient</TableHead>
+          <TableHead className="w-[20%]">Subject</TableHead>
+          <TableHead className="w-40">Time</TableHead>
+          <TableHead className="w-24">Status</TableHead>
+          <TableHead>Error</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {items.map((item) => {
+          const time = timeOf(item);
+          return (
+            <TableRow key={item.id} data-testid="history-row">
+              <TableCell>
+                <ChannelBadge channel={item.type} />
+              </TableCell>
+              <TableCell className="break-all whitespace-normal">{item.recipient}</TableCell>
+              <TableCell className="break-words whitespace-normal">
+                {item.subject || <span className="text-muted-foreground">(no subject)</span>}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <time dateTime={time.iso}>{time.label}</time>
+              </TableCell>
+              <TableCell>
+                <NotificationStatusBadge status={item.status} />
+              </TableCell>
+              <TableCell className="text-xs break-words whitespace-normal text-destructive-soft-foreground">{item.errorMessage ?? ''}</TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** History: every message, newest first, paged; a failure shows its error. */
+export function HistoryTab({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
+  const history = useNotificationHistory(page, NOTIFICATION_HISTORY_PAGE_SIZE);
+  const data = history.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+        <div className="flex flex-col gap-1.5">
+          <CardTitle>History</CardTitle>
+          <CardDescription>{data ? `${data.total} ${data.total === 1 ? 'message' : 'messages'}, newest first` : 'Every message sent, failed or waiting'}</CardDescription>
+        </div>
+        <Button variant="outline" size="sm" onClick={() => void history.refetch()} disabled={history.isFetching}>
+          <RefreshCw aria-hidden="true" className={history.isFetching ? 'animate-spin' : undefined} />
+          Refresh
+        </Button>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4 px-3 sm:px-6">
+        {history.isPending ? (
+          <div aria-busy="true" className="flex flex-col gap-2">
+            <span className="sr-only">Loading history…</span>
+            {Array.from({ length: 6 }, (_, index) => (
+              <Skeleton key={index} className="h-10 w-full" />
+            ))}
+          </div>
+        ) : history.isError ? (
+          <div role="alert" className="flex flex-col items-start gap-3 rounded-md bg-destructive-soft p-4 text-sm text-destructive-soft-foreground">
+            <p>Unable to load the notification history. {getErrorMessage(history.error)}</p>
+            <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : data && data.items.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-10 text-center" data-testid="history-empty">
+            <Inbox className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p className="font-medium">No notifications yet</p>
+            <p className="text-sm text-muted-foreground">Messages appear here once they are sent or scheduled.</p>
+          </div>
+        ) : data ? (
+          <div className={history.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={history.isPlaceholderData}>
+            <HistoryRows items={data.items} />
+          </div>
+        ) : null}
+        <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} onPageChange={onPageChange} label="History pages" />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,310 @@
+import { CalendarClock, LoaderCircle, Send, Users } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  CHANNEL_LABELS,
+  NOTIFICATION_CHANNELS,
+  RECIPIENT_GROUP_LABELS,
+  RECIPIENT_GROUPS,
+  type TNotificationChannel,
+  type TRecipientGroup,
+} from '../../../../contract';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { getErrorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/toast-store';
+import { useNotificationSeasons, useNotificationTemplates, useRecipientPreview, useSendNotification } from '../api';
+import {
+  CUSTOM_MESSAGE,
+  describeSendResult,
+  emptySendForm,
+  previewRequest,
+  quickActionValues,
+  sendChannel,
+  validateSendForm,
+  type QuickAction,
+  type SendFormErrors,
+  type SendFormField,
+  type SendFormValues,
+} from '../send-form';
+import { QuickActionsCard } from './quick-actions-card';
+
+/** The preview waits this long after the last change of the custom list before asking the server. */
+const PREVIEW_DEBOUNCE_MS = 400;
+
+/** `value` once it has stopped changing for `ms` (compared as JSON, so a fresh but equal object does not restart it). */
+function useSettledValue<T>(value: T, ms: number): T {
+  const key = JSON.stringify(value);
+  const [settled, setSettled] = useState(key);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(key), ms);
+    return () => clearTimeout(timer);
+  }, [key, ms]);
+  return JSON.parse(settled) as T;
+}
+
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs break-words text-destructive-soft-foreground" data-testid={`send-error-${id.split('-').at(-1) ?? ''}`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function RecipientCount({ request, channel }: { request: ReturnType<typeof previewRequest>; channel: TNotificationChannel }) {
+  const preview = useRecipientPreview(request);
+  let text: ReactNode;
+  if (request === null) text = 'Choose a template and recipients to see how many messages go out.';
+  else if (preview.isError) text = <span className="text-destructive-soft-foreground">{getErrorMessage(preview.error)}</span>;
+  else if (!preview.data) text = 'Counting recipients…';
+  else if (channel !== 'email') text = `One message to the ${CHANNEL_LABELS[channel]} channel set on the Settings tab.`;
+  else {
+    const { count, withoutEmail, sample } = preview.data;
+    text = (
+      <>
+        <strong data-testid="recipient-count">{count}</strong> {count === 1 ? 'recipient' : 'recipients'}
+        {sample.length > 0 ? <span className="text-muted-foreground"> ({sample.join(', ')}{count > sample.length ? ', …' : ''})</span> : null}
+        {withoutEmail > 0 ? (
+          <span className="block text-muted-foreground">
+            {withoutEmail} {withoutEmail === 1 ? 'player has' : 'players have'} no guardian e-mail and {withoutEmail === 1 ? 'is' : 'are'} left out.
+          </span>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <div className="flex items-start gap-2 rounded-md bg-muted px-3 py-2 text-sm break-words" aria-live="polite" data-testid="recipient-preview">
+      <Users className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <p className="min-w-0">{text}</p>
+    </div>
+  );
+}
+
+/** Send: a template or a custom message to a group or a list, now or later; quick actions fill the form in. */
+export function SendTab({ onShowHistory }: { onShowHistory: () => void }) {
+  const id = useId();
+  const fieldId = (field: SendFormField) => `${id}-${field}`;
+  const templates = useNotificationTemplates();
+  const seasons = useNotificationSeasons();
+  const send = useSendNotification();
+  const [values, setValues] = useState<SendFormValues>(() => emptySendForm(new Date()));
+  const [season, setSeason] = useState<string | undefined>(undefined);
+  const [errors, setErrors] = useState<SendFormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const templateList = templates.data?.templates ?? [];
+  const currentSeason = seasons.data?.seasons.find((s) => s.isCurrent) ?? seasons.data?.seasons[0];
+  const seasonId = season ?? currentSeason?.id;
+  const channel = sendChannel(values, templateList);
+  const custom = values.template === CUSTOM_MESSAGE;
+  const settledPreview = useSettledValue(previewRequest(values, seasonId), PREVIEW_DEBOUNCE_MS);
+
+  const set = <K extends SendFormField>(field: K, value: SendFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
+  const control = (field: SendFormField) => ({
+    id: fieldId(field),
+    'aria-invalid': errors[field] !== undefined,
+    'aria-describedby': errors[field] ? `${fieldId(field)}-error` : undefined,
+  });
+
+  const applyQuickAction = (action: QuickAction) => {
+    setValues((current) => ({ ...current, ...quickActionValues(action, templateList, new Date()) }));
+    setErrors({});
+    setFormError(null);
+    formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId('template'))}`)?.focus({ preventScroll: true }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const checked = validateSendForm(values, seasonId, new Date());
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      const first = Object.keys(checked.errors)[0];
+      if (first) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first as SendFormField))}`)?.focus());
+      return;
+    }
+    setErrors({});
+    const scheduledFor = checked.request.scheduledAt ? `on ${formatDateTime(checked.request.scheduledAt)}` : undefined;
+    send.mutate(checked.request, {
+      onSuccess: (result) => {
+        toast(describeSendResult(result, scheduledFor));
+        setValues((current) => ({ ...current, schedule: false }));
+      },
+      onError: (error) => {
+        const message = getErrorMessage(error, 'The notification could not be sent. Please try again.');
+        setFormError(message);
+        toast({ variant: 'destructive', title: 'Send Failed', description: message });
+      },
+    });
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <Card>
+        <CardHeader>
+          <CardTitle>Send Notification</CardTitle>
+          <CardDescription>One message per recipient, with its placeholders filled in from that family.</CardDescription>
+        </CardHeader>
+        <CardContent className="px-4 sm:px-6">
+          <form ref={formRef} onSubmit={submit} noValidate className="flex scroll-mt-4 flex-col gap-5" data-testid="send-form">
+            {formError ? (
+              <p role="alert" className="rounded-md bg-destructive-soft px-3 py-2 text-sm break-words text-destructive-soft-foreground" data-testid="send-form-error">
+                {formError}
+              </p>
+            ) : null}
+            <fieldset disabled={send.isPending} className="grid gap-4 sm:grid-cols-2">
+              <legend className="sr-only">Message</legend>
+              <Field id={fieldId('template')} label="Template" error={errors.template}>
+                <Select value={values.template || undefined} onValueChange={(value) => set('template', value)}>
+                  <SelectTrigger {...control('template')}>
+                    <SelectValue placeholder={templates.isPending ? 'Loading templates…' : 'Choose a template'} />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {templateList.map((template) => (
+                      <SelectItem key={template.id} value={template.id} disabled={!template.enabled}>
+                        {template.name}
+                        {template.type !== 'email' ? ` (${CHANNEL_LABELS[template.type]})` : ''}
+                        {template.enabled ? '' : ' (off)'}
+                      </SelectItem>
+                    ))}
+                    <SelectItem value={CUSTOM_MESSAGE}>Custom Message</SelectItem>
+                  </SelectContent>
+                </Select>
+              </Field>
+              <Field id={`${id}-season`} label="Season">
+                <Select value={seasonId} onValueChange={setSeason} disabled={!seasons.data}>
+                  <SelectTrigger id={`${id}-season`}>
+                    <SelectValue placeholder={seasons.isPending ? 'Loading seasons…' : 'No seasons'} />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {(seasons.data?.seasons ?? []).map((s) => (
+                      <SelectItem key={s.id} value={s.id}>
+                        {s.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </Field>
+              {custom ? (
+                <>
+                  <Field id={fieldId('channel')} label="Send by" error={errors.channel}>
+                    <Select value={values.channel} onValueChange={(value) => set('channel', NOTIFICATION_CHANNELS.find((c) => c === value) ?? 'email')}>
+                      <SelectTrigger {...control('channel')}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {NOTIFICATION_CHANNELS.map((c) => (
+                          <SelectItem key={c} value={c}>
+                            {CHANNEL_LABELS[c]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  </Field>
+                  <Field id={fieldId('subject')} label={channel === 'email' ? 'Subject' : 'Title'} error={errors.subject}>
+                    <Input {...control('subject')} value={values.subject} onChange={(event) => set('subject', event.target.value)} maxLength={200} autoComplete="off" />
+                  </Field>
+                  <div className="sm:col-span-2">
+                    <Field
+                      id={fieldId('message')}
+                      label="Message"
+                      error={errors.message}
+                      hint={
+                        channel === 'email'
+                          ? 'Placeholders: {{guardianName}}, {{playerName}}, {{missingDocuments}}, {{season}}, {{deadline}} and the weekly figures (see Templates).'
+                          : 'Placeholders: {{season}}, {{deadline}}, {{received}}, {{approved}}, {{rejected}}, {{pending}}.'
+                      }
+                    >
+                      <Textarea {...control('message')} rows={6} value={values.message} onChange={(event) => set('message', event.target.value)} maxLength={10_000} />
+                    </Field>
+                  </div>
+                </>
+              ) : null}
+              {channel === 'email' ? (
+                <Field id={fieldId('recipients')} label="Recipients" error={errors.recipients}>
+                  <Select value={values.recipients} onValueChange={(value) => set('recipients', RECIPIENT_GROUPS.find((g) => g === value) ?? 'all_parents')}>
+                    <SelectTrigger {...control('recipients')}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {RECIPIENT_GROUPS.map((group: TRecipientGroup) => (
+                        <SelectItem key={group} value={group}>
+                          {RECIPIENT_GROUP_LABELS[group]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                </Field>
+              ) : null}
+              <Field id={fieldId('deadline')} label="Deadline" error={errors.deadline} hint="Fills {{deadline}}.">
+                <Input {...control('deadline')} type="date" value={values.deadline} onChange={(event) => set('deadline', event.target.value)} />
+              </Field>
+              {channel === 'email' && values.recipients === 'custom' ? (
+                <div className="sm:col-span-2">
+                  <Field id={fieldId('customRecipients')} label="E-mail addresses" error={errors.customRecipients} hint="Separate addresses with commas or new lines.">
+                    <Textarea
+                      {...control('customRecipients')}
+                      rows={3}
+                      value={values.customRecipients}
+                      onChange={(event) => set('customRecipients', event.target.value)}
+                      placeholder={'parent@example.org, coach@example.org'}
+                    />
+                  </Field>
+                </div>
+              ) : null}
+              <div className="flex flex-col gap-3 sm:col-span-2">
+                <div className="flex items-center gap-3">
+                  <Switch id={fieldId('schedule')} checked={values.schedule} onCheckedChange={(checked) => set('schedule', checked)} />
+                  <Label htmlFor={fieldId('schedule')}>Schedule for later</Label>
+                </div>
+                {values.schedule ? (
+                  <Field id={fieldId('scheduledAt')} label="Send at" error={errors.scheduledAt} hint="Sent by the server at that time, even if nobody has this page open.">
+                    <Input {...control('scheduledAt')} type="datetime-local" value={values.scheduledAt} onChange={(event) => set('scheduledAt', event.target.value)} className="sm:max-w-64" />
+                  </Field>
+                ) : null}
+              </div>
+            </fieldset>
+            <RecipientCount request={settledPreview} channel={channel} />
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button type="button" variant="outline" onClick={onShowHistory}>
+                View History
+              </Button>
+              <Button type="submit" disabled={send.isPending} data-testid="send-button">
+                {send.isPending ? (
+                  <LoaderCircle className="animate-spin" aria-hidden="true" />
+                ) : values.schedule ? (
+                  <CalendarClock aria-hidden="true" />
+                ) : (
+                  <Send aria-hidden="true" />
+                )}
+                {values.schedule ? 'Schedule' : 'Send'}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+      <QuickActionsCard season={seasonId} onAction={applyQuickAction} />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { LayoutTemplate, Pencil } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { TNotificationTemplate } from '../../../../contract';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { getErrorMessage } from '@/lib/api-client';
+import { toast } from '@/lib/toast-store';
+import { useNotificationTemplates, useUpdateTemplate } from '../api';
+import { ChannelBadge } from './notification-badges';
+import { TemplateEditDialog } from './template-edit-dialog';
+
+function TemplateRow({ template, onEdit }: { template: TNotificationTemplate; onEdit: () => void }) {
+  const switchId = useId();
+  const update = useUpdateTemplate();
+  const busy = update.isPending && update.variables.id === template.id;
+  const enabled = busy ? (update.variables.patch.enabled ?? template.enabled) : template.enabled;
+
+  const toggle = (next: boolean) =>
+    update.mutate(
+      { id: template.id, patch: { enabled: next } },
+      {
+        onSuccess: (saved) => toast({ title: saved.enabled ? 'Template Enabled' : 'Template Disabled', description: `'${saved.name}' is ${saved.enabled ? 'on' : 'off'}.` }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Template Not Changed', description: getErrorMessage(error) }),
+      },
+    );
+
+  return (
+    <li className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="template-row" data-name={template.name}>
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-medium">{template.name}</h3>
+          <ChannelBadge channel={template.type} />
+        </div>
+        {template.subject ? <p className="text-sm break-words">{template.subject}</p> : null}
+        {/* The first lines of the message, run together: a blank line after the greeting would leave the preview empty. */}
+        <p className="line-clamp-2 text-sm break-words text-muted-foreground">{template.content.replace(/\s+/g, ' ')}</p>
+      </div>
+      <div className="flex shrink-0 items-center gap-4">
+        <div className="flex items-center gap-2">
+          <Switch id={switchId} checked={enabled} disabled={busy} onCheckedChange={toggle} data-testid="template-enabled" />
+          <Label htmlFor={switchId} className="text-sm">
+            Enabled
+          </Label>
+        </div>
+        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${template.name}`}>
+          <Pencil aria-hidden="true" />
+          Edit
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Templates: each with its type, an enabled switch and Edit. */
+export function TemplatesTab() {
+  const templates = useNotificationTemplates();
+  const [editing, setEditing] = useState<TNotificationTemplate | null>(null);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Templates</CardTitle>
+        <CardDescription>Messages with placeholders filled in for each family. A turned-off template cannot be sent.</CardDescription>
+      </CardHeader>
+      <CardContent className="px-3 sm:px-6">
+        {templates.isPending ? (
+          <div aria-busy="true" className="flex flex-col gap-3">
+            <span className="sr-only">Loading templates…</span>
+            {Array.from({ length: 3 }, (_, index) => (
+              <Skeleton key={index} className="h-24 w-full" />
+            ))}
+          </div>
+        ) : templates.isError ? (
+          <div role="alert" className="flex flex-col items-start gap-3 rounded-md bg-destructive-soft p-4 text-sm text-destructive-soft-foreground">
+            <p>Unable to load the templates. {getErrorMessage(templates.error)}</p>
+            <Button variant="outline" size="sm" onClick={() => void templates.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : templates.data.templates.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-10 text-center">
+            <LayoutTemplate className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p className="font-medium">No templates</p>
+            <p className="text-sm text-muted-foreground">The default templates are added when Clearbase starts with none.</p>
+          </div>
+        ) : (
+          <ul className="flex flex-col gap-3" aria-label="Templates">
+            {templates.data.templates.map((template) => (
+              <TemplateRow key={template.id} template={template} onEdit={() => setEditing(template)} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <TemplateEditDialog template={editing} onOpenChange={(open) => !open && setEditing(null)} />
+    </Card>
+  );
+}
