@@ -60,6 +60,8 @@ export default defineConfig({
       CLEARBASE_DEMO: 'true',
       CLEARBASE_LOGIN_RATE_LIMIT: '1000',
       FORM_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+      // Notifications: SMTP_URL is the receiver tests/e2e/serve.ts starts; this is the sender it shows.
+      SMTP_FROM: 'Clearbase E2E <notifications@e2e.example>',
       LOG_LEVEL: 'warn',
     },
   },

@@ -5,6 +5,7 @@ export * from './errors';
 export * from './health';
 export * from './live';
 export * from './mailbox';
+export * from './notifications';
 export * from './players';
 export * from './reports';
 export * from './season-report';

@@ -49,7 +49,8 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
   CLEARBASE_LOGIN_RATE_LIMIT: integerFromEnv(1, 10_000).default(10),
-  CLEARBASE_SESSION_TIMEOUT_MINUTES: integerFromEnv(1, 24 * 60).default(60),
+  // The range of the Settings field (SESSION_TIMEOUT_MINUTES in contract/settings.ts), which takes over once saved.
+  CLEARBASE_SESSION_TIMEOUT_MINUTES: integerFromEnv(5, 24 * 60).default(60),
   FORM_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   FORM_FILE_HOSTS: z
     .string()
@@ -81,7 +82,18 @@ const ZEnv = z.object({
   IMAP_MAILBOX: z.string().min(1).default('INBOX'),
   IMAP_PROCESSED_MAILBOX: z.string().min(1).optional(),
   IMAP_INTERVAL_MS: integerFromEnv(10_000, 24 * 3_600_000).default(300_000),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://user:password@host:587 or smtps://user:password@host:465')
+    .optional(),
+  SMTP_FROM: z
+    .string()
+    .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, "must be an address, or a name with one: 'League <registrations@example.org>'")
+    .optional(),
+  NOTIFICATION_TIMEOUT_MS: integerFromEnv(1_000, 300_000).default(15_000),
+  WEBHOOK_ALLOW_HTTP_LOOPBACK: booleanFromEnv.default(false),
 }).superRefine((env, ctx) => {
+  if (env.SMTP_URL && !env.SMTP_FROM) ctx.addIssue({ code: 'custom', path: ['SMTP_FROM'], message: 'is required when SMTP_URL is set' });
   if (env.IMAP_HOST) {
     if (!env.IMAP_USER) ctx.addIssue({ code: 'custom', path: ['IMAP_USER'], message: 'is required when IMAP_HOST is set' });
     if (!env.IMAP_PASSWORD && !env.IMAP_OAUTH2_TOKEN) {
@@ -146,6 +158,12 @@ export type Config = {
   pipelineStaleAfterMs: number;
   /** clamd address; unset = scanning off (shown as a health warning). */
   clamdUrl: string | undefined;
+  /** Outgoing e-mail from the environment; a mail server saved on the Notifications Settings tab wins over it. */
+  smtp: { url: string | undefined; from: string | undefined };
+  /** Time limit of one SMTP step or one webhook call. */
+  notificationTimeoutMs: number;
+  /** Test setting: lets Slack/Teams webhook addresses use http to 127.0.0.1 (never in production). */
+  webhookAllowHttpLoopback: boolean;
 };
 
 export class ConfigError extends Error {
@@ -207,6 +225,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     intakeThreads: e.INTAKE_THREADS ?? Math.min(4, availableParallelism()),
     pipelineStaleAfterMs: e.PIPELINE_STALE_AFTER_MS,
     clamdUrl: e.CLAMD_URL,
+    smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
+    notificationTimeoutMs: e.NOTIFICATION_TIMEOUT_MS,
+    webhookAllowHttpLoopback: e.WEBHOOK_ALLOW_HTTP_LOOPBACK,
     imap:
       e.IMAP_HOST && e.IMAP_USER && (e.IMAP_PASSWORD || e.IMAP_OAUTH2_TOKEN)
         ? {
@@ -262,7 +283,11 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: keyof z.input<typeof ZEnv>; defa
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'TRUST_PROXY', default: 'false', meaning: 'Behind a reverse proxy: trust X-Forwarded-* for client address and https (Secure cookie).' },
   { name: 'CLEARBASE_LOGIN_RATE_LIMIT', default: '10', meaning: 'Login attempts allowed per client address per minute.' },
-  { name: 'CLEARBASE_SESSION_TIMEOUT_MINUTES', default: '60', meaning: 'A session ends after this many idle minutes.' },
+  {
+    name: 'CLEARBASE_SESSION_TIMEOUT_MINUTES',
+    default: '60',
+    meaning: 'A session ends after this many idle minutes (5 to 1440). A timeout saved in System Settings wins over this value.',
+  },
   { name: 'FORM_WEBHOOK_SECRET', default: '(unset)', meaning: 'HMAC-SHA256 secret of the registration form webhook (at least 16 characters).' },
   { name: 'FORM_FILE_HOSTS', default: '(unset)', meaning: 'Comma-separated hosts the JSON form webhook may download files from (https only).' },
   { name: 'FORM_FILE_ALLOW_HTTP_LOOPBACK', default: 'false', meaning: 'Tests only: allow http file URLs on 127.0.0.1.' },
@@ -293,4 +318,12 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: keyof z.input<typeof ZEnv>; defa
   { name: 'IMAP_MAILBOX', default: 'INBOX', meaning: 'Folder parents send to.' },
   { name: 'IMAP_PROCESSED_MAILBOX', default: '(unset)', meaning: 'Folder handled mail is moved to; unset leaves it in place, marked read.' },
   { name: 'IMAP_INTERVAL_MS', default: '300000', meaning: 'Time between scheduled mailbox checks (at least 10000).' },
+  {
+    name: 'SMTP_URL',
+    default: '(unset)',
+    meaning: 'Outgoing mail server for notifications, e.g. `smtp://user:password@smtp.example.org:587` (`smtps://` for TLS on 465). A server saved on the Notifications Settings tab wins.',
+  },
+  { name: 'SMTP_FROM', default: '(unset)', meaning: "Sender of notification e-mails, e.g. `League <registrations@example.org>`; required with `SMTP_URL`." },
+  { name: 'NOTIFICATION_TIMEOUT_MS', default: '15000', meaning: 'Time limit of each SMTP step and each Slack/Teams webhook call.' },
+  { name: 'WEBHOOK_ALLOW_HTTP_LOOPBACK', default: 'false', meaning: 'Tests only: allow http Slack/Teams webhook addresses on 127.0.0.1.' },
 ];

@@ -10,7 +10,7 @@ import { openDatabase, pingDatabase, type Database } from './db/client';
 import { createNotifyChannel } from './db/notify';
 import { DEMO_DEFAULTS, seedDemoDataIfEmpty } from './demo/seed-demo-data';
 import { createClamdAntivirus } from './adapters/antivirus/clamd';
-import { antivirusCheck } from './adapters/antivirus/health';
+import { scanningHealthCheck } from './adapters/antivirus/health';
 import { buildApp } from './http/app';
 import { createIntakeThreads } from './intake/intake-threads';
 import { createImapMailbox } from './adapters/mailbox/imap-mailbox';
@@ -23,6 +23,13 @@ import { createDocumentsService } from './services/documents.service';
 import { createPlayersService } from './services/players.service';
 import { createReportsService } from './services/reports.service';
 import { createSeasonReportService } from './services/season-report.service';
+import { createSettingsService } from './services/settings.service';
+import { createSystemSettingsCache, SETTINGS_RECHECK_MS } from './settings/system-settings';
+import { SCANNING_OFF_MESSAGE, SYSTEM_SETTINGS_DEFAULTS } from '../contract';
+import { createUsersService } from './services/users.service';
+import { createNotificationSendHandler, createNotificationsService, NOTIFICATION_SEND_QUEUE, seedDefaultNotificationTemplates } from './services/notifications.service';
+import { createSmtpTransportFactory } from './adapters/mail/smtp-transport';
+import { createWebhookPoster } from './adapters/chat/webhook';
 import { PROCESS_DOCUMENT_QUEUE } from './pipeline/record-submission';
 import path from 'node:path';
 import { createHealthWatch } from './live/health-watch';
@@ -84,9 +91,18 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     const seeded = await seedDemoDataIfEmpty(db, { ...DEMO_DEFAULTS, idPrefix: config.idPrefix, now: new Date() });
     if (seeded.seeded) log.info({ counts: seeded.counts }, 'seeded demo data into the empty database');
   }
+  if (await seedDefaultNotificationTemplates(db)) log.info('added the default notification templates');
 
   const password = await bootstrapPassword(db, config.password);
-  const auth = createAuthService({ db, passwordHash: password.hash, sessionTimeoutMinutes: config.sessionTimeoutMinutes });
+  // System Settings, read through a per-instance cache of SETTINGS_RECHECK_MS. A session timeout saved there
+  // wins; until one is saved, CLEARBASE_SESSION_TIMEOUT_MINUTES applies.
+  const settingsDefaults = { ...SYSTEM_SETTINGS_DEFAULTS, sessionTimeoutMinutes: config.sessionTimeoutMinutes };
+  const systemSettings = createSystemSettingsCache({ db, defaults: settingsDefaults });
+  const auth = createAuthService({
+    db,
+    passwordHash: password.hash,
+    sessionTimeoutMinutes: async () => (await systemSettings.current()).sessionTimeoutMinutes,
+  });
   const storage = createStorage(config.storage);
   const hub = createLiveHub(log);
   // Services publish to the bus: it reaches this instance's sockets and every other instance's, once each.
@@ -100,7 +116,12 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     s3: storageCheck(storage),
     form: formWebhookCheck(config.formWebhookSecret !== undefined),
     gmail: () => mailbox.health(),
-    antivirus: antivirus ? antivirusCheck(antivirus) : notConfiguredCheck('virus scanning is off: set CLAMD_URL'),
+    antivirus: scanningHealthCheck({
+      scanningOn: async () => (await systemSettings.current()).antivirusScanning,
+      antivirus,
+      whenOff: () => Promise.resolve({ status: 'warning', message: SCANNING_OFF_MESSAGE }),
+      whenNotConfigured: notConfiguredCheck('virus scanning is off: set CLAMD_URL'),
+    }),
   };
 
   // Files kept locally before S3 was configured stay readable, and movable to S3.
@@ -113,6 +134,16 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     throw new Error('the document is on S3 storage, which is not configured');
   };
 
+  // Outgoing notifications: SMTP and chat webhooks behind their ports, settings and switches read per batch.
+  const notificationDelivery = {
+    db,
+    masterKey: masterKey.key,
+    environmentSmtp: config.smtp,
+    allowHttpLoopback: config.webhookAllowHttpLoopback,
+    openMail: createSmtpTransportFactory({ timeoutMs: config.notificationTimeoutMs }),
+    postChat: createWebhookPoster({ allowHttpLoopback: config.webhookAllowHttpLoopback, timeoutMs: config.notificationTimeoutMs }),
+  };
+
   const jobRunner = createJobRunner({
     db,
     log,
@@ -122,15 +153,18 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       [PROCESS_DOCUMENT_QUEUE]: createProcessDocumentHandler({
         db,
         storage,
-        antivirus,
+        // Asked per job: scanning turned off in Settings stores files unscanned (the health check says so).
+        scanner: async () => ((await systemSettings.current()).antivirusScanning ? antivirus : undefined),
         masterKey: masterKey.key,
         live,
         log,
         retentionYears: config.retentionYears,
       }),
       [RETENTION_QUEUE]: createRetentionHandler({ db, storageFor: storageForDriver, log }),
+      [NOTIFICATION_SEND_QUEUE]: createNotificationSendHandler(notificationDelivery),
     },
   });
+  const notifications = createNotificationsService({ ...notificationDelivery, log, pokeJobs: () => jobRunner.poke() });
 
   const stagingSweeper = createStagingSweeperTimer({ db, storage, log, intervalMs: STAGING_SWEEP_INTERVAL_MS, graceMs: STAGING_GRACE_MS });
 
@@ -143,11 +177,13 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     idPrefix: config.idPrefix,
     maxFileBytes: config.maxFileBytes,
     onRecorded: () => jobRunner.poke(),
+    notifyRejected: (documentId, reason) => notifications.notifyDocumentRejected(documentId, reason),
   });
 
   const reports = createReportsService({ db, storageFor: storageForDriver });
   const seasonReport = createSeasonReportService({ db });
   const players = createPlayersService({ db, idPrefix: config.idPrefix });
+  const users = createUsersService({ db });
 
   const mailbox = createMailboxService({
     db,
@@ -160,9 +196,26 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
 
   const intakeThreads = createIntakeThreads({ masterKey: masterKey.key, threads: config.intakeThreads, log });
 
+  const settings = createSettingsService({
+    db,
+    cache: systemSettings,
+    defaults: settingsDefaults,
+    hub,
+    facts: {
+      storage: { driver: storage.driver, location: storage.location },
+      clamdLocation: antivirus?.location,
+      retentionYears: config.retentionYears,
+      maxFileBytes: config.maxFileBytes,
+      idPrefix: config.idPrefix,
+      formWebhookConfigured: config.formWebhookSecret !== undefined,
+      mailboxIntervalMs: config.imap?.intervalMs,
+    },
+  });
+
   const app = await buildApp({
     log,
     auth,
+    settings,
     hub,
     health: () => checkHealth(healthChecks),
     trustProxy: config.trustProxy,
@@ -174,6 +227,8 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     reports,
     seasonReport,
     players,
+    users,
+    notifications,
     intake: {
       db,
       storage,
@@ -209,6 +264,11 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     auth.purgeExpiredSessions().catch((error: unknown) => log.warn({ err: error }, 'could not purge expired sessions'));
   }, SESSION_PURGE_INTERVAL_MS);
   purgeTimer.unref();
+  // Real-time updates turned off on another instance: end this one's live connections within the cache's time.
+  const realtimeTimer = setInterval(() => {
+    settings.enforceRealtime().catch((error: unknown) => log.warn({ err: error }, 'could not read the real-time updates setting'));
+  }, SETTINGS_RECHECK_MS);
+  realtimeTimer.unref();
 
   return {
     app,
@@ -218,6 +278,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     passwordBootstrap: password.bootstrap,
     async close() {
       clearInterval(purgeTimer);
+      clearInterval(realtimeTimer);
       await healthWatch.stop();
       hub.closeAll();
       await app.close();

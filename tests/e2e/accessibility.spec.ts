@@ -1,7 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { openPlayers, playerRows, waitForPlayers } from './players-support';
+import { openNotifications, waitForTab as waitForNotificationsTab } from './notifications-support';
+import { openPastReport } from './reports-support';
 import { signInAndWaitForShell } from './support';
+import { fillAddUser, openUsers, userRow } from './users-support';
 
 /** Serious and critical WCAG A/AA violations, described well enough to fix from the test output. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -117,6 +120,117 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const history = page.getByRole('dialog', { name: 'Document History' });
       await expect(history.getByTestId('document-history').or(history.getByText('No history recorded'))).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
+
+// Reports screen (issue 6): the report of a past season on each of its four tabs, charts drawn.
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`Reports accessibility in the ${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test('the Reports screen has no serious or critical violations on any tab', async ({ page }) => {
+      // Four scans of a long screen: more than the default 30 s on a busy machine.
+      test.setTimeout(90_000);
+      await openPastReport(page, { season: 'projected' });
+      await expect(page.getByTestId('chart').first().locator('svg.recharts-surface')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      for (const name of ['Historical Trends', 'Growth Projections', 'Detailed Analysis']) {
+        await page.getByRole('tab', { name }).click();
+        await expect(page.getByRole('tabpanel', { name })).toBeVisible();
+        if (name !== 'Detailed Analysis') await expect(page.getByTestId('chart').first().locator('svg.recharts-surface')).toBeVisible();
+        expect(await seriousViolations(page), name).toEqual([]);
+      }
+    });
+  });
+}
+
+// User Management (issue 7): the screen, the Add User dialog with its errors, and the Delete User confirmation.
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`User Management accessibility in the ${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test('the User Management screen and its dialogs have no serious or critical violations', async ({ page }) => {
+      await openUsers(page);
+      await expect(userRow(page, 'morgan.reyes@example.org')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const add = await fillAddUser(page, { email: 'not-an-email' });
+      await add.getByRole('button', { name: 'Create User' }).click();
+      await expect(add.getByText('First name is required')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(add).toBeHidden();
+
+      await userRow(page, 'sam.okafor@example.org').getByRole('button', { name: 'Delete Sam Okafor' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Delete User' });
+      await expect(confirm).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(confirm).toBeHidden();
+    });
+  });
+}
+
+// System Settings (each tab), App Workflow and the User Guide (issue 7).
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`Settings, App Workflow and User Guide accessibility in the ${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test('System Settings, every tab, has no serious or critical violations', async ({ page }) => {
+      test.setTimeout(90_000);
+      await signInAndWaitForShell(page);
+      await page.goto('/settings');
+      await expect(page.getByTestId('settings-health').getByText('Database')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      for (const [tab, ready] of [
+        ['Integrations', 'storage-location'],
+        ['Notifications', 'setting-realtimeUpdates'],
+        ['Security', 'session-timeout-form'],
+      ] as const) {
+        await page.getByRole('tab', { name: tab }).click();
+        await expect(page.getByTestId(ready)).toBeVisible();
+        expect(await seriousViolations(page), tab).toEqual([]);
+      }
+      // Submitted with Enter: a pointer left on Save would be scanned mid-way through the shared button's hover fade.
+      await page.getByLabel('Session timeout (minutes)').fill('2');
+      await page.getByLabel('Session timeout (minutes)').press('Enter');
+      await expect(page.getByText('Session timeout must be at least 5 minutes.')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('App Workflow and the User Guide have no serious or critical violations', async ({ page }) => {
+      await signInAndWaitForShell(page);
+      await page.goto('/backend-workflow');
+      await expect(page.getByTestId('workflow-example-path')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      for (const step of [1, 8, 11]) {
+        await page.goto(`/user-guide?step=${step}`);
+        await expect(page.getByTestId('guide-counter')).toHaveText(`${step} of 12`);
+        expect(await seriousViolations(page), `step ${step}`).toEqual([]);
+      }
+    });
+  });
+}
+
+// Notifications (issue 7): each tab, and the template Edit dialog with its placeholders help.
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`Notifications accessibility in the ${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test('the Notifications screen, every tab and the Edit dialog, has no serious or critical violations', async ({ page }) => {
+      test.setTimeout(90_000);
+      await openNotifications(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      for (const [tab, key] of [['Templates', 'templates'], ['History', 'history'], ['Settings', 'settings']] as const) {
+        await page.getByRole('tab', { name: tab }).click();
+        await waitForNotificationsTab(page, key);
+        expect(await seriousViolations(page), tab).toEqual([]);
+      }
+      await page.getByRole('tab', { name: 'Templates' }).click();
+      await page.getByRole('button', { name: 'Edit Missing Documents Reminder' }).click();
+      await expect(page.getByTestId('template-dialog')).toBeVisible();
+      expect(await seriousViolations(page), 'Edit dialog').toEqual([]);
     });
   });
 }

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startDovecot } from '../../scripts/services/start-dovecot';
 import { runMain } from '../../src/server/main';
+import { startSmtpReceiver } from '../support/smtp-receiver';
 import { E2E_MAILBOX_FILE } from './support';
 
 /**
@@ -21,6 +22,10 @@ Object.assign(process.env, {
   IMAP_USER: user.user,
   IMAP_PASSWORD: user.password,
 });
+// Notifications' outgoing mail goes to a real SMTP server in this process (npm smtp-server), which accepts
+// everything: the Notifications specs see 'Sent' in History. SMTP_FROM comes from playwright.config.ts.
+const smtp = await startSmtpReceiver();
+process.env.SMTP_URL = smtp.url;
 // Dovecot leaves with the server: stopped on the signals Playwright sends, and on any other exit.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.prependOnceListener(signal, () => void dovecot.stop());
 await runMain();

@@ -29,9 +29,15 @@ import { registerLiveRoutes } from './live.routes';
 import { registerPlayerRoutes } from './players.routes';
 import { registerReportRoutes } from './reports.routes';
 import { registerSeasonReportRoutes } from './season-report.routes';
+import { registerSettingsRoutes } from './settings.routes';
+import { registerUserRoutes } from './users.routes';
+import { registerNotificationRoutes } from './notifications.routes';
+import type { NotificationsService } from '../services/notifications.service';
 import type { PlayersService } from '../services/players.service';
 import type { ReportsService } from '../services/reports.service';
 import type { SeasonReportService } from '../services/season-report.service';
+import type { SettingsService } from '../services/settings.service';
+import type { UsersService } from '../services/users.service';
 import type { FormIntakeDeps } from '../intake/form-intake.service';
 
 export type AppDeps = {
@@ -51,6 +57,9 @@ export type AppDeps = {
   reports: ReportsService;
   seasonReport: SeasonReportService;
   players: PlayersService;
+  settings: SettingsService;
+  users: UsersService;
+  notifications: NotificationsService;
 };
 
 export type RouteEntry = { method: string; url: string };
@@ -173,6 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReportRoutes(app, deps);
   registerSeasonReportRoutes(app, deps);
   registerPlayerRoutes(app, deps);
+  registerSettingsRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
   await registerWebApp(app, deps.webDir);
 
   return app;
