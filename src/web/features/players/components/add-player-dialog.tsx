@@ -1,10 +1,10 @@
-import { LoaderCircle, UserPlus } from 'lucide-react';
-import { useId, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { UserPlus } from 'lucide-react';
+import { useId, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import type { TDivision } from '../../../../contract';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FormDialogFooter, FormField } from '@/components/form-field';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { lastFirst } from '@/lib/format';
@@ -35,41 +35,6 @@ const LABELS: Record<TAddPlayerField, string> = {
 };
 
 const REQUIRED = new Set<TAddPlayerField>(['firstName', 'lastName', 'birthDate', 'season', 'division']);
-
-/** A label, a control and the control's error, tied together by id, aria-invalid and aria-describedby. */
-function Field({
-  field,
-  id,
-  error,
-  children,
-  className,
-}: {
-  field: TAddPlayerField;
-  id: string;
-  error: string | undefined;
-  children: (control: { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined; 'aria-required': boolean }) => ReactNode;
-  className?: string;
-}) {
-  const errorId = `${id}-error`;
-  return (
-    <div className={`flex min-w-0 flex-col gap-2 ${className ?? ''}`}>
-      <Label htmlFor={id}>
-        {LABELS[field]}
-        {REQUIRED.has(field) ? (
-          <span className="text-destructive-soft-foreground" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </Label>
-      {children({ id, 'aria-invalid': error !== undefined, 'aria-describedby': error ? errorId : undefined, 'aria-required': REQUIRED.has(field) })}
-      {error ? (
-        <p id={errorId} className="text-xs text-destructive-soft-foreground" data-testid={`error-${field}`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 function AddPlayerForm({ onDone }: { onDone: () => void }) {
   const id = useId();
@@ -122,9 +87,9 @@ function AddPlayerForm({ onDone }: { onDone: () => void }) {
   }
 
   const text = (field: TAddPlayerField, props: ComponentProps<'input'> = {}) => (
-    <Field field={field} id={fieldId(field)} error={errors[field]}>
+    <FormField name={field} label={LABELS[field]} required={REQUIRED.has(field)} id={fieldId(field)} error={errors[field]}>
       {(control) => <Input {...control} {...props} value={values[field]} onChange={(event) => setValue(field, event.target.value)} />}
-    </Field>
+    </FormField>
   );
 
   const today = new Date().toISOString().slice(0, 10);
@@ -140,10 +105,10 @@ function AddPlayerForm({ onDone }: { onDone: () => void }) {
         {text('firstName', { autoComplete: 'off' })}
         {text('lastName', { autoComplete: 'off' })}
         {text('birthDate', { type: 'date', min: '1990-01-01', max: today })}
-        <Field field="season" id={fieldId('season')} error={errors.season}>
+        <FormField name="season" label={LABELS.season} required id={fieldId('season')} error={errors.season}>
           {(control) => <SeasonSelect {...control} value={season || undefined} onValueChange={(value) => setValue('season', value)} />}
-        </Field>
-        <Field field="division" id={fieldId('division')} error={errors.division}>
+        </FormField>
+        <FormField name="division" label={LABELS.division} required id={fieldId('division')} error={errors.division}>
           {(control) => (
             <Select value={values.division} onValueChange={(value) => setValue('division', value)}>
               <SelectTrigger {...control}>
@@ -158,7 +123,7 @@ function AddPlayerForm({ onDone }: { onDone: () => void }) {
               </SelectContent>
             </Select>
           )}
-        </Field>
+        </FormField>
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2" disabled={createPlayer.isPending}>
         <legend className="mb-3 text-sm font-semibold">Guardian (optional)</legend>
@@ -166,15 +131,7 @@ function AddPlayerForm({ onDone }: { onDone: () => void }) {
         {text('guardianEmail', { type: 'email', autoComplete: 'off' })}
         {text('guardianPhone', { type: 'tel', autoComplete: 'off' })}
       </fieldset>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={createPlayer.isPending}>
-          {createPlayer.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
-          {createPlayer.isPending ? 'Adding…' : 'Add Player'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={createPlayer.isPending} icon={UserPlus} label="Add Player" pendingLabel="Adding…" />
     </form>
   );
 }

@@ -14,7 +14,7 @@ import { formatBytes, formatDate, formatDateTime, storageUrlPrefix } from '@/lib
 import { toast } from '@/lib/toast-store';
 import { cn } from '@/lib/utils';
 import { usePlayerReport } from '../api';
-import { useReturnFocus } from '../use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 /** Spec §8: what a copied storage URL says. */
 async function copyStorageUrl(url: string): Promise<void> {

@@ -13,7 +13,7 @@ import {
   type PlayerFilters,
   type TPlayerDivisionFilter,
 } from '../player-filters';
-import { useDebouncedInput } from '../use-debounced-input';
+import { useDebouncedInput } from '@/lib/use-debounced-input';
 import { SeasonSelect } from './season-select';
 
 type FilterChange = Partial<Omit<PlayerFilters, 'page'>>;

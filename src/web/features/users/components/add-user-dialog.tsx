@@ -1,10 +1,10 @@
-import { LoaderCircle, UserPlus } from 'lucide-react';
-import { useId, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { UserPlus } from 'lucide-react';
+import { useId, useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { MAX_USER_EMAIL_LENGTH, MAX_USER_NAME_LENGTH, USER_ROLES } from '../../../../contract';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FormDialogFooter, FormField } from '@/components/form-field';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
@@ -22,29 +22,6 @@ import {
 } from '../user-form';
 
 const LABELS: Record<TAddUserField, string> = { email: 'E-mail', firstName: 'First name', lastName: 'Last name', role: 'Role' };
-
-type ControlProps = { id: string; 'aria-invalid': boolean; 'aria-describedby': string | undefined; 'aria-required': true };
-
-/** A label, a control and the control's error, tied together by id, aria-invalid and aria-describedby. */
-function Field({ field, id, error, children }: { field: TAddUserField; id: string; error: string | undefined; children: (control: ControlProps) => ReactNode }) {
-  const errorId = `${id}-error`;
-  return (
-    <div className="flex min-w-0 flex-col gap-2">
-      <Label htmlFor={id}>
-        {LABELS[field]}
-        <span className="text-destructive-soft-foreground" aria-hidden="true">
-          *
-        </span>
-      </Label>
-      {children({ id, 'aria-invalid': error !== undefined, 'aria-describedby': error ? errorId : undefined, 'aria-required': true })}
-      {error ? (
-        <p id={errorId} className="text-xs break-words text-destructive-soft-foreground" data-testid={`error-${field}`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 function AddUserForm({ onDone }: { onDone: () => void }) {
   const id = useId();
@@ -94,9 +71,9 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
   }
 
   const text = (field: TAddUserField, props: ComponentProps<'input'>) => (
-    <Field field={field} id={fieldId(field)} error={errors[field]}>
+    <FormField name={field} label={LABELS[field]} required id={fieldId(field)} error={errors[field]}>
       {(control) => <Input {...control} {...props} value={values[field]} onChange={(event) => setValue(field, event.target.value)} />}
-    </Field>
+    </FormField>
   );
 
   return (
@@ -111,7 +88,7 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
         <div className="sm:col-span-2">{text('email', { type: 'email', autoComplete: 'off', spellCheck: false, maxLength: MAX_USER_EMAIL_LENGTH, placeholder: 'name@example.org' })}</div>
         {text('firstName', { autoComplete: 'off', maxLength: MAX_USER_NAME_LENGTH })}
         {text('lastName', { autoComplete: 'off', maxLength: MAX_USER_NAME_LENGTH })}
-        <Field field="role" id={fieldId('role')} error={errors.role}>
+        <FormField name="role" label={LABELS.role} required id={fieldId('role')} error={errors.role}>
           {(control) => (
             <Select value={values.role} onValueChange={(value) => setValue('role', value)}>
               <SelectTrigger {...control}>
@@ -126,17 +103,9 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
               </SelectContent>
             </Select>
           )}
-        </Field>
+        </FormField>
       </fieldset>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={createUser.isPending}>
-          {createUser.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
-          {createUser.isPending ? 'Creating…' : 'Create User'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={createUser.isPending} icon={UserPlus} label="Create User" pendingLabel="Creating…" />
     </form>
   );
 }

@@ -12,7 +12,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
-import { useReturnFocus } from '@/features/players/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { useDeleteUser } from '../api';
 import { userFullName } from '../user-display';
 

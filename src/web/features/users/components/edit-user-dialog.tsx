@@ -1,13 +1,13 @@
-import { LoaderCircle, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { USER_ROLES, USER_STATUSES, type TUser, type TUserRole, type TUserStatus } from '../../../../contract';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/form-field';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
-import { useReturnFocus } from '@/features/players/use-return-focus';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { useUpdateUser } from '../api';
 import { USER_ROLE_LABELS, USER_STATUS_LABELS, userFullName } from '../user-display';
 import { userChanges, type EditUserValues } from '../user-form';
@@ -85,15 +85,7 @@ function EditUserForm({ user, onDone }: { user: TUser; onDone: () => void }) {
           </Select>
         </div>
       </fieldset>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={!patch || updateUser.isPending}>
-          {updateUser.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
-          Save Changes
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter pending={updateUser.isPending} disabled={!patch} icon={Save} label="Save Changes" />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useDebouncedInput } from '@/features/players/use-debounced-input';
+import { useDebouncedInput } from '@/lib/use-debounced-input';
 import { USER_ROLE_FILTER_LABELS, USER_STATUS_FILTER_LABELS, type UserFilters } from '../user-filters';
 
 function FilterSelect<T extends string>({
