@@ -447,8 +447,8 @@ describe('generateDemoData: staff and notifications', () => {
     expect(data.notificationTemplates.map((t) => [t.name, t.type])).toEqual([
       ['Missing Documents Reminder', 'email'],
       ['Deadline Reminder', 'email'],
-      ['Weekly Processing Summary', 'slack'],
       ['Document Rejected', 'email'],
+      ['Weekly Processing Summary', 'slack'],
     ]);
     for (const template of data.notificationTemplates) {
       expect(placeholderProblem(`${template.subject ?? ''}\n${template.content}`, template.type), template.name).toBeUndefined();

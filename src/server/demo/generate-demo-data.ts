@@ -18,7 +18,7 @@ import type { NewSeason } from '../db/seasons.repository';
 import type { NewSubmission } from '../db/submissions.repository';
 import type { NewUser } from '../db/users.repository';
 import { derivePlayerId } from '../services/player-id';
-import { DEFAULT_NOTIFICATION_TEMPLATES, DOCUMENT_REJECTED_TEMPLATE } from '../services/notification-defaults';
+import { DEFAULT_NOTIFICATION_TEMPLATES } from '../services/notification-defaults';
 import { buildStoredPath, sanitizeStoredName } from '../pipeline/stored-path';
 
 /** Seed and size of the demo a fresh embedded database gets at first start: seeds in about a second. */
@@ -1061,44 +1061,14 @@ function generateNotificationTemplates(generation: Generation): NewNotificationT
   const { random, nowMs } = generation;
   const createdAt = new Date(nowMs - 400 * DAY_MS);
   return [
-    {
+    // The templates every installation starts with (services/notification-defaults.ts); the reject flow sends one.
+    ...DEFAULT_NOTIFICATION_TEMPLATES.map((template, index) => ({
+      ...template,
       id: random.nextUuid(),
-      name: 'Missing Documents Reminder',
-      type: 'email',
-      subject: 'Documents still missing for {{playerName}} ({{season}})',
-      content: [
-        'Hello {{guardianName}},',
-        '',
-        'We are still missing these documents for {{playerName}} for {{season}}:',
-        '{{missingDocuments}}',
-        '',
-        'Please send them before {{deadline}} by replying to this e-mail with the files attached,',
-        'or through the registration form.',
-        '',
-        'Thank you,',
-        'The league registration team',
-      ].join('\n'),
-      enabled: true,
       createdAt,
-      updatedAt: new Date(nowMs - 30 * DAY_MS),
-    },
-    {
-      id: random.nextUuid(),
-      name: 'Deadline Reminder',
-      type: 'email',
-      subject: 'Registration closes {{deadline}}: {{season}}',
-      content: [
-        'Hello {{guardianName}},',
-        '',
-        'Registration for {{season}} closes on {{deadline}}. {{playerName}} still needs:',
-        '{{missingDocuments}}',
-        '',
-        'Players without all four documents cannot be placed on a roster.',
-      ].join('\n'),
-      enabled: true,
-      createdAt,
-      updatedAt: createdAt,
-    },
+      // The first one was edited last month, so the list shows an update.
+      updatedAt: index === 0 ? new Date(nowMs - 30 * DAY_MS) : createdAt,
+    })),
     {
       id: random.nextUuid(),
       name: 'Weekly Processing Summary',
@@ -1111,13 +1081,6 @@ function generateNotificationTemplates(generation: Generation): NewNotificationT
       createdAt,
       updatedAt: createdAt,
     },
-    // The reject flow on the Documents screen sends this one (services/notification-defaults.ts).
-    ...DEFAULT_NOTIFICATION_TEMPLATES.filter((template) => template.name === DOCUMENT_REJECTED_TEMPLATE).map((template) => ({
-      ...template,
-      id: random.nextUuid(),
-      createdAt,
-      updatedAt: createdAt,
-    })),
   ];
 }
 
