@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
 import type { TDocType, TPlayerDocStatus } from '../../contract';
 import type { Db } from './client';
+import { int } from './reports.repository';
 import { documents, players, registrations, seasons, users } from './schema';
 
 export type SeasonFamily = {
@@ -63,7 +64,6 @@ export const listAdministrators = (db: Db): Promise<Administrator[]> =>
 
 /** Documents received since `since`, and of those reviewed since then, how many were approved and rejected; pending: received and still waiting. */
 export async function countDocumentsSince(db: Db, since: Date): Promise<{ received: number; approved: number; rejected: number; pending: number }> {
-  const int = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(${expression}, 0)::int`;
   const reviewedSince = and(isNotNull(documents.reviewedAt), gte(documents.reviewedAt, since));
   const [row] = await db
     .select({

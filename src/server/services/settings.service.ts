@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { sumStoredDocuments } from '../db/storage-usage.repository';
 import type { LiveHub } from '../live/hub';
 import { ACCEPTED_FILE_TYPES } from '../pipeline/stages/validate';
-import { buildStoredPath, sanitizeStoredName } from '../pipeline/stored-path';
+import { buildStoredPath, sanitizeStoredName, STORED_PATH_FORMAT } from '../pipeline/stored-path';
 import { readSystemSettings, updateSystemSettings, type SystemSettingsCache } from '../settings/system-settings';
 import { derivePlayerId } from './player-id';
 
@@ -118,10 +118,7 @@ export function createSettingsService(deps: {
         formWebhookConfigured: facts.formWebhookConfigured,
         mailbox: { configured: facts.mailboxIntervalMs !== undefined, intervalMs: facts.mailboxIntervalMs ?? null },
         playerId: { prefix: facts.idPrefix, format: `${facts.idPrefix}-{year}-{8 hex}` },
-        storedPath: {
-          format:
-            'seasons/{year}/{division}/{name}_{birth date}_{player id}/{name}_{birth date}_{doc type}_{submission id}_{8 hex of file hash}.{ext}',
-        },
+        storedPath: { format: STORED_PATH_FORMAT },
         example: {
           firstName: SAMPLE.firstName,
           lastName: SAMPLE.lastName,
