@@ -1,4 +1,5 @@
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../scripts/screenshot-support';
 
 /**
  * The Players screen in a real Chromium against a server holding the scale data (issue 5: 'the Players
@@ -16,11 +17,10 @@ export interface PlayersScreenTimings {
 /** What 'responsive' means here: every interaction shows its rows within this many ms. */
 export const PLAYERS_SCREEN_LIMIT_MS = 1_000;
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
 export async function measurePlayersScreen(baseUrl: string, sessionCookie: string, rounds = 5): Promise<PlayersScreenTimings> {
   const [name, value] = splitCookie(sessionCookie);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addCookies([{ name, value, url: baseUrl }]);

@@ -1,27 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
-import { z } from 'zod';
+import type { Page } from 'playwright-core';
+import { launchChromium, parseScreenshotArgs, signIn } from './screenshot-support';
 
 /**
  * Screenshots of the Notifications screen, each tab at 1280 px and at 390 px, for review and the README. Run
  * against a running server with the demo data:
  *   npx tsx scripts/take-notification-screenshots.ts --url http://localhost:5000 --password '…' [--out docs/screenshots]
  */
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string', default: 'http://localhost:5000' },
-    password: { type: 'string' },
-    out: { type: 'string', default: 'docs/screenshots' },
-  },
-});
-const args = z.object({ url: z.url(), password: z.string().min(1, '--password is required'), out: z.string() }).parse(values);
-mkdirSync(args.out, { recursive: true });
+const args = parseScreenshotArgs('docs/screenshots');
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-});
+const browser = await launchChromium();
 
 const TABS = [
   { name: 'Send', file: 'send', ready: (page: Page) => page.getByTestId('quick-weekly-figures') },
@@ -38,7 +25,8 @@ const sizes = [
 for (const size of sizes) {
   const context = await browser.newContext({ ...size.options, colorScheme: 'light' });
   const page = await context.newPage();
-  await signIn(page);
+  await page.goto(args.url);
+  await signIn(page, args.password);
   await page.goto(`${args.url}/notifications`);
   for (const tab of TABS) {
     await page.getByRole('tab', { name: tab.name }).click();
@@ -58,9 +46,3 @@ for (const size of sizes) {
 await browser.close();
 process.stdout.write(`Screenshots written to ${args.out}/\n`);
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(args.url);
-  await page.getByPlaceholder('Enter system password').fill(args.password);
-  await page.getByRole('button', { name: 'Access System' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-}

@@ -1,27 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
-import { z } from 'zod';
+import type { Page } from 'playwright-core';
+import { launchChromium, parseScreenshotArgs, signIn } from './screenshot-support';
 
 /**
  * Screenshots of the Reports screen for review and the README: each tab at 1280 px in light and dark, and the
  * screen at 390 px. Run against a running server with the demo data:
  *   npx tsx scripts/take-report-screenshots.ts --url http://localhost:5000 --password '…' [--out docs/screenshots]
  */
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string', default: 'http://localhost:5000' },
-    password: { type: 'string' },
-    out: { type: 'string', default: 'docs/screenshots' },
-  },
-});
-const args = z.object({ url: z.url(), password: z.string().min(1, '--password is required'), out: z.string() }).parse(values);
-mkdirSync(args.out, { recursive: true });
+const args = parseScreenshotArgs('docs/screenshots');
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-});
+const browser = await launchChromium();
 
 const TABS = [
   { name: 'Overview', file: 'overview' },
@@ -62,9 +49,7 @@ async function settle(page: Page): Promise<void> {
 
 async function openReports(page: Page): Promise<void> {
   await page.goto(args.url);
-  await page.getByPlaceholder('Enter system password').fill(args.password);
-  await page.getByRole('button', { name: 'Access System' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  await signIn(page, args.password);
   await page.goto(`${args.url}/reports`);
   await page.locator('[data-testid="season-report"][aria-busy="false"][data-season]').waitFor();
   await page.getByTestId('chart').first().locator('svg').first().waitFor();

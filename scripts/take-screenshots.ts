@@ -1,23 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
-import { z } from 'zod';
+import { launchChromium, parseScreenshotArgs, signIn } from './screenshot-support';
 
 /**
  * Screenshots of the access gate and the shell at desktop (1280 px) and phone (390 px) widths, light and
  * dark, for review and for the README. Run against a running server:
  *   npx tsx scripts/take-screenshots.ts --url http://localhost:5000 --password '…' [--out screenshots]
  */
-const { values } = parseArgs({
-  options: { url: { type: 'string', default: 'http://localhost:5000' }, password: { type: 'string' }, out: { type: 'string', default: 'screenshots' } },
-});
-const args = z.object({ url: z.url(), password: z.string().min(1, '--password is required'), out: z.string() }).parse(values);
-mkdirSync(args.out, { recursive: true });
+const args = parseScreenshotArgs('screenshots');
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-});
+const browser = await launchChromium();
 
 const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 for (const [sizeName, viewport] of Object.entries(sizes)) {
@@ -47,8 +37,3 @@ for (const [sizeName, viewport] of Object.entries(sizes)) {
 await browser.close();
 process.stdout.write(`Screenshots written to ${args.out}/\n`);
 
-async function signIn(page: Page, password: string): Promise<void> {
-  await page.getByPlaceholder('Enter system password').fill(password);
-  await page.getByRole('button', { name: 'Access System' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-}
