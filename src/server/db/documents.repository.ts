@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQ
 import type { TDocType, TDocumentStatus } from '../../contract';
 import type { Db } from './client';
 import { insertInBatches } from './batch';
+import { preparedRead, type Preparable } from './prepared';
 import { documents, players, registrations, seasons, submissions } from './schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -98,30 +99,35 @@ export type UploadRow = {
 };
 
 /**
- * Newest first, with the player's name; purged tombstones are left out. The builder, so the benchmark can
- * run the very same SQL text (`.toSQL()`); awaiting it runs it.
+ * Newest first, with the player's name; purged tombstones are left out; all seasons or one. A prepared
+ * read (prepared.ts): the limit and season are placeholders; `recentUploadsRead.statement(db, …)` is the very
+ * statement, for the scale bench.
  */
-export const recentUploadsQuery = (db: Db, limit: number, seasonId?: string) =>
-  db
-    .select({
-      id: documents.id,
-      originalFilename: documents.originalFilename,
-      playerId: documents.playerId,
-      firstName: players.firstName,
-      lastName: players.lastName,
-      docType: documents.docType,
-      status: documents.status,
-      uploadedAt: documents.uploadedAt,
-      bytes: documents.bytes,
-      fileSha256: documents.fileSha256,
-    })
-    .from(documents)
-    .innerJoin(players, eq(players.id, documents.playerId))
-    .where(and(isNull(documents.purgedAt), seasonId === undefined ? undefined : eq(documents.seasonId, seasonId)))
-    .orderBy(desc(documents.uploadedAt), desc(documents.id))
-    .limit(limit);
+export const recentUploadsRead = preparedRead('recent_uploads', (limit: number, seasonId?: string) => ({
+  shape: seasonId === undefined ? 'all' : 'season',
+  values: { limit, ...(seasonId === undefined ? {} : { seasonId }) },
+  build: (db: Db): Preparable<UploadRow[]> =>
+    db
+      .select({
+        id: documents.id,
+        originalFilename: documents.originalFilename,
+        playerId: documents.playerId,
+        firstName: players.firstName,
+        lastName: players.lastName,
+        docType: documents.docType,
+        status: documents.status,
+        uploadedAt: documents.uploadedAt,
+        bytes: documents.bytes,
+        fileSha256: documents.fileSha256,
+      })
+      .from(documents)
+      .innerJoin(players, eq(players.id, documents.playerId))
+      .where(and(isNull(documents.purgedAt), seasonId === undefined ? undefined : eq(documents.seasonId, sql.placeholder('seasonId'))))
+      .orderBy(desc(documents.uploadedAt), desc(documents.id))
+      .limit(sql.placeholder('limit')),
+}));
 
-export const listRecentUploads = (db: Db, limit: number): Promise<UploadRow[]> => recentUploadsQuery(db, limit);
+export const listRecentUploads = (db: Db, limit: number, seasonId?: string): Promise<UploadRow[]> => recentUploadsRead.run(db, limit, seasonId);
 
 /** What the Documents screen filters on; every field left out matches everything. */
 export type DocumentListFilter = {

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { TDivision, TDivisionFilter, TDocType, TPlayerDocStatus, TPlayerStatusFilter } from '../../contract';
 import type { Db } from './client';
+import { preparedRead, type Preparable } from './prepared';
 import { documents, players, registrations, seasons, seasonTotals } from './schema';
 
 /**
@@ -10,13 +11,13 @@ import { documents, players, registrations, seasons, seasonTotals } from './sche
  * documents) and each season and division's totals of it (season_totals, kept by triggers on registrations).
  *
  * The builders take the `season` parameter as the API gets it (a year, a season id, or undefined for the
- * current season) and resolve it inside the statement, so an answer costs one round trip per statement. They
- * return drizzle query builders, so the scale bench can run the very SQL a request runs, raw:
- * `const { sql, params } = statsQuery(db, undefined).toSQL()`, then `pool.query(sql, params)`.
- * - GET /api/stats: `statsQuery(db, season)`, one statement.
- * - GET /api/report/missing: `missingReportCountsQuery(db, season, filters)` and
- *   `missingReportPageQuery(db, season, filters, { limit, offset })`, run at once (Promise.all); the first
- *   page of 10 is `{ limit: 10, offset: 0 }`.
+ * current season) and resolve it inside the statement, so an answer costs one round trip per statement.
+ * The reads the dashboard polls are prepared reads (prepared.ts): each shape's SQL is built once, with its
+ * values as placeholders, and runs as a named statement. Their `statement(db, …)` gives the name, SQL text and
+ * values a request sends, so the scale bench runs the very statement raw, the same way:
+ * - GET /api/stats: `statsRead`, one statement.
+ * - GET /api/report/missing: `missingReportCountsRead` and `missingReportPageRead`, run at once
+ *   (Promise.all); the first page of 10 is `{ limit: 10, offset: 0 }`.
  */
 
 export type ReportFilters = {
@@ -29,24 +30,43 @@ export type ReportFilters = {
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern (backslash is PostgreSQL's default escape). */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Which SQL a `season` parameter needs: the current season, a year's latest season, or a season id. */
+type SeasonShape = 'current' | 'year' | 'id';
+
+/** A `season` parameter as a statement shape and the value of its `season` placeholder. */
+function seasonParam(season: string | undefined): { shape: SeasonShape; values: { season?: number | string } } {
+  if (season === undefined) return { shape: 'current', values: {} };
+  if (/^\d{4}$/.test(season)) return { shape: 'year', values: { season: Number(season) } };
+  return { shape: 'id', values: { season } };
+}
+
+const SEASON = sql.placeholder('season');
+
 /**
- * The season a `season` parameter names, as a one-row query: a year is that year's latest season, anything
- * else a season id, undefined the season marked current (else the one that started last). As
- * seasons.repository's resolveSeason and findCurrentSeason, inside a statement.
+ * Narrows a query on seasons to the one a `season` parameter names: a year is that year's latest season,
+ * anything else a season id, none the season marked current (else the one that started last). As
+ * seasons.repository's resolveSeason and findCurrentSeason, inside a statement. `value` is the year or id as a
+ * parameter, or the `season` placeholder.
  */
-export function seasonSelection(db: Db, season: string | undefined) {
-  return narrowToSeason(db.select({ id: seasons.id, name: seasons.name, year: seasons.year }).from(seasons).$dynamic(), season);
+function narrowToSeason<Q extends PgSelect>(query: Q, shape: SeasonShape, value: SQLWrapper = SEASON) {
+  if (shape === 'current') return query.orderBy(desc(seasons.isCurrent), desc(seasons.startsOn)).limit(1);
+  if (shape === 'year') return query.where(eq(seasons.year, value)).orderBy(desc(seasons.startsOn)).limit(1);
+  return query.where(eq(seasons.id, value)).limit(1);
 }
 
-function narrowToSeason<Q extends PgSelect>(query: Q, season: string | undefined) {
-  if (season === undefined) return query.orderBy(desc(seasons.isCurrent), desc(seasons.startsOn)).limit(1);
-  if (/^\d{4}$/.test(season)) return query.where(eq(seasons.year, Number(season))).orderBy(desc(seasons.startsOn)).limit(1);
-  return query.where(eq(seasons.id, season)).limit(1);
-}
+/** The selected season as a one-row query, its value the `season` placeholder. */
+const seasonSelection = (db: Db, shape: SeasonShape) =>
+  narrowToSeason(db.select({ id: seasons.id, name: seasons.name, year: seasons.year }).from(seasons).$dynamic(), shape);
 
-/** The selected season's id as a scalar subquery (null when there is none). */
-export const seasonIdOf = (db: Db, season: string | undefined): SQL =>
-  sql`(${narrowToSeason(db.select({ id: seasons.id }).from(seasons).$dynamic(), season)})`;
+/** The selected season's id as a scalar subquery (null when there is none), with the year or id written in. */
+export const seasonIdOf = (db: Db, season: string | undefined): SQL => {
+  const { shape, values } = seasonParam(season);
+  return sql`(${narrowToSeason(db.select({ id: seasons.id }).from(seasons).$dynamic(), shape, sql`${values.season}`)})`;
+};
+
+/** The same, its value the `season` placeholder (prepared reads). */
+const seasonIdPlaceholder = (db: Db, shape: SeasonShape): SQL =>
+  sql`(${narrowToSeason(db.select({ id: seasons.id }).from(seasons).$dynamic(), shape)})`;
 
 const STATUS_CONDITIONS: Record<TPlayerStatusFilter, SQL | undefined> = {
   all: undefined,
@@ -57,23 +77,36 @@ const STATUS_CONDITIONS: Record<TPlayerStatusFilter, SQL | undefined> = {
 
 /**
  * A case-insensitive substring of 'First Last', 'Last, First', 'Last First' or the player id: LIKE over the
- * registration's stored lowercase search text (one line each, kept by a trigger), the pattern lowercased by
- * the same lower() so both sides fold case alike.
+ * registration's stored lowercase search text (one line each, kept by a trigger), the pattern (the `pattern`
+ * placeholder, see filterValues) lowercased by the same lower() so both sides fold case alike.
  */
-function searchCondition(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  return sql`${registrations.searchText} like lower(${`%${escapeLike(search)}%`})`;
+const SEARCH_CONDITION = sql`${registrations.searchText} like lower(${sql.placeholder('pattern')})`;
+
+/** Which SQL the filters need: a division or all, the status, a search or none. */
+const filterShape = (filters: ReportFilters) =>
+  `${filters.division === 'all' ? 'all' : 'div'}:${filters.status}:${filters.search ? 'search' : '-'}`;
+
+/** The values of the filters' placeholders. */
+function filterValues(filters: ReportFilters): Record<string, unknown> {
+  return {
+    ...(filters.division === 'all' ? {} : { division: filters.division }),
+    ...(filters.search ? { pattern: `%${escapeLike(filters.search)}%` } : {}),
+  };
 }
 
 /** The filters beyond season and division: what `total` counts and the page lists. */
-const narrowing = (filters: ReportFilters): SQL | undefined => and(STATUS_CONDITIONS[filters.status], searchCondition(filters.search));
+const narrowing = (filters: ReportFilters): SQL | undefined => and(STATUS_CONDITIONS[filters.status], filters.search ? SEARCH_CONDITION : undefined);
+
+/** The registration's division, when the filters name one (its value the `division` placeholder). */
+const inDivision = (column: AnyPgColumn, filters: ReportFilters) =>
+  filters.division === 'all' ? undefined : eq(column, sql.placeholder('division'));
 
 export const int = (expression: SQL) => sql<number>`(${expression})::int`;
 const sumOf = (column: AnyPgColumn) => int(sql`coalesce(sum(${column}), 0)`);
 
 /** GET /api/stats: the season, and the sums of its few season_totals rows. No row: no such season. */
-export function statsQuery(db: Db, season: string | undefined) {
-  const selected = seasonSelection(db, season).as('season');
+function statsQuery(db: Db, shape: SeasonShape) {
+  const selected = seasonSelection(db, shape).as('season');
   return db
     .select({
       seasonId: selected.id,
@@ -89,10 +122,15 @@ export function statsQuery(db: Db, season: string | undefined) {
     .groupBy(selected.id, selected.name, selected.year);
 }
 
-export type StatsRow = Awaited<ReturnType<typeof statsQuery>>[number];
+export const statsRead = preparedRead('stats', (season: string | undefined) => {
+  const { shape, values } = seasonParam(season);
+  return { shape, values, build: (db: Db) => statsQuery(db, shape) };
+});
+
+export type StatsRow = Awaited<ReturnType<typeof statsRead.run>>[number];
 
 export async function readStats(db: Db, season: string | undefined): Promise<StatsRow | undefined> {
-  const [row] = await statsQuery(db, season);
+  const [row] = await statsRead.run(db, season);
   return row;
 }
 
@@ -109,12 +147,10 @@ const TOTALS_MATCHING: Record<TPlayerStatusFilter, SQL> = {
  * `matching`, the rows every filter keeps (what the pager pages over). Without a search they are sums of
  * season_totals; a search has to look at the season's names. No row: no such season.
  */
-export function missingReportCountsQuery(db: Db, season: string | undefined, filters: ReportFilters) {
-  const selected = seasonSelection(db, season).as('season');
+function missingReportCountsQuery(db: Db, shape: SeasonShape, filters: ReportFilters) {
+  const selected = seasonSelection(db, shape).as('season');
   const seasonColumns = { seasonId: selected.id, seasonName: selected.name, seasonYear: selected.year };
-  const search = searchCondition(filters.search);
-  if (!search) {
-    const inDivision = filters.division === 'all' ? undefined : eq(seasonTotals.division, filters.division);
+  if (!filters.search) {
     return db
       .select({
         ...seasonColumns,
@@ -123,10 +159,9 @@ export function missingReportCountsQuery(db: Db, season: string | undefined, fil
         matching: int(TOTALS_MATCHING[filters.status]),
       })
       .from(selected)
-      .leftJoin(seasonTotals, and(eq(seasonTotals.seasonId, selected.id), inDivision))
+      .leftJoin(seasonTotals, and(eq(seasonTotals.seasonId, selected.id), inDivision(seasonTotals.division, filters)))
       .groupBy(selected.id, selected.name, selected.year);
   }
-  const inDivision = filters.division === 'all' ? undefined : eq(registrations.division, filters.division);
   return db
     .select({
       ...seasonColumns,
@@ -135,14 +170,23 @@ export function missingReportCountsQuery(db: Db, season: string | undefined, fil
       matching: int(sql`count(${registrations.playerId}) filter (where ${narrowing(filters)})`),
     })
     .from(selected)
-    .leftJoin(registrations, and(eq(registrations.seasonId, selected.id), inDivision))
+    .leftJoin(registrations, and(eq(registrations.seasonId, selected.id), inDivision(registrations.division, filters)))
     .groupBy(selected.id, selected.name, selected.year);
 }
 
-export type ReportCounts = Awaited<ReturnType<typeof missingReportCountsQuery>>[number];
+export const missingReportCountsRead = preparedRead('report_counts', (season: string | undefined, filters: ReportFilters) => {
+  const { shape, values } = seasonParam(season);
+  return {
+    shape: `${shape}:${filterShape(filters)}`,
+    values: { ...values, ...filterValues(filters) },
+    build: (db: Db) => missingReportCountsQuery(db, shape, filters),
+  };
+});
+
+export type ReportCounts = Awaited<ReturnType<typeof missingReportCountsRead.run>>[number];
 
 export async function readMissingReportCounts(db: Db, season: string | undefined, filters: ReportFilters): Promise<ReportCounts | undefined> {
-  const [row] = await missingReportCountsQuery(db, season, filters);
+  const [row] = await missingReportCountsRead.run(db, season, filters);
   return row;
 }
 
@@ -172,32 +216,39 @@ export type ReportRow = {
 };
 
 /**
- * One page of the missing report, in last name, first name, player id order: read in index order from
- * registrations_season_name_idx (or the division one), stopping after `limit` matching rows. Without
- * `page`, every matching row. The season is resolved in the statement (an init plan, then the index).
+ * The missing report's rows in last name, first name, player id order: read in index order from
+ * registrations_season_name_idx (or the division one), stopping after `limit` matching rows (the `limit` and
+ * `offset` placeholders) when paged. The season is resolved in the statement (an init plan, then the index).
  */
-export const missingReportPageQuery = (
-  db: Db,
-  season: string | undefined,
-  filters: ReportFilters,
-  page?: { limit: number; offset: number },
-) => {
-  const inDivision = filters.division === 'all' ? undefined : eq(registrations.division, filters.division);
+function missingReportRowsQuery(db: Db, shape: SeasonShape, filters: ReportFilters, paged: boolean) {
   const query = db
     .select(reportRowColumns)
     .from(registrations)
-    .where(and(eq(registrations.seasonId, seasonIdOf(db, season)), inDivision, narrowing(filters)))
+    .where(and(eq(registrations.seasonId, seasonIdPlaceholder(db, shape)), inDivision(registrations.division, filters), narrowing(filters)))
     .orderBy(asc(registrations.lastName), asc(registrations.firstName), asc(registrations.playerId))
     .$dynamic();
-  return page ? query.limit(page.limit).offset(page.offset) : query;
-};
+  return paged ? query.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : query;
+}
+
+/** One page of the missing report (the screens); without `page`, every matching row (the CSV export). */
+export const missingReportPageRead = preparedRead(
+  'report_page',
+  (season: string | undefined, filters: ReportFilters, page?: { limit: number; offset: number }) => {
+    const { shape, values } = seasonParam(season);
+    return {
+      shape: `${shape}:${filterShape(filters)}:${page ? 'page' : 'every'}`,
+      values: { ...values, ...filterValues(filters), ...page },
+      build: (db: Db): Preparable<ReportRow[]> => missingReportRowsQuery(db, shape, filters, page !== undefined),
+    };
+  },
+);
 
 export const readMissingReportPage = (
   db: Db,
   season: string | undefined,
   filters: ReportFilters,
   page?: { limit: number; offset: number },
-): Promise<ReportRow[]> => missingReportPageQuery(db, season, filters, page);
+): Promise<ReportRow[]> => missingReportPageRead.run(db, season, filters, page);
 
 export type PlayerRegistration = ReportRow & {
   birthDate: string;

@@ -14,7 +14,7 @@ import { listAuditEventsByAction } from '../db/audit-events.repository';
 import { insertDocument, updateDocument } from '../db/documents.repository';
 import { insertPlayers, upsertPlayer } from '../db/players.repository';
 import { insertRegistrations } from '../db/registrations.repository';
-import { escapeLike, missingReportCountsQuery, missingReportPageQuery, statsQuery } from '../db/reports.repository';
+import { escapeLike, missingReportCountsRead, missingReportPageRead, statsRead } from '../db/reports.repository';
 import { documents, players, registrations } from '../db/schema';
 import { replaceWithDemoData, seedDemoDataIfEmpty } from '../demo/seed-demo-data';
 import { AppError } from '../errors';
@@ -297,13 +297,36 @@ describeEachDatabase('reports on a hand-counted league', ({ getDb }) => {
     expect(await notFound(reports().getBreakdown('2031'))).toBe('Season "2031" does not exist.');
   });
 
-  it('exposes the statements of stats and the report page as SQL text and parameters', () => {
+  it('exposes the statements of stats and the report page: a name per SQL text, and the values a request sends', () => {
     const filters = { division: 'AA', status: 'incomplete', search: 'smith' } as const;
-    for (const query of [statsQuery(getDb(), undefined), missingReportCountsQuery(getDb(), '2025', filters), missingReportPageQuery(getDb(), '2025', filters, { limit: 10, offset: 0 })]) {
-      const { sql, params } = query.toSQL();
-      expect(sql).toMatch(/^select /);
-      expect(params.length).toBeGreaterThan(0);
-    }
+    const statements = [
+      statsRead.statement(getDb(), undefined),
+      statsRead.statement(getDb(), '2025'),
+      missingReportCountsRead.statement(getDb(), '2025', filters),
+      missingReportPageRead.statement(getDb(), '2025', filters, { limit: 10, offset: 20 }),
+      missingReportPageRead.statement(getDb(), 'fall-2025', { division: 'all', status: 'all' }),
+    ];
+    expect(statements.map((s) => [s.name, s.values])).toEqual([
+      // Constants of the SQL (the subquery's limit 1, 'complete' = 4 types) are parameters too, the same every time.
+      ['stats:current', [1]],
+      ['stats:year', [2025, 1]],
+      ['report_counts:year:div:incomplete:search', [4, '%smith%', 2025, 1, 'AA']],
+      ['report_page:year:div:incomplete:search:page', [2025, 1, 'AA', 4, '%smith%', 10, 20]],
+      ['report_page:id:all:all:-:every', ['fall-2025', 1]],
+    ]);
+    for (const s of statements) expect(s.text).toMatch(/^select /);
+    // The same name always carries the same text, whatever the values (PostgreSQL refuses a name reused for other SQL).
+    expect(missingReportPageRead.statement(getDb(), '2024', { ...filters, search: 'x' }, { limit: 50, offset: 0 }).text).toBe(statements[3]?.text);
+  });
+
+  it('runs a prepared page with its values: the same rows as every row, sliced', async () => {
+    const everyone = { division: 'all', status: 'all' } as const;
+    const every = await missingReportPageRead.run(getDb(), '2025', everyone);
+    expect(every.length).toBeGreaterThan(3);
+    expect(await missingReportPageRead.run(getDb(), '2025', everyone, { limit: 2, offset: 1 })).toEqual(every.slice(1, 3));
+    // The same statement again with other values: other rows, not the first call's.
+    expect(await missingReportPageRead.run(getDb(), '2025', everyone, { limit: 1, offset: 3 })).toEqual(every.slice(3, 4));
+    expect(await missingReportPageRead.run(getDb(), '1999', everyone, { limit: 10, offset: 0 })).toEqual([]);
   });
 });
 

@@ -29,7 +29,7 @@ import {
 import { findCurrentSeason, listSeasons, resolveSeason, type SeasonRow } from '../db/seasons.repository';
 import { AppError } from '../errors';
 import { toDocument, toUploadItem, type StorageFor } from './document-view';
-import { recentUploadsQuery } from '../db/documents.repository';
+import { listRecentUploads } from '../db/documents.repository';
 
 export type ReportsServiceDeps = {
   db: Db;
@@ -149,7 +149,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
         readDocumentCounts(db, season.id),
         readCompletionAsOf(db, season.id, new Date(at.getTime() - 7 * DAY_MS)),
         readAverageReviewHours(db, season.id, new Date(at.getTime() - 30 * DAY_MS)),
-        recentUploadsQuery(db, RECENT_UPLOADS, season.id),
+        listRecentUploads(db, RECENT_UPLOADS, season.id),
       ]);
       const total = divisions.reduce((sum, row) => sum + row.players, 0);
       const complete = divisions.reduce((sum, row) => sum + row.complete, 0);
