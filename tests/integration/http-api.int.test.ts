@@ -208,11 +208,31 @@ describeEachDatabase('HTTP API', ({ getDatabase }) => {
       expect(ZApiError.parse(response.json()).code).toBe('FORBIDDEN');
     });
 
-    it('sets a strict content security policy and a request id', async () => {
-      const response = await app().inject({ method: 'GET', url: '/healthz' });
-      expect(response.headers['content-security-policy']).toMatch(/default-src 'self'/);
-      expect(response.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
-      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    it('sets a strict content security policy, the other security headers and a request id on every kind of answer', async () => {
+      const cookie = await loggedInCookie();
+      const answers = [
+        await app().inject({ method: 'GET', url: '/healthz' }),
+        await app().inject({ method: 'GET', url: '/api/seasons', headers: { cookie } }),
+        await app().inject({ method: 'GET', url: '/api/seasons' }),
+        await app().inject({ method: 'GET', url: '/api/no-such-route', headers: { cookie } }),
+      ];
+      expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 401, 404]);
+      for (const response of answers) {
+        const csp = String(response.headers['content-security-policy']);
+        for (const directive of ["default-src 'self'", "script-src 'self'", "script-src-attr 'none'", "object-src 'none'", "frame-ancestors 'none'", "style-src-attr 'unsafe-inline'", "frame-src 'self' blob:"]) {
+          expect(csp.split(';')).toContain(directive);
+        }
+        expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+        expect(response.headers).toMatchObject({
+          'x-content-type-options': 'nosniff',
+          'x-frame-options': 'SAMEORIGIN',
+          'referrer-policy': 'no-referrer',
+          'cross-origin-opener-policy': 'same-origin',
+          'cross-origin-resource-policy': 'same-origin',
+        });
+        expect(response.headers['strict-transport-security']).toBeUndefined();
+        expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      }
     });
   });
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -19,6 +18,7 @@ import type { AuthService } from '../services/auth.service';
 import { AppError } from '../errors';
 import { registerAuthRoutes, SESSION_COOKIE } from './auth.routes';
 import { toApiError } from './error-mapping';
+import { SECURITY_HEADERS } from './security-headers';
 import { registerHealthRoutes } from './health.routes';
 import { registerDocumentRoutes } from './documents.routes';
 import { registerMailboxRoutes } from './mailbox.routes';
@@ -132,31 +132,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Cookies are parsed by this plugin's own onRequest hook, which must run before the auth hook below.
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix positions popovers with inline style attributes, and its scroll lock (dialogs, selects) adds a
-        // <style> element at run time: inline styles are allowed, inline scripts never are.
-        styleSrc: ["'self'"],
-        styleSrcAttr: ["'unsafe-inline'"],
-        styleSrcElem: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // The document viewer shows a decrypted PDF from a blob: URL the page made itself.
-        frameSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Served over plain http on localhost by default; HSTS belongs to the TLS-terminating proxy.
-    strictTransportSecurity: false,
-  });
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // The API speaks JSON only; Fastify's default text/plain parser would let a form post through.
@@ -164,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorateRequest('session', undefined);
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
     const pathname = request.url.split('?')[0] ?? '';
     if (!needsSession(pathname)) return;
     if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request);
