@@ -80,6 +80,7 @@ async function scaleSection(quick: boolean, postgresUrl: string, profileDir: str
   const result = await runScaleBench({
     players: quick ? QUICK_SCALE_PLAYERS : FULL_SCALE_PLAYERS,
     requestsPerClient: quick ? 10 : 25,
+    timedSeconds: quick ? 0.5 : 3,
     warmupSeconds: quick ? 1 : 5,
     postgresUrl,
     profileDir,

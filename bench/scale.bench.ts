@@ -29,8 +29,9 @@ import { BENCH_SEASON, createScratchDatabase, DEFAULT_POSTGRES_URL } from './sup
  * the load generator here never shares its event loop.
  *
  * Per endpoint: `clients` concurrent clients, each with its own keep-alive connection and a session
- * cookie, send `requestsPerClient` GETs one after another (after an untimed warm-up that also checks each
- * answer against the contract); latency is from sending the request to the last byte of the answer. Then
+ * cookie, send GETs one after another for `timedSeconds` and at least `requestsPerClient` each (after an
+ * untimed warm-up whose first requests also check the answer against the contract); latency is from sending
+ * the request to the last byte of the answer. Then
  * the same data queries the endpoint runs (the same SQL text and parameters, taken from the repository's
  * query builders: `.statement(db, …)` of a prepared read, which also gives its name so it runs prepared as the
  * server runs it, else `.toSQL()`; run as the endpoint runs them: one after another or at once) by the same
@@ -57,7 +58,13 @@ export interface ScaleBenchOptions {
   /** Admin connection to the PostgreSQL server that gets the scratch database (BENCH_POSTGRES_URL in bench/run.ts). */
   postgresUrl?: string;
   clients?: number;
+  /** The timed run: every client sends at least this many requests… */
   requestsPerClient?: number;
+  /**
+   * …and keeps sending until this long has passed. A fast endpoint answers 500 requests in 50 ms, a window in
+   * which one GC pause or descheduling decides the p95; a few seconds of samples give a p95 that repeats.
+   */
+  timedSeconds?: number;
   /**
    * Untimed requests before the timed ones, from every client for this long (the first CHECKED_WARMUP of each
    * client check the answer); the same before the raw SQL. A server that has just started runs its code
@@ -101,6 +108,7 @@ export interface ScaleBenchResult {
   analyzeSeconds: number;
   clients: number;
   requestsPerClient: number;
+  timedSeconds: number;
   cases: ScaleCaseResult[];
   playersScreen: PlayersScreenTimings | undefined;
 }
@@ -200,6 +208,7 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
   const players = options.players ?? FULL_SCALE_PLAYERS;
   const clients = options.clients ?? 20;
   const requestsPerClient = options.requestsPerClient ?? 25;
+  const timedSeconds = options.timedSeconds ?? 3;
   const warmupSeconds = options.warmupSeconds ?? 5;
   const write = options.write ?? (() => undefined);
   const browser = options.browser ?? true;
@@ -231,20 +240,21 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
     const rawPool = new pg.Pool({ connectionString: scratch.url, max: SERVER_POOL_SIZE });
     pool = rawPool;
     const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+    const timed = { rounds: requestsPerClient, seconds: timedSeconds };
 
     const cases: ScaleCaseResult[] = [];
     try {
       for (const endpoint of endpointCases(database.db, seeded)) {
         write(
-          `  ${endpoint.label}: ${clients} clients, ${warmupSeconds} s of warm-up, then ${requestsPerClient} timed requests each; ` +
+          `  ${endpoint.label}: ${clients} clients, ${warmupSeconds} s of warm-up, then ${timedSeconds} s and ${requestsPerClient} requests each timed; ` +
             `then the same of its SQL…\n`,
         );
         const loadAverage = loadavg()[0] ?? Number.NaN;
         const get = (check: boolean) => getOk(agent, server?.url ?? '', endpoint.path, cookie, check ? endpoint.check : undefined);
-        await runClients(clients, CHECKED_WARMUP, () => get(true));
-        await runClients(clients, Number.POSITIVE_INFINITY, () => get(false), warmupSeconds);
+        await runClients(clients, () => get(true), { rounds: CHECKED_WARMUP });
+        await runClients(clients, () => get(false), { seconds: warmupSeconds });
         const cpuBefore = server.cpuMs();
-        const httpRun = await runClients(clients, requestsPerClient, () => get(false));
+        const httpRun = await runClients(clients, () => get(false), timed);
         const cpuAfter = server.cpuMs();
 
         const rawRound = async () => {
@@ -252,13 +262,13 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
           if (endpoint.parallel) await Promise.all(endpoint.statements.map(run));
           else for (const statement of endpoint.statements) await run(statement);
         };
-        await runClients(clients, Number.POSITIVE_INFINITY, rawRound, warmupSeconds);
-        const rawRun = await runClients(clients, requestsPerClient, rawRound);
+        await runClients(clients, rawRound, { seconds: warmupSeconds });
+        const rawRun = await runClients(clients, rawRound, timed);
 
         const httpLatencies = summarize(httpRun.latencies);
         const raw = summarize(rawRun.latencies);
         const ratio = httpLatencies.p95 / raw.p95;
-        const requests = clients * requestsPerClient;
+        const requests = httpRun.latencies.length;
         cases.push({
           endpoint: endpoint.label,
           requests,
@@ -282,7 +292,7 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
       playersScreen = await measurePlayersScreen(server.url, cookie);
     }
 
-    const result: ScaleBenchResult = { players: seeded.players, documents: seeded.documents, seedSeconds, analyzeSeconds, clients, requestsPerClient, cases, playersScreen };
+    const result: ScaleBenchResult = { players: seeded.players, documents: seeded.documents, seedSeconds, analyzeSeconds, clients, requestsPerClient, timedSeconds, cases, playersScreen };
     write(formatScaleTable(result));
     if (playersScreen) write(formatPlayersScreen(playersScreen));
     return result;
@@ -301,7 +311,8 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
 export function formatScaleTable(result: ScaleBenchResult): string {
   const header = [
     `Scale: ${result.players.toLocaleString('en-US')} players, ${result.documents.toLocaleString('en-US')} documents on PostgreSQL; the server in a child process over HTTP (keep-alive),`,
-    `${result.clients} concurrent clients × ${result.requestsPerClient} requests each; raw = the endpoint's own SQL (same text and parameters) by ${result.clients} concurrent callers`,
+    `${result.clients} concurrent clients for ${result.timedSeconds} s and at least ${result.requestsPerClient} requests each (after the warm-up); raw = the endpoint's own SQL`,
+    `(same text and parameters) run the same way by ${result.clients} concurrent callers`,
     `on a pg.Pool of ${SERVER_POOL_SIZE} (the server's size). Latencies in ms; stmts = statements per answer; server cpu = server process CPU ms per request;`,
     `load = 1-minute load average at the start.`,
     '',
@@ -336,21 +347,20 @@ function verdict(c: ScaleCaseResult): string {
 }
 
 /**
- * `clients` callers at once, each running `perClient` rounds one after another (or fewer, when `seconds` is
- * given and has passed: a client stops after the round that crosses it); every round's latency in ms.
+ * `clients` callers at once, each running rounds one after another until it has run `rounds` of them (default
+ * none) and `seconds` have passed since the start (default none); every round's latency in ms.
  */
 async function runClients(
   clients: number,
-  perClient: number,
   round: () => Promise<unknown>,
-  seconds?: number,
+  { rounds = 0, seconds = 0 }: { rounds?: number; seconds?: number },
 ): Promise<{ latencies: number[]; seconds: number }> {
   const latencies: number[] = [];
   const started = performance.now();
-  const deadline = seconds === undefined ? Number.POSITIVE_INFINITY : started + seconds * 1000;
+  const until = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      for (let i = 0; i < perClient && performance.now() < deadline; i++) {
+      for (let i = 0; i < rounds || performance.now() < until; i++) {
         const at = performance.now();
         await round();
         latencies.push(performance.now() - at);
