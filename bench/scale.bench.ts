@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { documents as documentsTable, players as playersTable, registrations as 
 import { insertSeasons } from '../src/server/db/seasons.repository';
 import { freePort, signIn } from '../tests/support/child-server';
 import { ensureWebBuild } from '../scripts/ensure-web-build';
+import type { FloorRoutes } from './http-floor';
 import { formatPlayersScreen, measurePlayersScreen, type PlayersScreenTimings } from './players-screen.bench';
 import { BENCH_SEASON, createScratchDatabase, DEFAULT_POSTGRES_URL } from './support';
 
@@ -36,7 +37,10 @@ import { BENCH_SEASON, createScratchDatabase, DEFAULT_POSTGRES_URL } from './sup
  * query builders: `.statement(db, …)` of a prepared read, which also gives its name so it runs prepared as the
  * server runs it, else `.toSQL()`; run as the endpoint runs them: one after another or at once) by the same
  * number of concurrent callers on a pg.Pool the size of the server's own. The ratio p95 / raw p95 is what
- * HTTP, the session check, validation, mapping and JSON cost on top of the database under that load.
+ * HTTP, the session check, validation, mapping and JSON cost on top of the database under that load. Then
+ * the same requests to bench/http-floor.ts, a bare node:http server that runs the same statements and
+ * answers their rows: floor / raw is the HTTP hop alone (a process and two socket round trips more, on the
+ * same two cores), p95 / floor what Clearbase's own stack adds to it.
  *
  * Target (issue 5): p95 ≤ 50 ms and p95 / raw p95 ≤ 2. Missing it is reported, not a failure; a failed
  * request or a wrong answer is a failure.
@@ -91,9 +95,14 @@ export interface ScaleCaseResult {
   /** Requests answered per second over the timed run. */
   httpPerSecond: number;
   raw: Latencies;
+  /** The same statements behind bench/http-floor.ts: the HTTP hop with nothing of Clearbase's stack. */
+  floor: Latencies;
   /** Statements one raw round runs (an endpoint may run more than one). */
   statements: number;
+  /** p95 / raw p95: the target's ratio. */
   ratio: number;
+  /** p95 / floor p95: what Clearbase's stack costs above the least any HTTP server on this machine does. */
+  floorRatio: number;
   /** CPU of the server process (every thread) per request, from /proc; undefined where there is none. */
   serverCpuMs: number | undefined;
   /** 1-minute load average when the case started. */
@@ -219,6 +228,7 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
   const dataDir = await mkdtemp(path.join(options.workDir ?? tmpdir(), 'clearbase-scale-'));
   let database: Database | undefined;
   let server: ScaleServer | undefined;
+  let floor: ScaleServer | undefined;
   let pool: pg.Pool | undefined;
   try {
     database = await openDatabase({ kind: 'postgres', url: scratch.url });
@@ -237,6 +247,9 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
 
     server = await startScaleServer(scratch.url, dataDir, options.profileDir);
     const cookie = await signIn(server.url, PASSWORD);
+    const endpoints = endpointCases(database.db, seeded);
+    floor = await startFloorServer(scratch.url, dataDir, endpoints);
+    const floorUrl = floor.url;
     const rawPool = new pg.Pool({ connectionString: scratch.url, max: SERVER_POOL_SIZE });
     pool = rawPool;
     const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
@@ -244,10 +257,10 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
 
     const cases: ScaleCaseResult[] = [];
     try {
-      for (const endpoint of endpointCases(database.db, seeded)) {
+      for (const endpoint of endpoints) {
         write(
           `  ${endpoint.label}: ${clients} clients, ${warmupSeconds} s of warm-up, then ${timedSeconds} s and ${requestsPerClient} requests each timed; ` +
-            `then the same of its SQL…\n`,
+            `then the same of its SQL, then of the HTTP floor…\n`,
         );
         const loadAverage = loadavg()[0] ?? Number.NaN;
         const get = (check: boolean) => getOk(agent, server?.url ?? '', endpoint.path, cookie, check ? endpoint.check : undefined);
@@ -265,8 +278,13 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
         await runClients(clients, rawRound, { seconds: warmupSeconds });
         const rawRun = await runClients(clients, rawRound, timed);
 
+        const floorGet = () => getOk(agent, floorUrl, endpoint.path, '', undefined);
+        await runClients(clients, floorGet, { seconds: warmupSeconds });
+        const floorRun = await runClients(clients, floorGet, timed);
+
         const httpLatencies = summarize(httpRun.latencies);
         const raw = summarize(rawRun.latencies);
+        const floorLatencies = summarize(floorRun.latencies);
         const ratio = httpLatencies.p95 / raw.p95;
         const requests = httpRun.latencies.length;
         cases.push({
@@ -275,8 +293,10 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
           http: httpLatencies,
           httpPerSecond: requests / httpRun.seconds,
           raw,
+          floor: floorLatencies,
           statements: endpoint.statements.length,
           ratio,
+          floorRatio: httpLatencies.p95 / floorLatencies.p95,
           serverCpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / requests,
           loadAverage,
           pass: httpLatencies.p95 <= SCALE_TARGET.p95Ms && ratio <= SCALE_TARGET.ratio,
@@ -297,11 +317,12 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
     if (playersScreen) write(formatPlayersScreen(playersScreen));
     return result;
   } catch (error) {
-    const log = server ? await server.logTail() : '';
+    const log = [server && (await server.logTail()), floor && `HTTP floor: ${await floor.logTail()}`].filter(Boolean).join('\n');
     throw log ? new Error(`${error instanceof Error ? error.message : String(error)}\nserver log (tail):\n${log}`, { cause: error }) : error;
   } finally {
     await pool?.end().catch(() => undefined);
     await server?.stop();
+    await floor?.stop();
     await database?.close().catch(() => undefined);
     await scratch.drop();
     await rm(dataDir, { recursive: true, force: true });
@@ -314,7 +335,8 @@ export function formatScaleTable(result: ScaleBenchResult): string {
     `${result.clients} concurrent clients for ${result.timedSeconds} s and at least ${result.requestsPerClient} requests each (after the warm-up); raw = the endpoint's own SQL`,
     `(same text and parameters) run the same way by ${result.clients} concurrent callers`,
     `on a pg.Pool of ${SERVER_POOL_SIZE} (the server's size). Latencies in ms; stmts = statements per answer; server cpu = server process CPU ms per request;`,
-    `load = 1-minute load average at the start.`,
+    `load = 1-minute load average at the start. floor = the same statements answered by bench/http-floor.ts (node:http + pg, nothing else):`,
+    `floor/raw is what the HTTP hop alone costs on this machine, p95/floor what Clearbase's stack costs above it.`,
     '',
   ];
   const columns: Array<[string, number, (c: ScaleCaseResult) => string]> = [
@@ -328,6 +350,9 @@ export function formatScaleTable(result: ScaleBenchResult): string {
     ['raw p95', 7, (c) => c.raw.p95.toFixed(1)],
     ['stmts', 5, (c) => String(c.statements)],
     ['p95/raw', 7, (c) => c.ratio.toFixed(2)],
+    ['floor p95', 9, (c) => c.floor.p95.toFixed(1)],
+    ['floor/raw', 9, (c) => (c.floor.p95 / c.raw.p95).toFixed(2)],
+    ['p95/floor', 9, (c) => c.floorRatio.toFixed(2)],
     ['server cpu', 10, (c) => (c.serverCpuMs === undefined ? 'n/a' : c.serverCpuMs.toFixed(2))],
     ['load', 4, (c) => c.loadAverage.toFixed(1)],
     ['verdict', -1, verdict],
@@ -409,8 +434,6 @@ type ScaleServer = { url: string; cpuMs(): number | undefined; logTail(): Promis
 /** `src/server/main.ts` on the scratch database, as production runs it, its log in a file of the data dir. */
 async function startScaleServer(databaseUrl: string, dataDir: string, profileDir: string | undefined): Promise<ScaleServer> {
   const port = await freePort();
-  const logFile = path.join(dataDir, 'server.log');
-  const logFd = openSync(logFile, 'a');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     // Nothing from the developer's shell: every Clearbase setting empty (= unset), then the bench's.
@@ -425,16 +448,45 @@ async function startScaleServer(databaseUrl: string, dataDir: string, profileDir
     CLEARBASE_DEMO: 'false',
     LOG_LEVEL: 'info',
   };
+  // One file per thread (the main thread's is the largest), named by Node: CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile.
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  return startChildServer({
+    what: 'the server',
+    args: [...profile, '--import', 'tsx', 'src/server/main.ts'],
+    env,
+    logFile: path.join(dataDir, 'server.log'),
+    url: `http://127.0.0.1:${port}`,
+    readyPath: '/healthz',
+  });
+}
+
+/** bench/http-floor.ts answering each endpoint's path with its statements, on the scratch database. */
+async function startFloorServer(databaseUrl: string, dataDir: string, endpoints: EndpointCase[]): Promise<ScaleServer> {
+  const port = await freePort();
+  const routes: FloorRoutes = Object.fromEntries(endpoints.map(({ path: route, statements, parallel }) => [route, { statements, parallel }]));
+  const routesFile = path.join(dataDir, 'floor-routes.json');
+  await writeFile(routesFile, JSON.stringify(routes));
+  return startChildServer({
+    what: 'the HTTP floor',
+    args: ['--import', 'tsx', 'bench/http-floor.ts', routesFile, String(port), databaseUrl, String(SERVER_POOL_SIZE)],
+    env: { ...process.env, NODE_ENV: 'production' },
+    logFile: path.join(dataDir, 'floor.log'),
+    url: `http://127.0.0.1:${port}`,
+    readyPath: '/ready',
+  });
+}
+
+/** A Node.js child (from the repository root) that serves HTTP at `url`, once `readyPath` answers 2xx; its output in `logFile`. */
+async function startChildServer(options: { what: string; args: string[]; env: NodeJS.ProcessEnv; logFile: string; url: string; readyPath: string }): Promise<ScaleServer> {
+  const { what, logFile, url } = options;
+  const logFd = openSync(logFile, 'a');
   let child: ChildProcess;
   try {
-    // One file per thread (the main thread's is the largest), named by Node: CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile.
-    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-    child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', logFd, logFd] });
+    child = spawn(process.execPath, options.args, { cwd: REPO_ROOT, env: options.env, stdio: ['ignore', logFd, logFd] });
   } finally {
     closeSync(logFd);
   }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
   const logTail = async () => (await readFile(logFile, 'utf8').catch(() => '')).slice(-4000);
   const server: ScaleServer = {
     url,
@@ -449,15 +501,15 @@ async function startScaleServer(databaseUrl: string, dataDir: string, profileDir
   };
   const deadline = performance.now() + HEALTHY_WITHIN_MS;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before it was healthy:\n${await logTail()}`);
-    const healthy = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) }).then(
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode} before it was ready:\n${await logTail()}`);
+    const ready = await fetch(`${url}${options.readyPath}`, { signal: AbortSignal.timeout(1_000) }).then(
       (response) => response.ok,
       () => false,
     );
-    if (healthy) return server;
+    if (ready) return server;
     if (performance.now() > deadline) {
       await server.stop();
-      throw new Error(`the server was not healthy within ${HEALTHY_WITHIN_MS / 1000} s:\n${await logTail()}`);
+      throw new Error(`${what} was not ready within ${HEALTHY_WITHIN_MS / 1000} s:\n${await logTail()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
