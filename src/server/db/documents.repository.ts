@@ -98,6 +98,20 @@ export type UploadRow = {
   fileSha256: string | null;
 };
 
+/** A document as the upload lists show it, with its player's name (documents joined to players). */
+const uploadColumns = {
+  id: documents.id,
+  originalFilename: documents.originalFilename,
+  playerId: documents.playerId,
+  firstName: players.firstName,
+  lastName: players.lastName,
+  docType: documents.docType,
+  status: documents.status,
+  uploadedAt: documents.uploadedAt,
+  bytes: documents.bytes,
+  fileSha256: documents.fileSha256,
+};
+
 /**
  * Newest first, with the player's name; purged tombstones are left out; all seasons or one. A prepared
  * read (prepared.ts): the limit and season are placeholders; `recentUploadsRead.statement(db, …)` is the very
@@ -108,18 +122,7 @@ export const recentUploadsRead = preparedRead('recent_uploads', (limit: number, 
   values: { limit, ...(seasonId === undefined ? {} : { seasonId }) },
   build: (db: Db): Preparable<UploadRow[]> =>
     db
-      .select({
-        id: documents.id,
-        originalFilename: documents.originalFilename,
-        playerId: documents.playerId,
-        firstName: players.firstName,
-        lastName: players.lastName,
-        docType: documents.docType,
-        status: documents.status,
-        uploadedAt: documents.uploadedAt,
-        bytes: documents.bytes,
-        fileSha256: documents.fileSha256,
-      })
+      .select(uploadColumns)
       .from(documents)
       .innerJoin(players, eq(players.id, documents.playerId))
       .where(and(isNull(documents.purgedAt), seasonId === undefined ? undefined : eq(documents.seasonId, sql.placeholder('seasonId'))))
@@ -172,17 +175,8 @@ function documentListWhere(db: Db, filter: DocumentListFilter): SQL | undefined 
 export const documentListPageQuery = (db: Db, filter: DocumentListFilter, page: { limit: number; offset: number }) =>
   db
     .select({
-      id: documents.id,
-      originalFilename: documents.originalFilename,
-      playerId: documents.playerId,
-      firstName: players.firstName,
-      lastName: players.lastName,
+      ...uploadColumns,
       division: registrations.division,
-      docType: documents.docType,
-      status: documents.status,
-      uploadedAt: documents.uploadedAt,
-      bytes: documents.bytes,
-      fileSha256: documents.fileSha256,
       reviewNotes: documents.reviewNotes,
       storageDriver: sql<'local' | 's3' | null>`case when ${documents.storageKey} is not null and ${documents.purgedAt} is null then ${documents.storageDriver} end`,
     })
