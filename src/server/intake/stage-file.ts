@@ -38,17 +38,35 @@ export async function stageFile(
     },
   });
   const discard = () => deps.storage.delete(key).catch(() => undefined);
-  try {
-    await Promise.all([deps.storage.put(key, seal), pipeline(source, seal)]);
-  } catch (error) {
+  // Both settle before anything is decided: when the source fails, storage is still removing its temporary
+  // file, and a caller told of the failure before that would find it (the staging folder must be empty then).
+  // A failure of either destroys the stream between them, so the other always settles too.
+  const failure = await firstFailure([deps.storage.put(key, seal), pipeline(source, seal)]);
+  if (failure) {
     await discard();
     // A cut-off source ends the pipeline with an error; the real outcome is the size.
     if (sealer.tooLarge) return sealer.end();
-    throw error;
+    throw failure.error;
   }
   if (!outcome) throw new Error('the file ended without being sealed');
   if (outcome.kind === 'too-large') await discard();
   return outcome;
+}
+
+/** Waits for every promise to settle; the first rejection in time (the cause; the others follow from it), if any. */
+async function firstFailure(promises: ReadonlyArray<Promise<unknown>>): Promise<{ error: unknown } | undefined> {
+  let first: { error: unknown } | undefined;
+  await Promise.all(
+    promises.map((promise) =>
+      promise.then(
+        () => undefined,
+        (error: unknown) => {
+          first ??= { error };
+        },
+      ),
+    ),
+  );
+  return first;
 }
 
 /**

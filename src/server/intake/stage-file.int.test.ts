@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makePdf } from '../../../tests/support/multipart';
+import { createLocalStorage } from '../adapters/storage/local-storage';
+import type { Storage } from '../adapters/storage/port';
+import { stageFile } from './stage-file';
+
+const masterKey = randomBytes(32);
+const KEY = 'staging/2025/upload-1.bin';
+
+/** `bytes` in 64 KiB pieces, then an error, as a connection dropped inside a file delivers it. */
+function failingSource(bytes: Buffer, failAfter: number): Readable {
+  let sent = 0;
+  return new Readable({
+    read() {
+      if (sent >= failAfter) {
+        this.destroy(new Error('connection dropped'));
+        return;
+      }
+      const piece = bytes.subarray(sent, Math.min(sent + 64 * 1024, failAfter));
+      sent += piece.length;
+      this.push(piece);
+    },
+  });
+}
+
+describe('stageFile on local storage', () => {
+  let root: string;
+  let local: Storage;
+
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'clearbase-stage-file-'));
+    local = createLocalStorage(root);
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const filesIn = async (folder: string) => (await readdir(path.join(root, folder)).catch(() => [])).sort();
+
+  it('answers a failed source only after storage has settled, and leaves no file behind, not even a temporary one', async () => {
+    let putSettled = false;
+    // Local storage whose put takes a moment longer to settle after the stream fails, as a slow disk's cleanup does.
+    const storage: Storage = {
+      ...local,
+      async put(key, body) {
+        try {
+          return await local.put(key, body);
+        } finally {
+          await delay(50);
+          putSettled = true;
+        }
+      },
+    };
+    const pdf = makePdf('medical form', 700_000);
+
+    await expect(stageFile(failingSource(pdf, 400_000), { storage, masterKey, maxBytes: 1 << 20 }, KEY)).rejects.toThrow('connection dropped');
+
+    expect(putSettled).toBe(true);
+    expect(await filesIn('staging/2025')).toEqual([]);
+  });
+
+  it('stores the whole file when the source ends well', async () => {
+    const pdf = makePdf('birth certificate', 300_000);
+
+    const outcome = await stageFile(Readable.from([pdf]), { storage: local, masterKey, maxBytes: 1 << 20 }, KEY);
+
+    expect(outcome).toMatchObject({ kind: 'sealed', result: { bytes: pdf.length } });
+    expect(await filesIn('staging/2025')).toEqual(['upload-1.bin']);
+  });
+});
