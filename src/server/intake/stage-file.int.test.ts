@@ -65,6 +65,31 @@ describe('stageFile on local storage', () => {
     expect(await filesIn('staging/2025')).toEqual([]);
   });
 
+  it('answers a storage failure with its message at once, even when storage gave up without reading the body', async () => {
+    // As an object store that refuses the upload: the body is never read, so it is never drained either.
+    const storage: Storage = {
+      ...local,
+      put: () => Promise.reject(new Error('The bucket is not accepting uploads.')),
+    };
+    const pdf = makePdf('residency proof', 4 << 20);
+    let read = 0;
+    const source = Readable.from(
+      (function* () {
+        for (let at = 0; at < pdf.length; at += 64 * 1024) {
+          read += 1;
+          yield pdf.subarray(at, at + 64 * 1024);
+        }
+      })(),
+    );
+
+    await expect(stageFile(source, { storage, masterKey, maxBytes: 8 << 20 }, KEY)).rejects.toThrow('The bucket is not accepting uploads.');
+
+    // The source was let go of, not read to its end into a stream nobody reads.
+    expect(read).toBeLessThan(pdf.length / (64 * 1024));
+    expect(source.destroyed).toBe(true);
+    expect(await filesIn('staging/2025')).toEqual([]);
+  }, 5_000);
+
   it('stores the whole file when the source ends well', async () => {
     const pdf = makePdf('birth certificate', 300_000);
 

@@ -40,8 +40,14 @@ export async function stageFile(
   const discard = () => deps.storage.delete(key).catch(() => undefined);
   // Both settle before anything is decided: when the source fails, storage is still removing its temporary
   // file, and a caller told of the failure before that would find it (the staging folder must be empty then).
-  // A failure of either destroys the stream between them, so the other always settles too.
-  const failure = await firstFailure([deps.storage.put(key, seal), pipeline(source, seal)]);
+  // A failure of either ends the other: a failed source destroys `seal` (pipeline does), which fails the
+  // write; a failed write destroys `seal` here (a storage need not destroy a body it gave up on), which ends
+  // the pipeline, so neither waits forever on a stream nobody reads.
+  const stored = deps.storage.put(key, seal).catch((error: unknown) => {
+    seal.destroy(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  });
+  const failure = await firstFailure([stored, pipeline(source, seal)]);
   if (failure) {
     await discard();
     // A cut-off source ends the pipeline with an error; the real outcome is the size.
