@@ -91,7 +91,7 @@ async function scaleSection(quick: boolean, postgresUrl: string, profileDir: str
   for (const c of result.cases) {
     write(
       `  ${c.endpoint.padEnd(28)} p95 ${c.http.p95.toFixed(1)} ms, ${c.ratio.toFixed(2)} × raw → ${c.pass ? 'PASS' : 'OVER TARGET'}` +
-        ` (a bare HTTP server: ${(c.floor.p95 / c.raw.p95).toFixed(2)} × raw; Clearbase ${c.floorRatio.toFixed(2)} × that)\n`,
+        ` (a bare HTTP server: ${c.hopRatio.toFixed(2)} × raw; Clearbase ${c.floorRatio.toFixed(2)} × that)\n`,
     );
   }
 }

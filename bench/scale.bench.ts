@@ -101,6 +101,8 @@ export interface ScaleCaseResult {
   statements: number;
   /** p95 / raw p95: the target's ratio. */
   ratio: number;
+  /** floor p95 / raw p95: what the HTTP hop alone costs on this machine. */
+  hopRatio: number;
   /** p95 / floor p95: what Clearbase's stack costs above the least any HTTP server on this machine does. */
   floorRatio: number;
   /** CPU of the server process (every thread) per request, from /proc; undefined where there is none. */
@@ -254,6 +256,10 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
     pool = rawPool;
     const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
     const timed = { rounds: requestsPerClient, seconds: timedSeconds };
+    const warmedUp = async (round: () => Promise<unknown>) => {
+      await runClients(clients, round, { seconds: warmupSeconds });
+      return runClients(clients, round, timed);
+    };
 
     const cases: ScaleCaseResult[] = [];
     try {
@@ -275,12 +281,8 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
           if (endpoint.parallel) await Promise.all(endpoint.statements.map(run));
           else for (const statement of endpoint.statements) await run(statement);
         };
-        await runClients(clients, rawRound, { seconds: warmupSeconds });
-        const rawRun = await runClients(clients, rawRound, timed);
-
-        const floorGet = () => getOk(agent, floorUrl, endpoint.path, '', undefined);
-        await runClients(clients, floorGet, { seconds: warmupSeconds });
-        const floorRun = await runClients(clients, floorGet, timed);
+        const rawRun = await warmedUp(rawRound);
+        const floorRun = await warmedUp(() => getOk(agent, floorUrl, endpoint.path, '', undefined));
 
         const httpLatencies = summarize(httpRun.latencies);
         const raw = summarize(rawRun.latencies);
@@ -296,6 +298,7 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
           floor: floorLatencies,
           statements: endpoint.statements.length,
           ratio,
+          hopRatio: floorLatencies.p95 / raw.p95,
           floorRatio: httpLatencies.p95 / floorLatencies.p95,
           serverCpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / requests,
           loadAverage,
@@ -351,7 +354,7 @@ export function formatScaleTable(result: ScaleBenchResult): string {
     ['stmts', 5, (c) => String(c.statements)],
     ['p95/raw', 7, (c) => c.ratio.toFixed(2)],
     ['floor p95', 9, (c) => c.floor.p95.toFixed(1)],
-    ['floor/raw', 9, (c) => (c.floor.p95 / c.raw.p95).toFixed(2)],
+    ['floor/raw', 9, (c) => c.hopRatio.toFixed(2)],
     ['p95/floor', 9, (c) => c.floorRatio.toFixed(2)],
     ['server cpu', 10, (c) => (c.serverCpuMs === undefined ? 'n/a' : c.serverCpuMs.toFixed(2))],
     ['load', 4, (c) => c.loadAverage.toFixed(1)],

@@ -6,7 +6,7 @@
  * http on localhost by default.
  */
 
-/** Directive → sources. Inline scripts are never allowed; inline styles are (see styleSrcAttr). */
+/** Directive → sources. Inline scripts are never allowed; inline styles are (style-src-attr, style-src-elem). */
 const CONTENT_SECURITY_POLICY: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['default-src', ["'self'"]],
   ['script-src', ["'self'"]],
