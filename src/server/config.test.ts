@@ -63,6 +63,14 @@ describe('loadConfig', () => {
     expect((error as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
   });
 
+  it('reads the public address as an origin, and refuses one with a path or another scheme', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ CLEARBASE_PUBLIC_URL: 'https://docs.myleague.org' }).publicUrl?.origin).toBe('https://docs.myleague.org');
+    for (const bad of ['docs.myleague.org', 'ftp://docs.myleague.org', 'https://docs.myleague.org/clearbase', 'https://user@docs.myleague.org']) {
+      expect(() => loadConfig({ CLEARBASE_PUBLIC_URL: bad }), bad).toThrow(/CLEARBASE_PUBLIC_URL/);
+    }
+  });
+
   it('resolves a relative data directory against the working directory', () => {
     expect(loadConfig({ CLEARBASE_DATA_DIR: 'var/cb' }, '/opt/app').dataDir).toBe(path.resolve('/opt/app/var/cb'));
   });

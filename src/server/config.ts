@@ -28,6 +28,13 @@ const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('localhost'),
   PORT: integerFromEnv(0, 65_535).default(5000),
+  CLEARBASE_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be the address staff open, such as https://docs.myleague.org' })
+    .refine((value) => {
+      const url = URL.parse(value);
+      return url === null || (url.pathname === '/' && !url.search && !url.hash && !url.username);
+    }, 'must be an origin only (scheme, name and port), such as https://docs.myleague.org')
+    .optional(),
   CLEARBASE_DATA_DIR: z.string().min(1).default('./data'),
   CLEARBASE_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(1024).optional(),
   DATABASE_URL: z
@@ -118,6 +125,8 @@ export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /** The address staff use (CLEARBASE_PUBLIC_URL); undefined = the listening address. Names the own origin and hosts. */
+  publicUrl: URL | undefined;
   dataDir: string;
   /** The shared system password from the environment; when absent one is generated at first start. */
   password: string | undefined;
@@ -190,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    publicUrl: e.CLEARBASE_PUBLIC_URL ? new URL(e.CLEARBASE_PUBLIC_URL) : undefined,
     dataDir,
     password: e.CLEARBASE_PASSWORD,
     database: e.DATABASE_URL
@@ -266,6 +276,12 @@ export type ImapConfig = {
 export const CONFIG_DOCS: ReadonlyArray<{ name: keyof z.input<typeof ZEnv>; default: string; meaning: string }> = [
   { name: 'PORT', default: '5000', meaning: 'HTTP port.' },
   { name: 'HOST', default: 'localhost', meaning: 'Address to listen on; `0.0.0.0` to accept other machines.' },
+  {
+    name: 'CLEARBASE_PUBLIC_URL',
+    default: '(the listening address)',
+    meaning:
+      'The address staff open, such as `https://docs.myleague.org`. Only pages from it may change data or open the live connection, and requests naming another host are refused. Set it behind a proxy.',
+  },
   { name: 'CLEARBASE_DATA_DIR', default: './data', meaning: 'Embedded database, local storage and master key live here.' },
   {
     name: 'CLEARBASE_PASSWORD',

@@ -12,6 +12,7 @@ import { DEMO_DEFAULTS, seedDemoDataIfEmpty } from './demo/seed-demo-data';
 import { createClamdAntivirus } from './adapters/antivirus/clamd';
 import { scanningHealthCheck } from './adapters/antivirus/health';
 import { buildApp } from './http/app';
+import { createSiteGuard } from './http/site';
 import { createIntakeThreads } from './intake/intake-threads';
 import { createImapMailbox } from './adapters/mailbox/imap-mailbox';
 import { createMailboxService, type MailboxService } from './mailbox/mailbox.service';
@@ -215,6 +216,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const app = await buildApp({
     log,
     auth,
+    site: createSiteGuard({ publicUrl: config.publicUrl, listenHost: config.host }),
     settings,
     hub,
     health: () => checkHealth(healthChecks),

@@ -88,7 +88,7 @@ describeEachDatabase('form webhook to encrypted storage', ({ getDatabase }) => {
     const login = await app().inject({ method: 'POST', url: '/api/auth/login', payload: { password: PASSWORD } });
     const cookie = [login.headers['set-cookie']].flat().join(';').split(';')[0] ?? '';
     const received: TServerMessage[] = [];
-    const socket = new WebSocket(`${address.replace('http', 'ws')}/ws`, { headers: { cookie } });
+    const socket = new WebSocket(`${address.replace('http', 'ws')}/ws`, { headers: { cookie, origin: address } });
     await new Promise((resolve) => socket.once('message', resolve));
     socket.on('message', (data: Buffer) => received.push(ZServerMessage.parse(JSON.parse(data.toString('utf8')))));
 

@@ -25,6 +25,8 @@ export async function startSignedInClearbase(options: {
   prefix: string;
   settings?: Record<string, string>;
   startWorkers?: boolean;
+  /** A built web app to serve; none by default. */
+  webDir?: string;
 }): Promise<SignedInClearbase> {
   const password = `${options.prefix} test password`;
   const dataDir = await mkdtemp(path.join(tmpdir(), `${options.prefix}-`));
@@ -39,7 +41,7 @@ export async function startSignedInClearbase(options: {
     });
     clearbase = await createClearbase(config, createLogger('silent'), {
       database: options.database,
-      webDir: path.join(dataDir, 'none'),
+      webDir: options.webDir ?? path.join(dataDir, 'none'),
       startWorkers: options.startWorkers,
     });
     const login = await clearbase.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password } });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -16,7 +17,10 @@ import type { Logger } from '../logger';
 import type { LiveHub } from '../live/hub';
 import type { AuthService } from '../services/auth.service';
 import { AppError } from '../errors';
-import { registerAuthRoutes, SESSION_COOKIE } from './auth.routes';
+import { registerAccessGate, requireSession } from './access';
+import { registerAuthRoutes } from './auth.routes';
+import { canonicalPath, isApiPath } from './request-path';
+import type { SiteGuard } from './site';
 import { toApiError } from './error-mapping';
 import { SECURITY_HEADERS } from './security-headers';
 import { registerHealthRoutes } from './health.routes';
@@ -43,6 +47,8 @@ import type { FormIntakeDeps } from '../intake/form-intake.service';
 export type AppDeps = {
   log: Logger;
   auth: AuthService;
+  /** This installation's own names and origins (CLEARBASE_PUBLIC_URL, or the listening address). */
+  site: SiteGuard;
   health: () => Promise<THealth>;
   hub: LiveHub;
   trustProxy: boolean;
@@ -62,32 +68,12 @@ export type AppDeps = {
   notifications: NotificationsService;
 };
 
-export type RouteEntry = { method: string; url: string };
-
-/**
- * Routes anyone may call. Everything else under /api, and /ws, needs a session: the auth hook denies
- * by default, so a new route is private unless it is added here on purpose.
- */
-export const PUBLIC_ROUTES: readonly RouteEntry[] = [
-  { method: 'POST', url: '/api/auth/login' },
-  { method: 'GET', url: '/api/auth/session' },
-  { method: 'POST', url: '/api/auth/logout' },
-  // Authenticated by its HMAC signature over the raw body, not by a session.
-  { method: 'POST', url: '/api/intake/form' },
-];
-
-const isPublic = (method: string, url: string) =>
-  PUBLIC_ROUTES.some((route) => route.method === method && route.url === url);
-
-const needsSession = (pathname: string) => pathname === '/ws' || pathname === '/api' || pathname.startsWith('/api/');
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** One registered method and path, and who may call it (from the route's own `config.access`). */
+export type RouteEntry = { method: string; url: string; access: 'public' | 'signed-in' };
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    session: { id: string; expiresAt: Date } | undefined;
-  }
   interface FastifyInstance {
+    /** Every route as Fastify registered it, HEAD routes included: what the access tests walk. */
     routeTable: RouteEntry[];
   }
 }
@@ -120,7 +106,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routeTable.push({ method, url: route.url });
+    // Read when asked: a plugin's routes are flagged by an onRoute hook of their own context, which runs after this one.
+    const config = (route.config ??= {});
+    for (const method of methods) {
+      routeTable.push({
+        method,
+        url: route.url,
+        get access() {
+          return config.access === 'public' ? 'public' : 'signed-in';
+        },
+      });
+    }
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -137,16 +133,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The API speaks JSON only; Fastify's default text/plain parser would let a form post through.
   app.removeContentTypeParser('text/plain');
 
-  app.decorateRequest('session', undefined);
+  // Before the gate: refusals carry the security headers and the request id too.
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
-    const pathname = request.url.split('?')[0] ?? '';
-    if (!needsSession(pathname)) return;
-    if (!SAFE_METHODS.has(request.method)) assertSameOrigin(request);
-    if (isPublic(request.method, pathname)) return;
-    request.session = await deps.auth.resolveSession(request.cookies[SESSION_COOKIE]);
-    if (!request.session) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Enter the system password again.');
   });
+  registerAccessGate(app, deps);
 
   registerAuthRoutes(app, deps);
   registerHealthRoutes(app, deps);
@@ -160,52 +151,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSettingsRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerNotificationRoutes(app, deps);
-  await registerWebApp(app, deps.webDir);
+  await registerWebApp(app, deps);
 
   return app;
 }
 
-/** Refuses state changes sent by another site's page, on top of the SameSite=Strict cookie. */
-function assertSameOrigin(request: FastifyRequest): void {
-  if (request.headers['sec-fetch-site'] === 'cross-site') {
-    throw new AppError('FORBIDDEN', 'Cross-site requests are not accepted.');
-  }
-  const origin = request.headers.origin;
-  if (origin === undefined) return;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    throw new AppError('FORBIDDEN', 'Cross-site requests are not accepted.');
-  }
-  if (originHost !== request.host) throw new AppError('FORBIDDEN', 'Cross-site requests are not accepted.');
-}
-
 /** The built web app, with every non-API path answered by index.html so client routes (and the 404 page) work. */
-async function registerWebApp(app: FastifyInstance, webDir: string | undefined): Promise<void> {
+async function registerWebApp(app: FastifyInstance, deps: Pick<AppDeps, 'webDir' | 'auth'>): Promise<void> {
+  const { webDir } = deps;
   const indexFile = webDir ? path.join(webDir, 'index.html') : undefined;
   const built = indexFile !== undefined && existsSync(indexFile);
   if (built && webDir) {
-    await app.register(fastifyStatic, {
-      root: webDir,
-      wildcard: true,
-      index: ['index.html'],
-      setHeaders: (res, filePath) => {
-        const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+    // One public route per file of the build (no wildcard): any other path is the not-found handler's to judge.
+    // The plugin's routes cannot declare their access themselves, so this context flags them.
+    await app.register(async (pages) => {
+      pages.addHook('onRoute', (route) => {
+        Object.assign((route.config ??= {}), { access: 'public' });
+      });
+      await pages.register(fastifyStatic, {
+        root: webDir,
+        wildcard: false,
+        index: ['index.html'],
+        setHeaders: (res, filePath) => {
+          const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
     });
   }
 
+  // Nothing matched: a page of the web app (its client routes and its own 404 page), or else 401 until a
+  // session is shown, so no spelling of an API path tells anything to a caller without one.
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !needsSession(pathname);
-    if (wantsPage && built) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    const pathname = canonicalPath(request.url);
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);
+    if (wantsPage && built && indexFile) {
+      // Read each time: it is small, and the static plugin's sendFile belongs to the pages' own context.
+      return reply.header('cache-control', 'no-cache').type('text/html').send(await readFile(indexFile));
     }
     if (wantsPage) {
       throw new AppError('SERVICE_UNAVAILABLE', 'The web app is not built. Run `npm run build`, or start with `npm start`.');
     }
+    await requireSession(request, deps);
     throw new AppError('NOT_FOUND', `No such route: ${request.method} ${pathname}`);
   });
 }

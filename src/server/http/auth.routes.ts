@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { INVALID_PASSWORD_MESSAGE, ZLoginRequest, ZSession } from '../../contract';
 import { AppError } from '../errors';
+import { SESSION_COOKIE } from './access';
 import type { AppDeps } from './app';
-
-export const SESSION_COOKIE = 'cb_session';
 
 export function registerAuthRoutes(
   parent: FastifyInstance,
@@ -17,6 +16,7 @@ export function registerAuthRoutes(
     {
       schema: { body: ZLoginRequest, response: { 200: ZSession } },
       config: {
+        access: 'public',
         rateLimit: {
           max: deps.loginRateLimitPerMinute,
           timeWindow: 60_000,
@@ -44,12 +44,12 @@ export function registerAuthRoutes(
     },
   );
 
-  app.get('/api/auth/session', { schema: { response: { 200: ZSession } } }, async (request) => {
+  app.get('/api/auth/session', { config: { access: 'public' }, schema: { response: { 200: ZSession } } }, async (request) => {
     const session = await deps.auth.resolveSession(request.cookies[SESSION_COOKIE]);
     return session ? { authenticated: true, expiresAt: session.expiresAt.toISOString() } : { authenticated: false };
   });
 
-  app.post('/api/auth/logout', { schema: { response: { 200: ZSession } } }, async (request, reply) => {
+  app.post('/api/auth/logout', { config: { access: 'public' }, schema: { response: { 200: ZSession } } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await deps.auth.endSession(token);
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' });

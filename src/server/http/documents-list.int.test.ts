@@ -219,7 +219,7 @@ describeEachDatabase('documents list, bulk approve and history', ({ getDatabase 
 
     const address = await app().listen({ host: '127.0.0.1', port: 0 });
     const received: TServerMessage[] = [];
-    const socket = new WebSocket(`${address.replace('http', 'ws')}/ws`, { headers: { cookie } });
+    const socket = new WebSocket(`${address.replace('http', 'ws')}/ws`, { headers: { cookie, origin: address } });
     await new Promise((resolve) => socket.once('message', resolve));
     socket.on('message', (data: Buffer) => received.push(ZServerMessage.parse(JSON.parse(data.toString('utf8')))));
 

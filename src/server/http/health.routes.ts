@@ -6,8 +6,8 @@ import type { AppDeps } from './app';
 export function registerHealthRoutes(parent: FastifyInstance, deps: Pick<AppDeps, 'health'>): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  /** Liveness for process supervisors: says only that the process answers. */
-  app.get('/healthz', async (_request, reply) => reply.type('text/plain').send('ok'));
+  /** Liveness for process supervisors: says only that the process answers, to whatever address the probe uses. */
+  app.get('/healthz', { config: { access: 'public', anyHost: true } }, async (_request, reply) => reply.type('text/plain').send('ok'));
 
   app.get('/api/health', { schema: { response: { 200: ZHealth } } }, () => deps.health());
 }

@@ -19,7 +19,8 @@ export function registerIntakeRoutes(app: FastifyInstance, deps: { intake: FormI
     scoped.addContentTypeParser('*', (_request, _payload, next) => next(null));
     scoped.post(
       '/api/intake/form',
-      { bodyLimit: deps.maxFileBytes * 5 + 1_048_576, schema: { response: { 202: ZIntakeResponse } } },
+      // Public: authenticated by its HMAC signature over the raw body, not by a session.
+      { config: { access: 'public' }, bodyLimit: deps.maxFileBytes * 5 + 1_048_576, schema: { response: { 202: ZIntakeResponse } } },
       async (request, reply) => {
         const result = await receiveFormSubmission(deps.intake, {
           body: request.raw,

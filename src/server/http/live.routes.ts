@@ -4,7 +4,7 @@ import { AppError } from '../errors';
 import type { AppDeps } from './app';
 
 export function registerLiveRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'hub' | 'settings'>): void {
-  // The auth hook has already refused the upgrade when there is no session.
+  // The access gate has already refused the upgrade without a session, from another site's page or to a foreign Host.
   app.get(
     '/ws',
     {

@@ -175,7 +175,7 @@ describeEachDatabase('System Settings calls', ({ getDatabase }) => {
     const app = started().app;
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const url = `${address.replace(/^http/, 'ws')}/ws`;
-    const headers = { cookie: started().cookie };
+    const headers = { cookie: started().cookie, origin: address };
 
     const open = new WebSocket(url, { headers });
     const closed = new Promise<{ code: number; reason: string }>((resolve) => open.on('close', (code, reason) => resolve({ code, reason: reason.toString('utf8') })));
