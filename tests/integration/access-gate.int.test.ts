@@ -54,7 +54,7 @@ export function spellingsOf(concrete: string, origin: string): Array<{ name: str
   return spellings;
 }
 
-type Answer = { status: number; body: string };
+type Answer = { status: number; body: string; headers: http.IncomingHttpHeaders };
 
 function send(port: number, method: string, target: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -72,7 +72,7 @@ function send(port: number, method: string, target: string, headers: Record<stri
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: response.headers }));
         response.on('error', reject);
       },
     );
@@ -214,7 +214,13 @@ describeEachDatabase('access gate over the route table', ({ getDatabase }) => {
     const page = await send(port, 'GET', '/players');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>Clearbase</title>');
-    expect((await send(port, 'GET', '/assets/app.js')).status).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await send(port, 'GET', '/assets/app.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const apiAnswer = await send(port, 'GET', '/api/users', { cookie: cookie() });
+    expect(apiAnswer.headers['cache-control']).toBe('no-store');
+    expect((await send(port, 'GET', '/api/users')).headers['cache-control']).toBe('no-store');
 
     for (const target of ['/players', '/api/auth/session', '/api/users']) {
       const answer = await send(port, 'GET', target, { host: `rebound.evil.example:${port}`, cookie: cookie() });

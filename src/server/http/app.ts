@@ -133,9 +133,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The API speaks JSON only; Fastify's default text/plain parser would let a form post through.
   app.removeContentTypeParser('text/plain');
 
-  // Before the gate: refusals carry the security headers and the request id too.
+  // Before the gate: refusals carry the security headers and the request id too. No answer is kept by a
+  // browser or proxy cache unless its route says so (the web app's files do): they hold children's records.
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
+    reply.headers(SECURITY_HEADERS).header('x-request-id', request.id).header('cache-control', 'no-store');
   });
   registerAccessGate(app, deps);
 
