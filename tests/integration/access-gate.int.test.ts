@@ -1,6 +1,5 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import WebSocket from 'ws';
 import { ZApiError } from '../../src/contract';
 import type { RouteEntry } from '../../src/server/http/app';
 import { describeEachDatabase } from '../support/databases';
+import { sendRaw, type RawAnswer } from '../support/raw-http';
 import { startSignedInClearbase, type SignedInClearbase } from '../support/signed-in-clearbase';
 
 /**
@@ -54,33 +54,10 @@ export function spellingsOf(concrete: string, origin: string): Array<{ name: str
   return spellings;
 }
 
-type Answer = { status: number; body: string; headers: http.IncomingHttpHeaders };
-
-function send(port: number, method: string, target: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const hasBody = !SAFE_METHODS.has(method);
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        // A connection of its own each time: an answer refused before its body was read never affects the next.
-        agent: false,
-        method,
-        path: target,
-        headers: { host: `127.0.0.1:${port}`, ...(hasBody ? { 'content-type': 'application/json' } : {}), ...headers },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: response.headers }));
-        response.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-    if (hasBody) request.setHeader('content-length', 2);
-    request.end(hasBody ? '{}' : undefined);
-  });
-}
+const send = (port: number, method: string, target: string, headers: Record<string, string> = {}): Promise<RawAnswer> =>
+  SAFE_METHODS.has(method)
+    ? sendRaw(port, { method, target, headers })
+    : sendRaw(port, { method, target, headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
 
 const concretePath = (url: string) => url.replace(/:\w+/g, A_UUID);
 
