@@ -10,4 +10,5 @@ export * from './players';
 export * from './reports';
 export * from './season-report';
 export * from './settings';
+export * from './storable-text';
 export * from './users';

@@ -20,12 +20,14 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
 export class AppError extends Error {
   readonly status: number;
 
+  /** `options.cause`: the lower layer's error, for the log only; the client sees `message`. */
   constructor(
     readonly code: TErrorCode,
     message: string,
     readonly details?: TApiError['details'],
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'AppError';
     this.status = ERROR_STATUS[code];
   }

@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type LoggerOptions } from 'pino';
+import { redactQuery } from './http/log-safe-url';
 
 /**
  * Paths that could carry a secret anywhere in a log line. Request bodies are never logged, but a
@@ -17,8 +18,16 @@ export const REDACTED_PATHS = [
   '*.token',
 ];
 
+/**
+ * A `url` in any log line keeps its path and its query parameters' names, never their values: a search
+ * string is a player's or a guardian's name, an e-mail address or a phone number (src/server/http/log-safe-url.ts).
+ */
+const serializers = {
+  url: (url: unknown) => (typeof url === 'string' ? redactQuery(url) : url),
+};
+
 export function loggerOptions(level: string): LoggerOptions {
-  return { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  return { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers };
 }
 
 /** JSON lines to stdout, or to `destination` (tests capture them to prove what is never logged). */

@@ -219,7 +219,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     site: createSiteGuard({ publicUrl: config.publicUrl, listenHost: config.host }),
     settings,
     hub,
-    health: () => checkHealth(healthChecks),
+    health: () => checkHealth(healthChecks, { log }),
     trustProxy: config.trustProxy,
     loginRateLimitPerMinute: config.loginRateLimitPerMinute,
     webDir: options.webDir ?? WEB_DIR,
@@ -252,7 +252,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   });
   // Every instance polls the same services, so each tells only its own sockets (hub, not bus): through the
   // bus, N instances would announce each change N times.
-  const healthWatch = createHealthWatch({ check: () => checkHealth(healthChecks), live: hub, intervalMs: HEALTH_WATCH_INTERVAL_MS, log });
+  const healthWatch = createHealthWatch({ check: () => checkHealth(healthChecks, { log }), live: hub, intervalMs: HEALTH_WATCH_INTERVAL_MS, log });
   // The queued job lives in the database: any instance's workers may run it.
   await scheduleRetention(db, new Date());
   if (options.startWorkers !== false) {

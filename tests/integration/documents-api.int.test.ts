@@ -5,6 +5,7 @@ import { ZDocument, ZRecentUploads } from '../../src/contract';
 import { listAuditEvents } from '../../src/server/db/audit-events.repository';
 import { updateDocument } from '../../src/server/db/documents.repository';
 import { insertSeasons } from '../../src/server/db/seasons.repository';
+import { countSubmissions } from '../../src/server/db/submissions.repository';
 import { describeEachDatabase } from '../support/databases';
 import { FALL_2025, waitForSettledDocument } from '../support/pipeline';
 import { injectSignedForm, makePdf } from '../support/multipart';
@@ -137,11 +138,17 @@ describeEachDatabase('document calls', ({ getDatabase }) => {
     expect((await call('POST', '/api/documents/upload-to-storage', { documentIds: ['3f8b7c1e-0000-4000-8000-000000000000'] })).statusCode).toBe(404);
   });
 
-  it('runs a generated test PDF through the whole pipeline', async () => {
-    const response = await call('GET', '/api/admin/test');
+  it('runs a generated test PDF through the whole pipeline on a POST, and never on a GET', async () => {
+    const before = await countSubmissions(getDatabase().db, 'test');
+    const read = await call('GET', '/api/admin/test');
+    expect(read.statusCode).toBe(404);
+    expect(await countSubmissions(getDatabase().db, 'test')).toBe(before);
+
+    const response = await call('POST', '/api/admin/test');
     expect(response.statusCode).toBe(200);
     const document = ZDocument.parse(response.json());
     expect(document).toMatchObject({ status: 'pending', docType: 'waiver', originalFilename: 'clearbase-test-waiver.pdf' });
     expect(document.storageUrl).toMatch(/^file:\/\/.+\/seasons\/\d{4}\/TEST\/pipeline_test_2015-01-01_CB-\d{4}-[0-9a-f]{8}\//);
+    expect(await countSubmissions(getDatabase().db, 'test')).toBe(before + 1);
   });
 });

@@ -427,6 +427,50 @@ describeEachDatabase('mailbox intake: bad input (Dovecot, clamd)', ({ getDatabas
     expect(japanesePlayer).toMatchObject({ firstName: '山田', lastName: '花子' });
   });
 
+  it('stores a mail whose subject, file name and text hold NUL bytes and half characters, cleaned, instead of failing on them', async (context) => {
+    needDovecot(context);
+    const id = messageId('unstorable');
+    const file = makePdf('birth certificate with a NUL in its name', 2_000);
+    // A lone high surrogate (0xD800) in UTF-16LE: mailparser decodes it to half a character.
+    const halfCharacter = Buffer.from([0x00, 0xd8]);
+    await append(
+      rawMail(
+        [
+          `From: ${PARENT}`,
+          `To: ${user}`,
+          `Subject: =?UTF-8?B?${Buffer.from('Registration\u0000 documents').toString('base64')}?= =?UTF-16LE?B?${Buffer.concat([Buffer.from(' for', 'utf16le'), halfCharacter]).toString('base64')}?=`,
+          `Message-ID: ${id}`,
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/mixed; boundary="nul-boundary"',
+        ],
+        [
+          '--nul-boundary',
+          'Content-Type: text/plain; charset=UTF-8',
+          'Content-Transfer-Encoding: base64',
+          '',
+          base64Lines(Buffer.from('Hello,\r\n\r\nPlayer: Zoë O\u0000’Brien\r\nDOB: 05/03/2014\r\nDivision: AA\r\nParent: Maeve O’Brien\r\n')),
+          '--nul-boundary',
+          "Content-Type: application/pdf; name*=UTF-8''birth%00%20certificate.pdf",
+          "Content-Disposition: attachment; filename*=UTF-8''birth%00%20certificate.pdf",
+          'Content-Transfer-Encoding: base64',
+          '',
+          base64Lines(file),
+          '--nul-boundary--',
+        ],
+      ),
+    );
+
+    expect(await app().mailbox.check()).toEqual({ recorded: 1, acknowledged: 1, leftUnread: 0 });
+    expect(await whereIs(id)).toEqual({ mailbox: 'Processed', flags: ['\\Seen'] });
+    const [submission, ...more] = await submissionsOf(db(), id);
+    expect(more).toEqual([]);
+    expect(submission).toMatchObject({ status: 'processed', subject: 'Registration documents for\uFFFD', fromEmail: 'maeve@example.org', errorMessage: null });
+    expect(submission?.fields).toMatchObject({ firstName: 'Zoë', lastName: 'O’Brien', birthDate: '2014-05-03', division: 'AA' });
+    const docs = await documentsOf(db(), submission?.id ?? '');
+    expect(docs.map((d) => [d.originalFilename, d.status])).toEqual([['birth certificate.pdf', 'pending']]);
+    expect(await decrypted(named(docs, 'birth certificate.pdf'))).toEqual(file);
+  });
+
   it('processes a multipart mail that ends without its closing boundary with what arrived', async (context) => {
     needDovecot(context);
     const id = messageId('no-closing-boundary');

@@ -9,7 +9,6 @@ import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { THealth } from '../../contract';
@@ -23,6 +22,7 @@ import { canonicalPath, isApiPath } from './request-path';
 import type { SiteGuard } from './site';
 import { toApiError } from './error-mapping';
 import { SECURITY_HEADERS } from './security-headers';
+import { safeValidatorCompiler } from './validation';
 import { registerHealthRoutes } from './health.routes';
 import { registerDocumentRoutes } from './documents.routes';
 import { registerMailboxRoutes } from './mailbox.routes';
@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(safeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const routeTable: RouteEntry[] = [];

@@ -70,7 +70,8 @@ export function registerDocumentRoutes(parent: FastifyInstance, deps: { document
     (request) => documents.uploadToStorage(request.body.documentIds, { requestId: request.id }),
   );
 
-  app.get('/api/admin/test', { schema: { response: { 200: ZDocument } } }, (request) =>
+  // A POST: it records a submission and stores a file, so a prefetch, a crawler or a reload must not run it.
+  app.post('/api/admin/test', { schema: { response: { 200: ZDocument } } }, (request) =>
     documents.runTestSubmission({ requestId: request.id }),
   );
 }

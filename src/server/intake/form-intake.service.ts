@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
+import { refuseUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../contract';
 import type { Storage } from '../adapters/storage/port';
 import type { Db } from '../db/client';
 import { AppError } from '../errors';
@@ -11,7 +12,7 @@ import { sanitizeOriginalFilename } from '../pipeline/stages/validate';
 import { FILE_FIELDS } from './multipart-session';
 import type { IntakeResult, RefusedFile, StagedFile } from '../pipeline/types';
 import { FileUrlRefusedError, openFileUrl, type FilePolicy } from './fetch-file';
-import { fieldErrors, hmacOf, parseSignatureHeader, toSubmittedPlayer, verifySignature, ZFormFields } from './form-webhook';
+import { fieldErrors, hmacOf, parseSignatureHeader, toSubmittedPlayer, verifySignature, ZFormFields, ZReceivedFormFields } from './form-webhook';
 import type { IntakeThreads } from './intake-threads';
 import { stageUpload } from './stage-file';
 
@@ -28,6 +29,8 @@ export const ZFormJson = ZFormFields.extend({
     .min(1, 'attach at least one document')
     .max(12, 'at most 12 files per submission'),
 });
+/** ZFormJson refusing, by name, any field (file names and URLs included) whose text the database cannot store. */
+const ZReceivedFormJson = refuseUnstorableText(ZFormJson);
 
 const MAX_JSON_BYTES = 1_048_576;
 
@@ -101,10 +104,14 @@ export async function receiveFormSubmission(
         ]),
       );
     }
+    if (staged.unstorableFilenameField !== null) {
+      const path = `${staged.unstorableFilenameField}.filename`;
+      throw await refuse(new AppError('VALIDATION_FAILED', `Invalid submission. ${path}: ${UNSTORABLE_TEXT_MESSAGE}`, [{ path, message: UNSTORABLE_TEXT_MESSAGE }]));
+    }
     parsed = staged;
   }
 
-  const fields = ZFormFields.safeParse(parsed.fields);
+  const fields = ZReceivedFormFields.safeParse(parsed.fields);
   if (!fields.success) {
     await discardStaged(deps.storage, parsed.files.flatMap((f) => (f.kind === 'staged' ? [f.stagedKey] : [])));
     const details = fieldErrors(fields.error);
@@ -165,7 +172,7 @@ async function downloadJsonFiles(
   body: unknown,
   deps: { storage: Storage; masterKey: Buffer; maxFileBytes: number; stagingKey: (position: number) => string; filePolicy: FilePolicy },
 ): Promise<{ fields: Record<string, string>; files: Array<StagedFile | RefusedFile> }> {
-  const parsed = ZFormJson.safeParse(body);
+  const parsed = ZReceivedFormJson.safeParse(body);
   if (!parsed.success) {
     const details = fieldErrors(parsed.error);
     throw new AppError('VALIDATION_FAILED', `Invalid submission. ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);

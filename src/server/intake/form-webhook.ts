@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { ZDivision } from '../../contract';
+import { refuseUnstorableText, ZDivision } from '../../contract';
 import type { SubmittedPlayer } from '../pipeline/types';
 
 export const SIGNATURE_HEADER = 'x-clearbase-signature';
@@ -38,6 +38,9 @@ export const ZFormFields = z.object({
   guardianPhone: optionalText(40).refine((v) => v === null || /^[+0-9 ().-]{5,40}$/.test(v), 'must be a phone number'),
 });
 export type TFormFields = z.infer<typeof ZFormFields>;
+
+/** ZFormFields as the webhook judges what it received: a field (known or not) the database cannot store is refused by name. */
+export const ZReceivedFormFields = refuseUnstorableText(ZFormFields);
 
 export function toSubmittedPlayer(fields: TFormFields): SubmittedPlayer {
   return {

@@ -88,13 +88,13 @@ const staged = (file: unknown): StagedFile => {
 };
 
 /** The rejection of `promise`, which must be an AppError. */
-async function appErrorOf(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+async function appErrorOf(promise: Promise<unknown>): Promise<{ code: string; message: string; cause?: string }> {
   const error = await promise.then(
     () => new Error('expected a rejection'),
     (reason: unknown) => reason,
   );
   if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return { code: error.code, message: error.message };
+  return { code: error.code, message: error.message, ...(error.cause instanceof Error ? { cause: error.cause.message } : {}) };
 }
 
 describe('intake threads', () => {
@@ -349,7 +349,12 @@ describe('intake threads', () => {
     const inFlight = appErrorOf(pool.stageMultipart(request(storage, stalled, contentType, { maxFileBytes: 4 * MiB })));
     await somethingWrittenUnder(folder);
     await pool.close();
-    expect(await inFlight).toEqual({ code: 'INTERNAL', message: 'The upload could not be processed: intake thread exited with code 1' });
+    // In plain words for the client; what happened to the thread is the error's cause, for the log.
+    expect(await inFlight).toEqual({
+      code: 'INTERNAL',
+      message: 'The upload could not be processed. Send it again; if this keeps happening, the details are in the server log.',
+      cause: 'intake thread exited with code 1',
+    });
     expect(await filesUnder(folder)).toEqual([]);
     const after = await appErrorOf(pool.stageMultipart(request(storage, bodyStream(body), contentType)));
     expect(after).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'Clearbase is shutting down.' });

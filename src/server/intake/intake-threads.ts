@@ -21,6 +21,13 @@ const WINDOW_BYTES = 8 << 20;
 /** A file's readable asks for more (read()) once storage has taken it below this. */
 const FILE_BUFFER_BYTES = 1 << 20;
 
+/**
+ * What the form provider is told when the fault is ours. The lower layer's error (a file path, an errno,
+ * a stack) is the AppError's cause: the error handler logs it with the request id, the answer never holds it.
+ */
+const UPLOAD_FAILED = 'The upload could not be processed. Send it again; if this keeps happening, the details are in the server log.';
+const STORAGE_REFUSED = 'Storage is not accepting files right now. Send the form again later.';
+
 export type StagedMultipart = Omit<SessionOutcome, 'hmacHex'> & {
   hmacHex: string;
   /** In the order the parts were sent. */
@@ -159,7 +166,7 @@ function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMult
       }
     };
     const fail = (error: Error) => finish({ ok: false, error });
-    const onThreadFailure = (error: Error) => fail(new AppError('INTERNAL', `The upload could not be processed: ${error.message}`));
+    const onThreadFailure = (error: Error) => fail(new AppError('INTERNAL', UPLOAD_FAILED, undefined, { cause: error }));
     slot.active.add(onThreadFailure);
 
     const onData = (chunk: Buffer) => {
@@ -214,7 +221,7 @@ function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMult
           return;
         }
         case 'failed':
-          fail(new AppError('INTERNAL', `The upload could not be processed: ${message.message}`));
+          fail(new AppError('INTERNAL', UPLOAD_FAILED, undefined, { cause: new Error(message.message) }));
           return;
         case 'done':
           void complete(message.outcome).then((value) => finish({ ok: true, value }), fail);
@@ -224,7 +231,7 @@ function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMult
 
     const complete = async (outcome: SessionOutcome): Promise<StagedMultipart> => {
       const failures = (await Promise.all([...files.values()].map((file) => file.written))).filter((e): e is Error => e instanceof Error);
-      if (failures[0]) throw new AppError('SERVICE_UNAVAILABLE', `Storage is not accepting files: ${failures[0].message}`);
+      if (failures[0]) throw new AppError('SERVICE_UNAVAILABLE', STORAGE_REFUSED, undefined, { cause: failures[0] });
       const ordered = [...verdicts.entries()].sort(([a], [b]) => a - b);
       // A refused file's object holds at most its first bytes: it must not stay.
       await Promise.all(ordered.flatMap(([position, file]) => (file.kind === 'refused' ? [storage.delete(request.stagingKey(position))] : [])));

@@ -120,6 +120,7 @@ describe('createMultipartSession', () => {
       fields: { submissionId: 'form-42', playerFirstName: 'Zoë', playerLastName: "O'Brien" },
       parseError: null,
       unknownField: null,
+      unstorableFilenameField: null,
     });
     expect(expectOrderedPerFile(events)).toEqual([0, 1, 2]);
     expect(files.map((file) => [file.fieldName, file.originalFilename])).toEqual([
@@ -243,6 +244,26 @@ describe('createMultipartSession', () => {
     expect(files.map((file) => file.fieldName)).toEqual(['medical']);
   });
 
+  it('names the first file field whose file name holds a NUL byte, however the name is written', async () => {
+    const { body, contentType } = buildMultipart([
+      { name: 'submissionId', value: 'form-45' },
+      { name: 'medical', filename: 'fine.pdf', content: waiver },
+      { name: 'birth_certificate', filename: 'birth\u0000.pdf', content: birth },
+      { name: 'waiver', filename: 'waiver\u0000.pdf', content: waiver },
+    ]);
+    const { outcome, files } = await runSession(body, contentType, () => 1_000);
+    expect(outcome.unstorableFilenameField).toBe('birth_certificate');
+    expect(outcome.parseError).toBeNull();
+    // The display name never holds it, whatever the owner decides.
+    expect(files.map((file) => file.originalFilename)).toEqual(['fine.pdf', 'birth.pdf', 'waiver.pdf']);
+
+    const encoded = Buffer.from(
+      body.toString('latin1').replace('filename="birth\u0000.pdf"', "filename*=UTF-8''birth%00.pdf").replace('filename="waiver\u0000.pdf"', 'filename="waiver.pdf"'),
+      'latin1',
+    );
+    expect((await runSession(encoded, contentType, () => 1_000)).outcome.unstorableFilenameField).toBe('birth_certificate');
+  });
+
   it.each([
     ['one big chunk', () => Number.MAX_SAFE_INTEGER],
     ['100-byte chunks', () => 100],
@@ -265,6 +286,7 @@ describe('createMultipartSession', () => {
       fields: {},
       parseError: 'The multipart body cannot be read: Multipart: Boundary not found.',
       unknownField: null,
+      unstorableFilenameField: null,
     });
     expect(events).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import Busboy from '@fastify/busboy';
-import { DOC_TYPES } from '../../contract';
+import { DOC_TYPES, isStorableText } from '../../contract';
 import { sanitizeOriginalFilename } from '../pipeline/stages/validate';
 import { createFileSealer, judgeSealed, type SealVerdict } from './file-sealer';
 
@@ -24,6 +24,8 @@ export type SessionOutcome = {
   parseError: string | null;
   /** The first file field that is not a document type, or null. */
   unknownField: string | null;
+  /** The first file field whose file name holds text the database cannot store (a NUL byte, half a character), or null. */
+  unstorableFilenameField: string | null;
 };
 
 export interface MultipartSession {
@@ -58,6 +60,7 @@ export function createMultipartSession(options: {
   let bytes = 0;
   let parseError: string | null = null;
   let unknownField: string | null = null;
+  let unstorableFilenameField: string | null = null;
   let position = 0;
 
   const fail = (message: string) => {
@@ -97,6 +100,8 @@ export function createMultipartSession(options: {
         stream.resume();
         return;
       }
+      // Judged as sent: the display name below drops such characters, but the sender is told, as for a bad text field.
+      if (filename !== undefined && !isStorableText(filename)) unstorableFilenameField ??= fieldName;
       const at = position++;
       const originalFilename = sanitizeOriginalFilename(filename ?? '');
       const sealer = createFileSealer(options.masterKey, options.maxFileBytes);
@@ -141,7 +146,7 @@ export function createMultipartSession(options: {
       }
       for (const close of [...openFiles.values()]) close(cutOff);
       await Promise.all(fileDone);
-      return { hmacHex: hmac.digest('hex'), bytes, fields: Object.fromEntries(fields), parseError, unknownField };
+      return { hmacHex: hmac.digest('hex'), bytes, fields: Object.fromEntries(fields), parseError, unknownField, unstorableFilenameField };
     },
   };
 }

@@ -12,6 +12,14 @@ import { receiveMail, type MailIntakeDeps } from './mailbox-intake';
 
 /** How often each instance looks whether a scheduled check is due (the interval itself is in the database). */
 const TICK_MS = 15_000;
+
+/**
+ * What the status screen says when a check fails for a reason other than the mailbox itself (the database,
+ * storage): that error's text holds paths and codes, so it stays in the log. A mailbox error is already a
+ * sentence for staff (describeImapError).
+ */
+const CHECK_FAILED_ON_OUR_SIDE = 'The mailbox check failed on our side. The details are in the server log.';
+const describeFailure = (error: unknown) => (error instanceof MailboxUnavailableError ? error.message : CHECK_FAILED_ON_OUR_SIDE);
 /** A check's lease, renewed while it runs: a crashed instance's lapses within this. */
 const LEASE_MS = 60_000;
 /**
@@ -139,7 +147,7 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
       log.info({ ...report, mailbox: mailbox.description }, 'mailbox checked');
       return report;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = describeFailure(error);
       await noteConnection(message).catch(() => undefined);
       log.warn({ err: error, mailbox: mailbox.description }, 'mailbox check failed');
       throw error instanceof MailboxUnavailableError ? new AppError('SERVICE_UNAVAILABLE', message) : error;
@@ -202,7 +210,8 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
       await noteConnection(null);
     })()
       .catch(async (error: unknown) => {
-        await noteConnection(error instanceof Error ? error.message : String(error)).catch(() => undefined);
+        if (!(error instanceof MailboxUnavailableError)) log.warn({ err: error }, 'mailbox probe failed');
+        await noteConnection(describeFailure(error)).catch(() => undefined);
       })
       .finally(() => {
         probing = undefined;
@@ -286,7 +295,8 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
         throw new AppError('CONFLICT', 'This e-mail has no Message-ID, so it cannot be found in the mailbox again; ask the sender to resend it.');
       }
       const session = await mailbox.open().catch((error: unknown) => {
-        throw new AppError('SERVICE_UNAVAILABLE', error instanceof Error ? error.message : String(error));
+        if (!(error instanceof MailboxUnavailableError)) log.warn({ err: error }, 'could not open the mailbox to retry an e-mail');
+        throw new AppError('SERVICE_UNAVAILABLE', describeFailure(error), undefined, { cause: error });
       });
       try {
         const [ref] = await session.findByMessageId(submission.externalId);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MailParser, type AddressObject, type AttachmentStream, type MessageText } from 'mailparser';
+import { toStorableText } from '../../contract';
 import type { Storage } from '../adapters/storage/port';
 import { AppError } from '../errors';
 import { stageUpload } from '../intake/stage-file';
@@ -70,25 +71,25 @@ export async function readMessage(raw: Readable, deps: ReadMessageDeps): Promise
   const contents: Readable[] = [];
 
   parser.on('headers', (headers: Map<string, unknown>) => {
-    subject = stringHeader(headers.get('subject'));
-    messageId = stringHeader(headers.get('message-id'))?.trim() || null;
+    subject = storable(stringHeader(headers.get('subject')));
+    messageId = storable(stringHeader(headers.get('message-id')))?.trim() || null;
     const from = headers.get('from') as AddressObject | undefined;
-    fromAddress = from?.value?.[0]?.address?.trim().toLowerCase() || null;
+    fromAddress = storable(from?.value?.[0]?.address ?? null)?.trim().toLowerCase() || null;
     const when = headers.get('date');
     date = when instanceof Date && !Number.isNaN(when.getTime()) ? when : null;
   });
   parser.on('data', (data: AttachmentStream | MessageText) => {
     if (data.type === 'text') {
-      text = data.text ?? null;
-      html = typeof data.html === 'string' ? data.html : null;
+      text = storable(data.text ?? null);
+      html = storable(typeof data.html === 'string' ? data.html : null);
       return;
     }
     const index = parts.length;
     const info: MailPartInfo = {
-      filename: data.filename ?? null,
-      contentType: data.contentType,
+      filename: storable(data.filename ?? null),
+      contentType: toStorableText(data.contentType),
       disposition: data.contentDisposition === 'attachment' || data.contentDisposition === 'inline' ? data.contentDisposition : null,
-      contentId: data.cid ?? null,
+      contentId: storable(data.cid ?? null),
       size: 0,
     };
     parts.push(info);
@@ -103,7 +104,7 @@ export async function readMessage(raw: Readable, deps: ReadMessageDeps): Promise
     staging.push(
       stageUpload(
         content,
-        { originalFilename: sanitizeOriginalFilename(data.filename ?? ''), declaredType: null, key: deps.stagingKey(index) },
+        { originalFilename: sanitizeOriginalFilename(info.filename ?? ''), declaredType: null, key: deps.stagingKey(index) },
         { storage: deps.storage, masterKey: deps.masterKey, maxFileBytes: deps.maxFileBytes },
       )
         .then((file) => {
@@ -160,6 +161,17 @@ export class MailReadError extends Error {
     super(`The e-mail could not be read to its end: ${message}`, options);
     this.name = 'MailReadError';
   }
+}
+
+/**
+ * Mail text made storable: NUL characters dropped, half characters replaced with U+FFFD. An encoded header
+ * or a badly converted body can hold them, and a database column cannot. A form provider is refused with
+ * the field's name and can send again; a parent who e-mailed cannot fix what their mail program wrote, and
+ * refusing the mail would lose documents over an invisible character. So the mail is kept, with the text
+ * as near as it can be to what was sent, and whatever it lacks (a player name) is judged as for any mail.
+ */
+function storable(text: string | null): string | null {
+  return text === null ? null : toStorableText(text);
 }
 
 function stringHeader(value: unknown): string | null {

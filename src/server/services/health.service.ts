@@ -2,21 +2,35 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { THealth, THealthServiceName, TServiceHealth } from '../../contract';
 import type { Storage } from '../adapters/storage/port';
+import type { Logger } from '../logger';
 
 export type HealthCheck = () => Promise<TServiceHealth>;
 export type HealthChecks = Record<THealthServiceName, HealthCheck>;
 
 const CHECK_TIMEOUT_MS = 5_000;
 
+/**
+ * What a check that threw says on the status screen and in live alerts. The error itself names paths,
+ * addresses and codes (EACCES on '/srv/…', ECONNREFUSED 10.0.0.5:3310): that is for whoever runs the
+ * server, so it goes to the log, and the screen says in plain words what does not work.
+ */
+export const CHECK_FAILED: Record<THealthServiceName, string> = {
+  database: 'The database did not answer. The details are in the server log.',
+  s3: 'Files cannot be saved to or read from storage. The details are in the server log.',
+  form: 'The form webhook could not be checked. The details are in the server log.',
+  gmail: 'The mailbox could not be checked. The details are in the server log.',
+  antivirus: 'The virus scanner did not answer. The details are in the server log.',
+};
+
 /** Runs every check at once; a check that throws or hangs reports `error` instead of failing the call. */
-export async function checkHealth(checks: HealthChecks, now: () => Date = () => new Date()): Promise<THealth> {
+export async function checkHealth(checks: HealthChecks, options: { log?: Logger; now?: () => Date } = {}): Promise<THealth> {
   const names = Object.keys(checks) as THealthServiceName[];
-  const results = await Promise.all(names.map((name) => runCheck(checks[name])));
+  const results = await Promise.all(names.map((name) => runCheck(name, checks[name], options.log)));
   const services = Object.fromEntries(names.map((name, i) => [name, results[i]])) as THealth['services'];
-  return { timestamp: now().toISOString(), services };
+  return { timestamp: (options.now?.() ?? new Date()).toISOString(), services };
 }
 
-async function runCheck(check: HealthCheck): Promise<TServiceHealth> {
+async function runCheck(name: THealthServiceName, check: HealthCheck, log: Logger | undefined): Promise<TServiceHealth> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<TServiceHealth>((resolve) => {
     timer = setTimeout(
@@ -27,7 +41,8 @@ async function runCheck(check: HealthCheck): Promise<TServiceHealth> {
   try {
     return await Promise.race([check(), timeout]);
   } catch (error) {
-    return { status: 'error', message: error instanceof Error ? error.message : String(error) };
+    log?.warn({ err: error, service: name }, 'health check failed');
+    return { status: 'error', message: CHECK_FAILED[name] };
   } finally {
     clearTimeout(timer);
   }
@@ -53,7 +68,8 @@ export function storageCheck(storage: Storage): HealthCheck {
     } finally {
       await storage.delete(key).catch(() => undefined);
     }
-    const where = storage.driver === 'local' ? `Local encrypted storage at ${storage.location}` : `S3 ${storage.location}`;
+    // A local folder is not named: where the server keeps its files is no business of an HTTP answer.
+    const where = storage.driver === 'local' ? 'Local encrypted storage' : `S3 ${storage.location}`;
     return { status: 'ok', message: `${where}: write and read OK` };
   };
 }

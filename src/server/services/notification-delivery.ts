@@ -1,6 +1,7 @@
 import type { TNotificationChannel } from '../../contract';
-import type { PostChatMessage } from '../adapters/chat/port';
-import type { MailTransport, OpenMailTransport } from '../adapters/mail/port';
+import { ChatDeliveryError, type PostChatMessage } from '../adapters/chat/port';
+import { MailDeliveryError, type MailTransport, type OpenMailTransport } from '../adapters/mail/port';
+import type { Logger } from '../logger';
 import { readSystemSettings } from '../settings/system-settings';
 import { resolveDestinations, type NotificationSettingsDeps } from './notification-settings';
 
@@ -9,7 +10,9 @@ export type RenderedMessage = { channel: TNotificationChannel; to: string; subje
 
 export type DeliveryOutcome = { ok: true } | { ok: false; error: string };
 
-export type DeliveryDeps = NotificationSettingsDeps & { openMail: OpenMailTransport; postChat: PostChatMessage };
+export const NOT_SENT_ON_OUR_SIDE = 'Not sent: something went wrong on our side. The details are in the server log.';
+
+export type DeliveryDeps = NotificationSettingsDeps & { openMail: OpenMailTransport; postChat: PostChatMessage; log?: Logger };
 
 export type DeliveryBatch = {
   deliver(message: RenderedMessage): Promise<DeliveryOutcome>;
@@ -53,7 +56,11 @@ export async function openDeliveryBatch(deps: DeliveryDeps, options: { ignoreSwi
         }
         return { ok: true };
       } catch (error) {
-        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+        // The adapters' errors are sentences for History (the mail server's own answer, the webhook's status);
+        // anything else is a fault of ours whose text (a stack, a path) is for the log only.
+        if (error instanceof MailDeliveryError || error instanceof ChatDeliveryError) return { ok: false, error: error.message };
+        deps.log?.error({ err: error, channel: message.channel }, 'could not send a notification');
+        return { ok: false, error: NOT_SENT_ON_OUR_SIDE };
       }
     },
     close() {

@@ -8,7 +8,9 @@ import type { Antivirus } from './port';
 export function antivirusCheck(antivirus: Antivirus): HealthCheck {
   return async () => {
     const { version } = await antivirus.ping();
-    return { status: 'ok', message: `ClamAV ${version} at ${antivirus.location}` };
+    // A host and port help whoever reads the status screen; a socket's file path is the server's business.
+    const where = antivirus.location.startsWith('unix:') ? 'on its local socket' : `at ${antivirus.location}`;
+    return { status: 'ok', message: `ClamAV ${version} ${where}` };
   };
 }
 
