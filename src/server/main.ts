@@ -246,6 +246,8 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
         deadlineMs: 5 * 60_000,
         maxRedirects: 3,
       },
+      bodyTimeoutMs: config.formWebhookBodyTimeoutMs,
+      rateLimitPerMinute: config.formWebhookRateLimitPerMinute,
     },
   });
   // Every instance polls the same services, so each tells only its own sockets (hub, not bus): through the
