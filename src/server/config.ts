@@ -290,7 +290,11 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: keyof z.input<typeof ZEnv>; defa
   { name: 'CLEARBASE_ID_PREFIX', default: 'CB', meaning: 'Player id prefix: `{prefix}-{year}-{8 hex}`.' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'TRUST_PROXY', default: 'false', meaning: 'Behind a reverse proxy: trust X-Forwarded-* for client address and https (Secure cookie).' },
-  { name: 'CLEARBASE_LOGIN_RATE_LIMIT', default: '10', meaning: 'Login attempts allowed per client address per minute.' },
+  {
+    name: 'CLEARBASE_LOGIN_RATE_LIMIT',
+    default: '10',
+    meaning: 'Login attempts allowed per client address per minute, in total over every instance on the database (counted there).',
+  },
   {
     name: 'CLEARBASE_SESSION_TIMEOUT_MINUTES',
     default: '60',

@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { INVALID_PASSWORD_MESSAGE, ZLoginRequest, ZSession } from '../../contract';
@@ -8,7 +9,7 @@ export const SESSION_COOKIE = 'cb_session';
 
 export function registerAuthRoutes(
   parent: FastifyInstance,
-  deps: Pick<AppDeps, 'auth' | 'loginRateLimitPerMinute'>,
+  deps: Pick<AppDeps, 'auth'>,
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
@@ -16,13 +17,14 @@ export function registerAuthRoutes(
     '/api/auth/login',
     {
       schema: { body: ZLoginRequest, response: { 200: ZSession } },
-      config: {
-        rateLimit: {
-          max: deps.loginRateLimitPerMinute,
-          timeWindow: 60_000,
-          errorResponseBuilder: (_request, context) =>
-            new AppError('RATE_LIMITED', `Too many login attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
-        },
+      // Counted in the database (login-throttle.ts), so the limit holds across every instance; checked on
+      // arrival, before the body is parsed or the password hashed.
+      onRequest: async (request, reply) => {
+        // IPv6 addresses count by their /64, as one client usually holds a whole one.
+        const admission = await deps.auth.admitLoginAttempt(normalizeIP(request.ip));
+        if (admission.allowed) return;
+        reply.header('retry-after', String(admission.retryAfterSeconds));
+        throw new AppError('RATE_LIMITED', `Too many login attempts. Try again in ${admission.retryAfterSeconds} seconds.`);
       },
     },
     async (request, reply) => {
