@@ -19,6 +19,8 @@ describe('loadConfig', () => {
       password: undefined,
       sessionTimeoutMinutes: 60,
       loginRateLimitPerMinute: 10,
+      formWebhookBodyTimeoutMs: 60_000,
+      formWebhookRateLimitPerMinute: 120,
     });
   });
 

@@ -64,6 +64,8 @@ const ZEnv = z.object({
     .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, 'must be a comma-separated list of host names, e.g. files.example.org,cdn.forms.example')
     .optional(),
   FORM_FILE_ALLOW_HTTP_LOOPBACK: booleanFromEnv.default(false),
+  FORM_WEBHOOK_BODY_TIMEOUT_MS: integerFromEnv(1_000, 3_600_000).default(60_000),
+  FORM_WEBHOOK_RATE_LIMIT: integerFromEnv(1, 100_000).default(120),
   MAX_FILE_BYTES: integerFromEnv(1, 1024 * 1024 * 1024).default(20 * 1024 * 1024),
   RETENTION_YEARS: integerFromEnv(1, 100).default(7),
   PIPELINE_WORKERS: integerFromEnv(1, 32).default(3),
@@ -158,6 +160,10 @@ export type Config = {
   formFileHosts: string[];
   /** Test setting: lets file URLs use http to 127.0.0.1 (never in production). */
   formFileAllowHttpLoopback: boolean;
+  /** The whole body of a form webhook request must arrive within this; past it the request is answered 408. */
+  formWebhookBodyTimeoutMs: number;
+  /** Form webhook requests allowed per client address per minute, on each instance. */
+  formWebhookRateLimitPerMinute: number;
   maxFileBytes: number;
   retentionYears: number;
   pipelineWorkers: number;
@@ -229,6 +235,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     formWebhookSecret: e.FORM_WEBHOOK_SECRET,
     formFileHosts: e.FORM_FILE_HOSTS ? e.FORM_FILE_HOSTS.toLowerCase().split(',') : [],
     formFileAllowHttpLoopback: e.FORM_FILE_ALLOW_HTTP_LOOPBACK,
+    formWebhookBodyTimeoutMs: e.FORM_WEBHOOK_BODY_TIMEOUT_MS,
+    formWebhookRateLimitPerMinute: e.FORM_WEBHOOK_RATE_LIMIT,
     maxFileBytes: e.MAX_FILE_BYTES,
     retentionYears: e.RETENTION_YEARS,
     pipelineWorkers: e.PIPELINE_WORKERS,
@@ -298,7 +306,11 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: keyof z.input<typeof ZEnv>; defa
   { name: 'CLEARBASE_ID_PREFIX', default: 'CB', meaning: 'Player id prefix: `{prefix}-{year}-{8 hex}`.' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'TRUST_PROXY', default: 'false', meaning: 'Behind a reverse proxy: trust X-Forwarded-* for client address and https (Secure cookie).' },
-  { name: 'CLEARBASE_LOGIN_RATE_LIMIT', default: '10', meaning: 'Login attempts allowed per client address per minute.' },
+  {
+    name: 'CLEARBASE_LOGIN_RATE_LIMIT',
+    default: '10',
+    meaning: 'Login attempts allowed per client address per minute, in total over every instance on the database (counted there).',
+  },
   {
     name: 'CLEARBASE_SESSION_TIMEOUT_MINUTES',
     default: '60',
@@ -307,6 +319,16 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: keyof z.input<typeof ZEnv>; defa
   { name: 'FORM_WEBHOOK_SECRET', default: '(unset)', meaning: 'HMAC-SHA256 secret of the registration form webhook (at least 16 characters).' },
   { name: 'FORM_FILE_HOSTS', default: '(unset)', meaning: 'Comma-separated hosts the JSON form webhook may download files from (https only).' },
   { name: 'FORM_FILE_ALLOW_HTTP_LOOPBACK', default: 'false', meaning: 'Tests only: allow http file URLs on 127.0.0.1.' },
+  {
+    name: 'FORM_WEBHOOK_BODY_TIMEOUT_MS',
+    default: '60000',
+    meaning: 'The whole body of a form webhook request must arrive within this time (1000 to 3600000); a slower one is answered 408 and nothing of it is kept.',
+  },
+  {
+    name: 'FORM_WEBHOOK_RATE_LIMIT',
+    default: '120',
+    meaning: 'Form webhook requests allowed per client address per minute, counted by each instance; more are answered 429.',
+  },
   { name: 'MAX_FILE_BYTES', default: '20971520 (20 MB)', meaning: 'Largest accepted document.' },
   { name: 'RETENTION_YEARS', default: '7', meaning: 'Documents are deleted this many years after upload (a tombstone row stays).' },
   { name: 'PIPELINE_WORKERS', default: '3', meaning: 'Documents processed at once by this instance.' },

@@ -38,6 +38,7 @@ import { createLiveHub } from './live/hub';
 import { createLiveBus } from './live/live-bus';
 import { createLogger, type Logger } from './logger';
 import { bootstrapPassword, createAuthService, type PasswordBootstrap } from './services/auth.service';
+import { createLoginThrottle, deriveAddressKey } from './services/login-throttle';
 import {
   checkHealth,
   databaseCheck,
@@ -99,10 +100,13 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   // wins; until one is saved, CLEARBASE_SESSION_TIMEOUT_MINUTES applies.
   const settingsDefaults = { ...SYSTEM_SETTINGS_DEFAULTS, sessionTimeoutMinutes: config.sessionTimeoutMinutes };
   const systemSettings = createSystemSettingsCache({ db, defaults: settingsDefaults });
+  // Counted in the database: every instance on it shares the one limit per address.
+  const loginThrottle = createLoginThrottle({ db, attemptsPerWindow: config.loginRateLimitPerMinute, addressKey: deriveAddressKey(masterKey.key) });
   const auth = createAuthService({
     db,
     passwordHash: password.hash,
     sessionTimeoutMinutes: async () => (await systemSettings.current()).sessionTimeoutMinutes,
+    loginThrottle,
   });
   const storage = createStorage(config.storage);
   const hub = createLiveHub(log);
@@ -248,6 +252,8 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
         deadlineMs: 5 * 60_000,
         maxRedirects: 3,
       },
+      bodyTimeoutMs: config.formWebhookBodyTimeoutMs,
+      rateLimitPerMinute: config.formWebhookRateLimitPerMinute,
     },
   });
   // Every instance polls the same services, so each tells only its own sockets (hub, not bus): through the
@@ -264,6 +270,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
 
   const purgeTimer = setInterval(() => {
     auth.purgeExpiredSessions().catch((error: unknown) => log.warn({ err: error }, 'could not purge expired sessions'));
+    loginThrottle.purge().catch((error: unknown) => log.warn({ err: error }, 'could not purge ended login attempt counts'));
   }, SESSION_PURGE_INTERVAL_MS);
   purgeTimer.unref();
   // Real-time updates turned off on another instance: end this one's live connections within the cache's time.

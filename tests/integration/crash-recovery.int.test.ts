@@ -62,6 +62,8 @@ describe.skipIf(!postgresAdminUrl)('crash recovery: SIGKILL during a burst of fo
       CLEARBASE_PASSWORD: PASSWORD,
       CLEARBASE_DEMO: 'false',
       FORM_WEBHOOK_SECRET: SECRET,
+      // A burst from one address, sent again after the crash: more than the default per-minute limit.
+      FORM_WEBHOOK_RATE_LIMIT: '10000',
       LOG_LEVEL: 'warn',
       PIPELINE_STALE_AFTER_MS: String(STALE_AFTER_MS),
     });

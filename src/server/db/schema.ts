@@ -360,6 +360,21 @@ export const sessions = pgTable(
   (t) => [index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
+/**
+ * Login attempts per client address in the current fixed window, shared by every instance on the
+ * database so the login limit holds in total. The address is kept only as a keyed hash.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    /** HMAC-SHA256 of the client address under a key derived from the master key. */
+    addressHash: text('address_hash').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull(),
+  },
+  (t) => [index('login_attempts_window_started_at_idx').on(t.windowStartedAt)],
+);
+
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type TJobStatus = (typeof JOB_STATUSES)[number];
 
@@ -397,6 +412,7 @@ export const schema = {
   notificationTemplates,
   notificationHistory,
   sessions,
+  loginAttempts,
   jobs,
 };
 export type Schema = typeof schema;

@@ -13,7 +13,7 @@ import { FILE_FIELDS } from './multipart-session';
 import type { IntakeResult, RefusedFile, StagedFile } from '../pipeline/types';
 import { FileUrlRefusedError, openFileUrl, type FilePolicy } from './fetch-file';
 import { fieldErrors, hmacOf, parseSignatureHeader, toSubmittedPlayer, verifySignature, ZFormFields, ZReceivedFormFields } from './form-webhook';
-import type { IntakeThreads } from './intake-threads';
+import { deadlineError, type IntakeThreads } from './intake-threads';
 import { stageUpload } from './stage-file';
 
 /** The JSON body: the form's fields plus files the provider hosts, downloaded under the file policy. */
@@ -47,6 +47,9 @@ export type FormIntakeDeps = {
   onRecorded: () => void;
   /** How files named by URL in a JSON submission may be downloaded. */
   filePolicy: Omit<FilePolicy, 'maxBytes'>;
+  /** The route's limits (intake.routes.ts): time for the whole body to arrive, requests per address per minute. */
+  bodyTimeoutMs: number;
+  rateLimitPerMinute: number;
 };
 
 /** Files per submission and overhead allowance: the whole body may not exceed this many files' cap. */
@@ -59,7 +62,14 @@ const MAX_BODY_FILES = 5;
  */
 export async function receiveFormSubmission(
   deps: FormIntakeDeps,
-  request: { body: Readable; contentType: string; signature: string | undefined; receivedAt: Date },
+  request: {
+    body: Readable;
+    contentType: string;
+    signature: string | undefined;
+    receivedAt: Date;
+    /** Aborted, with an AppError as its reason, when the body is taking too long to arrive. */
+    deadline?: AbortSignal;
+  },
 ): Promise<IntakeResult> {
   if (!deps.secret) throw new AppError('SERVICE_UNAVAILABLE', 'Form intake is not configured: FORM_WEBHOOK_SECRET is not set.');
   const isJson = /^application\/json\b/i.test(request.contentType);
@@ -72,7 +82,7 @@ export async function receiveFormSubmission(
   const stagingKey = (position: number) => stagedKey(submissionId, position);
   let parsed: { fields: Record<string, string>; files: Array<StagedFile | RefusedFile> };
   if (isJson) {
-    const body = await readSmallBody(request.body, MAX_JSON_BYTES);
+    const body = await readSmallBody(request.body, MAX_JSON_BYTES, request.deadline);
     if (!verifySignature(request.signature, hmacOf(deps.secret, body))) throw unauthenticated();
     parsed = await downloadJsonFiles(parseJson(body), {
       storage: deps.storage,
@@ -90,6 +100,7 @@ export async function receiveFormSubmission(
       maxBodyBytes: deps.maxFileBytes * MAX_BODY_FILES + 1_048_576,
       stagingKey,
       storage: deps.storage,
+      deadline: request.deadline,
     });
     const refuse = async (error: AppError) => {
       await staged.discard();
@@ -135,25 +146,49 @@ export async function receiveFormSubmission(
 
 const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Missing or invalid X-Clearbase-Signature.');
 
-/** A body small enough to hold (a JSON submission names its files by URL), refused past `maxBytes`. */
-async function readSmallBody(body: Readable, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  try {
-    for await (const chunk of body) {
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+/**
+ * A body small enough to hold (a JSON submission names its files by URL), refused past `maxBytes`, or
+ * with the deadline's reason once it aborts. A refused body is left to drain; the route closes the
+ * connection after its answer.
+ */
+function readSmallBody(body: Readable, maxBytes: number, deadline: AbortSignal | undefined): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    const settle = (error: Error | undefined) => {
+      body.off('data', onData).off('end', onEnd).off('error', onCut).off('close', onCut);
+      deadline?.removeEventListener('abort', onDeadline);
+      if (error === undefined) {
+        resolve(Buffer.concat(chunks, bytes));
+        return;
+      }
+      body.resume();
+      reject(error);
+    };
+    const onData = (chunk: Buffer | string) => {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
       bytes += buffer.length;
       if (bytes > maxBytes) {
-        body.resume();
-        throw new AppError('PAYLOAD_TOO_LARGE', `The request is larger than ${Math.round(maxBytes / 1_048_576)} MB.`);
+        settle(new AppError('PAYLOAD_TOO_LARGE', `The request is larger than ${Math.round(maxBytes / 1_048_576)} MB.`));
+        return;
       }
       chunks.push(buffer);
+    };
+    const onEnd = () => settle(undefined);
+    // 'close' before 'end' is a connection cut mid-body.
+    const onCut = () => settle(new AppError('VALIDATION_FAILED', 'The request body ended before it was complete.'));
+    const onDeadline = () => settle(deadlineError(deadline));
+    if (body.destroyed || body.readableAborted) {
+      onCut();
+      return;
     }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError('VALIDATION_FAILED', 'The request body ended before it was complete.');
-  }
-  return Buffer.concat(chunks, bytes);
+    if (deadline?.aborted) {
+      onDeadline();
+      return;
+    }
+    body.on('data', onData).on('end', onEnd).on('error', onCut).on('close', onCut);
+    deadline?.addEventListener('abort', onDeadline, { once: true });
+  });
 }
 
 function parseJson(body: Buffer): unknown {

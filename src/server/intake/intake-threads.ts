@@ -46,6 +46,11 @@ export type StageMultipartRequest = {
   /** Where the file at `position` of the body is staged. */
   stagingKey(position: number): string;
   storage: Storage;
+  /**
+   * Aborted when the body has taken too long to arrive: the request is refused with the signal's reason
+   * (an AppError) and whatever it staged is deleted, as for any other refusal.
+   */
+  deadline?: AbortSignal;
 };
 
 export interface IntakeThreads {
@@ -156,6 +161,7 @@ function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMult
       if (settled) return;
       settled = true;
       slot.active.delete(onThreadFailure);
+      request.deadline?.removeEventListener('abort', onDeadline);
       body.off('data', onData).off('end', onEnd).off('error', onBodyError).off('aborted', onAborted);
       if (!outcome.ok) send({ type: 'abort' });
       port.close();
@@ -186,6 +192,7 @@ function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMult
     };
     const onBodyError = () => fail(new AppError('VALIDATION_FAILED', 'The request body ended before it was complete.'));
     const onAborted = onBodyError;
+    const onDeadline = () => fail(deadlineError(request.deadline));
 
     port.on('message', (message: FromThread) => {
       if (settled) return;
@@ -241,5 +248,15 @@ function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMult
     const task: ThreadTask = { port: port2, contentType: request.contentType, secret: request.secret, maxFileBytes: request.maxFileBytes };
     slot.worker.postMessage(task, [port2]);
     body.on('data', onData).on('end', onEnd).on('error', onBodyError).on('aborted', onAborted);
+    request.deadline?.addEventListener('abort', onDeadline, { once: true });
+    // A connection cut (or a deadline passed) before these listeners were attached sends no event again.
+    if (body.destroyed || body.readableAborted) onBodyError();
+    else if (request.deadline?.aborted) onDeadline();
   });
+}
+
+/** The reason a deadline was aborted with, when it is an error to answer with; else a generic timeout. */
+export function deadlineError(deadline: AbortSignal | undefined): Error {
+  const reason: unknown = deadline?.reason;
+  return reason instanceof AppError ? reason : new AppError('REQUEST_TIMEOUT', 'The request body did not arrive in time.');
 }

@@ -5,10 +5,13 @@ import { describeEachDatabase } from '../../../tests/support/databases';
 import { verifyPassword } from '../crypto/password';
 import { deleteSession } from '../db/sessions.repository';
 import { bootstrapPassword, createAuthService, PASSWORD_HASH_SETTING, SESSION_RECHECK_MS } from './auth.service';
+import { createLoginThrottle } from './login-throttle';
 
 const meta = { ip: '198.51.100.7', userAgent: 'vitest', requestId: 'test' };
 
 describeEachDatabase('auth service', ({ getDb }) => {
+  // The login limit has tests of its own (login-throttle.int.test.ts).
+  const unlimited = () => createLoginThrottle({ db: getDb(), attemptsPerWindow: 10_000, addressKey: Buffer.alloc(32, 1) });
   describe('password bootstrap', () => {
     it('generates a password once, stores only its hash, and reads the hash back on the next start', async () => {
       const first = await bootstrapPassword(getDb(), undefined);
@@ -33,7 +36,7 @@ describeEachDatabase('auth service', ({ getDb }) => {
   describe('sessions', () => {
     let clock = new Date('2025-09-01T10:00:00Z');
     const service = () =>
-      createAuthService({ db: getDb(), passwordHash: HASH_OF_SECRET, sessionTimeoutMinutes: 60, now: () => clock });
+      createAuthService({ db: getDb(), passwordHash: HASH_OF_SECRET, sessionTimeoutMinutes: 60, loginThrottle: unlimited(), now: () => clock });
     const advance = (minutes: number) => {
       clock = new Date(clock.getTime() + minutes * 60_000);
     };
@@ -106,7 +109,7 @@ describeEachDatabase('auth service', ({ getDb }) => {
 
     it('judges idleness by the timeout in force now (System Settings), for sessions opened before a change', async () => {
       let minutes = 60;
-      const instance = createAuthService({ db: getDb(), passwordHash: HASH_OF_SECRET, sessionTimeoutMinutes: () => Promise.resolve(minutes), now: () => clock });
+      const instance = createAuthService({ db: getDb(), passwordHash: HASH_OF_SECRET, sessionTimeoutMinutes: () => Promise.resolve(minutes), loginThrottle: unlimited(), now: () => clock });
       const shortened = await instance.login('secret-password', meta);
       const lengthened = await instance.login('secret-password', meta);
       if (!shortened || !lengthened) throw new Error('login failed');

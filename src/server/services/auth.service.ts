@@ -11,6 +11,7 @@ import {
 } from '../db/sessions.repository';
 import { recordAuditEvent } from '../db/audit-events.repository';
 import { generatePassword, hashPassword, verifyPassword } from '../crypto/password';
+import type { LoginAdmission, LoginThrottle } from './login-throttle';
 
 export const PASSWORD_HASH_SETTING = 'auth.passwordHash';
 /** A session's expiry is pushed forward at most this often, so reads do not turn into a write each. */
@@ -35,6 +36,8 @@ export type ActiveSession = { id: string; expiresAt: Date };
 export type ClientMeta = { ip: string; userAgent: string | undefined; requestId: string };
 
 export type AuthService = {
+  /** Counts a login attempt from a client address against the limit every instance shares; asked before the password is read. */
+  admitLoginAttempt(address: string): Promise<LoginAdmission>;
   /** Checks the shared password; on a match opens a session. Both outcomes are audited. */
   login(candidate: string, meta: ClientMeta): Promise<{ token: string; expiresAt: Date } | undefined>;
   /** The session behind a cookie token, with its idle expiry pushed forward; undefined when none or expired. */
@@ -76,6 +79,7 @@ export function createAuthService(deps: {
    * read through their short cache), so a changed timeout applies to sessions already open.
    */
   sessionTimeoutMinutes: number | (() => Promise<number>);
+  loginThrottle: LoginThrottle;
   now?: () => Date;
 }): AuthService {
   const now = deps.now ?? (() => new Date());
@@ -93,6 +97,8 @@ export function createAuthService(deps: {
   };
 
   return {
+    admitLoginAttempt: (address) => deps.loginThrottle.admit(address),
+
     async login(candidate, meta) {
       const matches = await verifyPassword(candidate, deps.passwordHash);
       const audit = { actor: 'staff', subjectType: 'session', detail: { ip: meta.ip }, requestId: meta.requestId };
