@@ -5,8 +5,9 @@ import { z } from 'zod';
  * UTF-16 surrogate (half of a character, which has no UTF-8 form; a JSON string can still spell it as
  * "\ud800"). In `u` mode `\p{Cs}` matches only a surrogate that is not part of a pair.
  */
-const UNSTORABLE = /[\u0000\p{Cs}]/u;
-const UNSTORABLE_ALL = /[\u0000\p{Cs}]/gu;
+const NUL = '\u0000';
+const LONE_SURROGATE = /\p{Cs}/u;
+const LONE_SURROGATES = /\p{Cs}/gu;
 
 export const UNSTORABLE_TEXT_MESSAGE = 'contains characters that cannot be stored (a NUL byte or a broken character)';
 export const UNSTORABLE_NAME_MESSAGE = 'has a field name that contains characters that cannot be stored (a NUL byte or a broken character)';
@@ -15,7 +16,7 @@ export const UNSTORABLE_NAME_MESSAGE = 'has a field name that contains character
 export type UnstorableText = { path: Array<string | number>; inName: boolean };
 
 export function isStorableText(text: string): boolean {
-  return !UNSTORABLE.test(text);
+  return !text.includes(NUL) && !LONE_SURROGATE.test(text);
 }
 
 /**
@@ -60,7 +61,7 @@ export function findUnstorableText(value: unknown): UnstorableText | undefined {
  * character that could not be read. For text nobody can be asked to send again (an e-mail's headers).
  */
 export function toStorableText(text: string): string {
-  return text.replace(UNSTORABLE_ALL, (match) => (match === '\u0000' ? '' : '\uFFFD'));
+  return text.replaceAll(NUL, '').replace(LONE_SURROGATES, '\uFFFD');
 }
 
 /**
