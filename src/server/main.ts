@@ -225,7 +225,6 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     hub,
     health: () => checkHealth(healthChecks, { log }),
     trustProxy: config.trustProxy,
-    loginRateLimitPerMinute: config.loginRateLimitPerMinute,
     webDir: options.webDir ?? WEB_DIR,
     maxFileBytes: config.maxFileBytes,
     documents,

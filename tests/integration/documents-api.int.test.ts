@@ -148,7 +148,7 @@ describeEachDatabase('document calls', ({ getDatabase }) => {
     expect(response.statusCode).toBe(200);
     const document = ZDocument.parse(response.json());
     expect(document).toMatchObject({ status: 'pending', docType: 'waiver', originalFilename: 'clearbase-test-waiver.pdf' });
-    expect(document.storageUrl).toMatch(/^file:\/\/.+\/seasons\/\d{4}\/TEST\/pipeline_test_2015-01-01_CB-\d{4}-[0-9a-f]{8}\//);
+    expect(document.storageUrl).toMatch(/^local:seasons\/\d{4}\/TEST\/pipeline_test_2015-01-01_CB-\d{4}-[0-9a-f]{8}\//);
     expect(await countSubmissions(getDatabase().db, 'test')).toBe(before + 1);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZApiError } from '../../src/contract';
 import { openTestDatabase, type TestDatabase } from '../support/databases';
 import { buildMultipart, makePdf } from '../support/multipart';
-import { sendRaw, WEBSOCKET_OPENING, type RawAnswer } from '../support/raw-http';
+import { openRawRequest, sendRaw, WEBSOCKET_OPENING, type RawAnswer } from '../support/raw-http';
 import { startSignedInClearbase, type SignedInClearbase } from '../support/signed-in-clearbase';
 
 /**
@@ -16,6 +16,8 @@ const DOC = new URL('../../docs/security.md', import.meta.url);
 const START = '<!-- hostile-inputs:start -->';
 const END = '<!-- hostile-inputs:end -->';
 const WEBHOOK_SECRET = 'hostile-inputs-webhook-secret';
+const LOGIN_LIMIT = 5;
+const WEBHOOK_LIMIT = 6;
 
 type Context = { port: number; cookie: string; origin: string };
 type HostileCase = {
@@ -80,6 +82,15 @@ const CASES: HostileCase[] = [
   },
   { input: 'A 2 MB JSON body', status: 413, send: json('POST', '/api/players', JSON.stringify({ firstName: 'x'.repeat(2 * 1024 * 1024) }), signedIn) },
   { input: 'A document id that is not one (`GET /api/documents/1%20or%201=1`)', status: 400, send: (ctx) => get('/api/documents/1%20or%201=1', { cookie: ctx.cookie })(ctx) },
+  // Text the database cannot store, and addresses that cannot be read.
+  { input: 'A NUL byte in a search (`GET /api/users?search=a%00b`)', status: 400, send: (ctx) => get('/api/users?search=a%00b', { cookie: ctx.cookie })(ctx) },
+  {
+    input: 'Half a UTF-16 character (`"\\ud800"`) in a JSON field',
+    status: 400,
+    send: json('POST', '/api/players', '{"firstName":"\\ud800","lastName":"Lee","birthDate":"2015-01-01","division":"AA"}', signedIn),
+  },
+  { input: 'An undecodable byte sequence in a path (`GET /api/documents/%ED%A0%80`)', status: 400, send: (ctx) => get('/api/documents/%ED%A0%80', { cookie: ctx.cookie })(ctx) },
+  { input: '`GET /api/admin/test` (it changes data, so it is `POST` only)', status: 404, send: (ctx) => get('/api/admin/test', { cookie: ctx.cookie })(ctx) },
   // The form webhook.
   {
     input: 'Form webhook with a wrong signature',
@@ -96,6 +107,41 @@ const CASES: HostileCase[] = [
     input: 'Form webhook with no signature',
     status: 401,
     send: (ctx) => sendRaw(ctx.port, { method: 'POST', target: '/api/intake/form', body: '{}', headers: { 'content-type': 'application/json' } }),
+  },
+  {
+    input: 'Form webhook body sent a few bytes at a time (slow sender)',
+    status: 408,
+    send: async (ctx) => {
+      const request = await openRawRequest({
+        port: ctx.port,
+        path: '/api/intake/form',
+        contentLength: 10_000,
+        headers: { 'content-type': 'application/json', 'x-clearbase-signature': `sha256=${'0'.repeat(64)}` },
+      });
+      await request.write(Buffer.from('{"submissionId":'));
+      const answer = await request.response;
+      request.socket.destroy();
+      return { status: answer.status, body: answer.body, headers: answer.headers };
+    },
+  },
+  // Floods, last: they use up their limits.
+  {
+    input: `Form webhook flood: more than ${WEBHOOK_LIMIT} posts a minute from one address`,
+    status: 429,
+    send: async (ctx) => {
+      const post = () => sendRaw(ctx.port, { method: 'POST', target: '/api/intake/form', body: '{}', headers: { 'content-type': 'application/json' } });
+      for (let i = 0; i < WEBHOOK_LIMIT; i++) await post();
+      return post();
+    },
+  },
+  {
+    input: `Password guessing: more than ${LOGIN_LIMIT} logins a minute from one address (counted in the database, across instances)`,
+    status: 429,
+    send: async (ctx) => {
+      const guess = () => json('POST', '/api/auth/login', '{"password":"guess"}', () => ({}))(ctx);
+      for (let i = 0; i < LOGIN_LIMIT; i++) await guess();
+      return guess();
+    },
   },
 ];
 
@@ -120,7 +166,12 @@ describe('hostile inputs (docs/security.md)', () => {
       database: database.database,
       prefix: 'cb-hostile',
       startWorkers: false,
-      settings: { FORM_WEBHOOK_SECRET: WEBHOOK_SECRET },
+      settings: {
+        FORM_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        FORM_WEBHOOK_BODY_TIMEOUT_MS: '1000',
+        FORM_WEBHOOK_RATE_LIMIT: String(WEBHOOK_LIMIT),
+        CLEARBASE_LOGIN_RATE_LIMIT: String(LOGIN_LIMIT),
+      },
     });
     const origin = await server.app.listen({ host: '127.0.0.1', port: 0 });
     ctx = { port: Number(new URL(origin).port), cookie: server.cookie, origin };

@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   serializerCompiler,
   type ZodTypeProvider,
@@ -52,7 +52,6 @@ export type AppDeps = {
   health: () => Promise<THealth>;
   hub: LiveHub;
   trustProxy: boolean;
-  loginRateLimitPerMinute: number;
   /** The built web app (dist/web); absent in API-only tests. */
   webDir?: string;
   bodyLimitBytes?: number;
@@ -78,6 +77,14 @@ declare module 'fastify' {
   }
 }
 
+function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = toApiError(error, request.id);
+  void reply.status(status).send(body);
+}
+
+/** A request's headers must have arrived within this; at most the request limit, or Node ignores that one. */
+const HEADERS_TIMEOUT_MS = 30_000;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const loggerInstance: FastifyBaseLogger = deps.log;
   const app = Fastify({
@@ -87,6 +94,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
+    // No request may take forever to arrive (Fastify's default is no limit): the form webhook's own body limit
+    // answers first with a clear 408, this one closes whatever is left. Node applies it only when the header
+    // limit below is no larger.
+    requestTimeout: deps.intake.bodyTimeoutMs + 30_000,
+    // Requests Fastify refuses before routing (an address it cannot decode) answer in the API's error shape too.
+    frameworkErrors: answerFrameworkError,
     // One line per request (the onResponse hook below) instead of Fastify's two: half the logging work on every call.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -99,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.setValidatorCompiler(safeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -14,6 +14,11 @@ describe('toApiError', () => {
   it('maps Fastify body errors to stable codes', () => {
     expect(toApiError(Object.assign(new Error('x'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 }), 'r').body.code).toBe('PAYLOAD_TOO_LARGE');
     expect(toApiError(Object.assign(new Error('x'), { code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 }), 'r').status).toBe(415);
+    expect(toApiError(Object.assign(new Error("'/api/x/%ED' is not a valid url component"), { code: 'FST_ERR_BAD_URL', statusCode: 400 }), 'r').body).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'The address holds characters that cannot be read.',
+      requestId: 'r',
+    });
   });
 
   it('maps plain 4xx statuses from plugins by their meaning', () => {

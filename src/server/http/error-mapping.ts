@@ -9,6 +9,7 @@ const FASTIFY_ERRORS: Record<string, { code: TErrorCode; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is empty; send a JSON object.' },
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' },
+  FST_ERR_BAD_URL: { code: 'VALIDATION_FAILED', message: 'The address holds characters that cannot be read.' },
 };
 
 /** Plain 4xx statuses thrown by plugins, by their meaning. */

@@ -131,7 +131,7 @@ describeEachDatabase('report and player calls', ({ getDatabase }) => {
     expect(report.status).toMatchObject({ playerName: 'Cara Jones', completionPercentage: 25 });
     expect(report.documents).toHaveLength(6);
     expect(report.documents[1]).toMatchObject({ docType: 'waiver', status: 'pending', guardianEmail: 'jones@example.org' });
-    expect(report.documents[1]?.storageUrl).toMatch(/^file:\/\/.*\/storage\/seasons\/2025\/fixture\//);
+    expect(report.documents[1]?.storageUrl).toMatch(/^local:seasons\/2025\/fixture\//);
 
     const notRegistered = await get(`/api/report/player?player_id=${P.dan}&season=spring-2025`);
     expect(notRegistered.statusCode).toBe(404);

@@ -18,7 +18,7 @@ describe('local storage', () => {
     const storage = createLocalStorage(root);
     const key = 'seasons/2025/AAA/a_b/file.bin';
     const result = await storage.put(key, Readable.from([Buffer.from('hello '), Buffer.from('world')]));
-    expect(result).toEqual({ url: `file://${path.join(root, key)}`, bytes: 11 });
+    expect(result).toEqual({ url: `local:${key}`, bytes: 11 });
     expect((await readAll(await storage.get(key))).toString()).toBe('hello world');
     expect(await readFile(path.join(root, key), 'utf8')).toBe('hello world');
     expect(await readdir(path.join(root, 'seasons/2025/AAA/a_b'))).toEqual(['file.bin']);

@@ -5,7 +5,6 @@ import { access, copyFile, link, mkdir, open, opendir, rename, rm, stat } from '
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { pathToFileURL } from 'node:url';
 import { assertSafeKey, folderOfPrefix, type Storage } from './port';
 
 const openFile = promisify(openCallback);
@@ -55,6 +54,13 @@ async function writeAtomically(target: string, fill: (temporary: string) => Prom
 }
 
 /** Disk reads and writes in 1 MiB pieces: at 64 KiB a 5 MB file costs ~350 thread-pool round trips. */
+
+/**
+ * Where a document is, said without the server's folders: `local:` and its key in the storage folder. The
+ * folder itself is the operator's to know (CLEARBASE_DATA_DIR), not something an answer shows.
+ */
+const localUrlFor = (key: string) => `local:${key}`;
+
 export const IO_CHUNK_BYTES = 1 << 20;
 
 /**
@@ -96,7 +102,7 @@ export function createLocalStorage(root: string): Storage {
           if (!sink.destroyed) await closeFile(fd);
         }
       }, folders);
-      return { url: pathToFileURL(target).href, bytes };
+      return { url: localUrlFor(key), bytes };
     },
 
     async get(key) {
@@ -143,7 +149,10 @@ export function createLocalStorage(root: string): Storage {
       }
     },
 
-    urlFor: (key) => pathToFileURL(resolve(key)).href,
+    urlFor: (key) => {
+      resolve(key); // refuses an unsafe key, as every other call does
+      return localUrlFor(key);
+    },
 
     async removeAbandonedWrites(olderThan, prefix) {
       let removed = 0;

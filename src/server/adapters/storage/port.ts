@@ -25,7 +25,7 @@ export interface Storage {
    * object was last written, so a sweeper can leave alone what a request is still working on.
    */
   list(prefix: string): AsyncIterable<StoredObject>;
-  /** `file://…` or `s3://bucket/key`: a location, never a public link. */
+  /** `local:key` or `s3://bucket/key`: a location, never a public link, never a path on the server. */
   urlFor(key: string): string;
   /**
    * Removes the half-written leftovers of writes a crash interrupted, older than `olderThan`, in the
