@@ -41,8 +41,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
 
   const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
-  // An idle client that loses its server must not crash the process; the next query reports it.
-  pool.on('error', () => undefined);
+  // A client that loses its server (terminated, failover, restart) emits 'error', which kills the process
+  // when nobody listens. The pool listens only while a client sits idle, and drops it; a client checked
+  // out (a transaction between two statements, the migration lock) has no listener of its own, so each
+  // new client gets one. The error itself reaches whoever uses the client next, through the failed query,
+  // and the pool replaces a broken client with a new connection on the next checkout.
+  pool.on('error', ignoreConnectionError);
+  pool.on('connect', (client) => client.on('error', ignoreConnectionError));
   const db = drizzlePg(pool, { schema });
   const lockClient = await pool.connect();
   try {
@@ -53,10 +58,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     lockClient.release();
   }
   // TCP keepalive: a LISTEN session sits idle for hours, and a silently dropped link would otherwise go unnoticed.
-  const newClient = () =>
-    new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+  // Like the pool's clients, it never crashes the process when its connection drops; its owner adds a
+  // listener of its own to notice (notify.ts reconnects).
+  const newClient = () => {
+    const client = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    client.on('error', ignoreConnectionError);
+    return client;
+  };
   return { db, kind: 'postgres', driver: { kind: 'postgres', newClient }, close: () => pool.end() };
 }
+
+/** For a client's 'error' event: being listened to is what keeps a dropped connection from crashing the process. */
+function ignoreConnectionError(): void {}
 
 /** Round-trip time of a trivial query, in milliseconds. */
 export async function pingDatabase(db: Db): Promise<number> {
