@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Storage } from '../adapters/storage/port';
 import type { Db } from '../db/client';
 import { recordAuditEvent } from '../db/audit-events.repository';
@@ -6,8 +7,8 @@ import { enqueueJob } from '../db/jobs.repository';
 import { upsertPlayer } from '../db/players.repository';
 import { upsertRegistration } from '../db/registrations.repository';
 import { resolveSeason } from '../db/seasons.repository';
-import { deleteFailedSubmission, findSubmissionByExternalId, insertSubmission, setSubmissionStatus } from '../db/submissions.repository';
-import { isUniqueViolation } from '../db/errors';
+import { deleteFailedSubmission, findSubmission, findSubmissionByExternalId, insertSubmission, setSubmissionStatus } from '../db/submissions.repository';
+import { isDatabaseUnreachable, isUniqueViolation } from '../db/errors';
 import { AppError } from '../errors';
 import { derivePlayerId } from '../services/player-id';
 import { discardStaged } from './staging-sweeper';
@@ -26,6 +27,11 @@ export const PROCESS_DOCUMENT_QUEUE = 'process-document';
  * Records a submission whose files wait in staging, and tidies staging after it: when recording fails
  * every staged file is deleted; after a replay or a duplicate, the copies no row points at. Wakes the
  * pipeline when something new was recorded.
+ *
+ * A connection lost during the transaction is the one failure that leaves its outcome unknown: the
+ * commit may have been carried out with only its answer lost. The staged files are then deleted only
+ * once the database says the submission is not there; if it is, they belong to its documents' jobs, and
+ * if the database cannot be asked, the orphaned-staging sweep removes whatever nothing refers to.
  */
 export async function recordStagedSubmission(
   deps: { db: Db; storage: Storage; idPrefix: string; onRecorded: () => void },
@@ -35,12 +41,30 @@ export async function recordStagedSubmission(
   try {
     result = await recordSubmission(deps.db, { idPrefix: deps.idPrefix }, submission);
   } catch (error) {
-    await discardStaged(deps.storage, submission.files.flatMap((file) => (file.kind === 'staged' ? [file.stagedKey] : [])));
+    if (!isDatabaseUnreachable(error) || (await isSubmissionRecorded(deps.db, submission.id)) === false) {
+      await discardStaged(deps.storage, submission.files.flatMap((file) => (file.kind === 'staged' ? [file.stagedKey] : [])));
+    }
     throw error;
   }
   await discardStaged(deps.storage, result.discardStagedKeys);
   if (result.created) deps.onRecorded();
   return result;
+}
+
+/** Waits before each question to a database that just dropped a connection: at once, then twice more while the pool reconnects. */
+const RECHECK_DELAYS_MS = [0, 200, 1_000];
+
+/** Whether the submission's row exists: true or false as the database says, undefined when it cannot be asked. */
+async function isSubmissionRecorded(db: Db, submissionId: string): Promise<boolean | undefined> {
+  for (const delayMs of RECHECK_DELAYS_MS) {
+    if (delayMs > 0) await sleep(delayMs);
+    try {
+      return (await findSubmission(db, submissionId)) !== undefined;
+    } catch {
+      // Still unreachable: ask again after the next wait.
+    }
+  }
+  return undefined;
 }
 
 export function recordSubmission(db: Db, deps: { idPrefix: string }, submission: IntakeSubmission): Promise<IntakeResult> {
