@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 /** Walks an error and its `cause` chain (and an AggregateError's errors), innermost last. */
 function* errorChain(error: unknown, depth = 0): Generator<object> {
   // A cap, not a count: a cause that points back at its own error must not loop forever.
@@ -75,4 +77,24 @@ export function isDatabaseUnreachable(error: unknown): boolean {
     if ('message' in current && typeof current.message === 'string' && UNREACHABLE_MESSAGES.includes(current.message)) return true;
   }
   return false;
+}
+
+/** Waits before each try of a read after a lost connection: at once, then twice more while the pool reconnects. */
+const RECHECK_DELAYS_MS = [0, 200, 1_000];
+
+/**
+ * A read made right after a connection was lost, to learn what became of the work it carried (a commit
+ * whose answer never came may have gone through): tried again twice while the pool opens a new connection.
+ * Answers `{ answer }`, or undefined when the database still cannot be asked.
+ */
+export async function readAfterConnectionLoss<T>(read: () => Promise<T>): Promise<{ answer: T } | undefined> {
+  for (const delayMs of RECHECK_DELAYS_MS) {
+    if (delayMs > 0) await sleep(delayMs);
+    try {
+      return { answer: await read() };
+    } catch {
+      // Still unreachable, or not yet: ask again after the next wait.
+    }
+  }
+  return undefined;
 }

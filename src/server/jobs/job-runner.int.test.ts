@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/databases';
-import type { Db } from '../db/client';
+import { switchableDb } from '../../../tests/support/dropped-connection';
 import { countJobsByStatus, enqueueJob, findJob } from '../db/jobs.repository';
 import { jobs } from '../db/schema';
 import { createLogger } from '../logger';
@@ -15,34 +15,6 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): P
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}
-
-/**
- * The real database behind a switch: while it is down, every query fails at once as a dropped connection
- * does, the way the pool answers while PostgreSQL restarts.
- */
-function switchableDb(db: Db): { db: Db; down(): void; up(): void } {
-  let down = false;
-  const failing = new Set<PropertyKey>(['select', 'insert', 'update', 'delete', 'execute', 'transaction']);
-  const proxy = new Proxy(db, {
-    get(target, property, receiver) {
-      if (down && failing.has(property)) {
-        return () => {
-          throw new Error('Connection terminated unexpectedly');
-        };
-      }
-      return Reflect.get(target, property, receiver) as unknown;
-    },
-  });
-  return {
-    db: proxy,
-    down: () => {
-      down = true;
-    },
-    up: () => {
-      down = false;
-    },
-  };
 }
 
 describeEachDatabase('job runner', ({ getDb }) => {

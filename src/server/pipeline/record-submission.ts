@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Storage } from '../adapters/storage/port';
 import type { Db } from '../db/client';
 import { recordAuditEvent } from '../db/audit-events.repository';
@@ -8,7 +7,7 @@ import { upsertPlayer } from '../db/players.repository';
 import { upsertRegistration } from '../db/registrations.repository';
 import { resolveSeason } from '../db/seasons.repository';
 import { deleteFailedSubmission, findSubmission, findSubmissionByExternalId, insertSubmission, setSubmissionStatus } from '../db/submissions.repository';
-import { isDatabaseUnreachable, isUniqueViolation } from '../db/errors';
+import { isDatabaseUnreachable, isUniqueViolation, readAfterConnectionLoss } from '../db/errors';
 import { AppError } from '../errors';
 import { derivePlayerId } from '../services/player-id';
 import { discardStaged } from './staging-sweeper';
@@ -41,7 +40,7 @@ export async function recordStagedSubmission(
   try {
     result = await recordSubmission(deps.db, { idPrefix: deps.idPrefix }, submission);
   } catch (error) {
-    if (!isDatabaseUnreachable(error) || (await isSubmissionRecorded(deps.db, submission.id)) === false) {
+    if (!isDatabaseUnreachable(error) || (await isCertainlyNotRecorded(deps.db, submission.id))) {
       await discardStaged(deps.storage, submission.files.flatMap((file) => (file.kind === 'staged' ? [file.stagedKey] : [])));
     }
     throw error;
@@ -51,20 +50,10 @@ export async function recordStagedSubmission(
   return result;
 }
 
-/** Waits before each question to a database that just dropped a connection: at once, then twice more while the pool reconnects. */
-const RECHECK_DELAYS_MS = [0, 200, 1_000];
-
-/** Whether the submission's row exists: true or false as the database says, undefined when it cannot be asked. */
-async function isSubmissionRecorded(db: Db, submissionId: string): Promise<boolean | undefined> {
-  for (const delayMs of RECHECK_DELAYS_MS) {
-    if (delayMs > 0) await sleep(delayMs);
-    try {
-      return (await findSubmission(db, submissionId)) !== undefined;
-    } catch {
-      // Still unreachable: ask again after the next wait.
-    }
-  }
-  return undefined;
+/** True only when the database answers that the submission's row is not there. */
+async function isCertainlyNotRecorded(db: Db, submissionId: string): Promise<boolean> {
+  const read = await readAfterConnectionLoss(() => findSubmission(db, submissionId));
+  return read !== undefined && read.answer === undefined;
 }
 
 export function recordSubmission(db: Db, deps: { idPrefix: string }, submission: IntakeSubmission): Promise<IntakeResult> {

@@ -5,57 +5,24 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/databases';
+import { withDroppedConnection } from '../../../tests/support/dropped-connection';
 import { makePdf } from '../../../tests/support/multipart';
 import { FALL_2025 } from '../../../tests/support/pipeline';
 import { createLocalStorage } from '../adapters/storage/local-storage';
 import type { Storage } from '../adapters/storage/port';
+import type { TServerMessage } from '../../contract';
 import type { Db } from '../db/client';
-import { listDocumentsOfSubmission } from '../db/documents.repository';
+import { findDocument, listDocumentsOfSubmission } from '../db/documents.repository';
 import { insertSeasons } from '../db/seasons.repository';
 import { findSubmission } from '../db/submissions.repository';
 import { stageUpload } from '../intake/stage-file';
+import { createLogger } from '../logger';
+import { createProcessDocumentHandler } from './process-document';
 import { recordStagedSubmission } from './record-submission';
 import { stagedKey } from './staging-sweeper';
 import type { IntakeSubmission } from './types';
 
-/** What node-postgres throws when the server ends the session under a query. */
-const connectionLost = () => new Error('Connection terminated unexpectedly');
-
-/**
- * The real database with one fault put in the way: `transaction` (and, with `unreachableAfter`, every
- * read after it) fails as a dropped connection does. `commitFirst` says whether the transaction's work
- * commits before the failure is reported (the answer to COMMIT lost) or is rolled back.
- */
-function withDroppedConnection(db: Db, fault: { commitFirst: boolean; unreachableAfter?: boolean }): Db {
-  let dropped = false;
-  const transaction = async (work: (tx: Db) => Promise<unknown>): Promise<never> => {
-    try {
-      if (fault.commitFirst) await db.transaction(work);
-      else {
-        await db.transaction(async (tx) => {
-          await work(tx);
-          throw connectionLost();
-        });
-      }
-      throw connectionLost();
-    } finally {
-      dropped = true;
-    }
-  };
-  return new Proxy(db, {
-    get(target, property, receiver) {
-      if (property === 'transaction') return transaction;
-      if (property === 'select' && dropped && fault.unreachableAfter) {
-        return () => {
-          throw connectionLost();
-        };
-      }
-      return Reflect.get(target, property, receiver) as unknown;
-    },
-  });
-}
-
-describeEachDatabase('recording a staged submission when the database connection drops', ({ getDb }) => {
+describeEachDatabase('the pipeline when the database connection drops', ({ getDb }) => {
   let root = '';
   let storage: Storage;
   const masterKey = randomBytes(32);
@@ -131,5 +98,51 @@ describeEachDatabase('recording a staged submission when the database connection
     const submission = await stagedSubmission('unknown-season');
     await expect(record(getDb(), { ...submission, player: { ...submission.player, season: '1999' } })).rejects.toThrow('Unknown season');
     expect(await storage.exists(submission.stagedKeys[0] ?? '')).toBe(false);
+  });
+  /** A document recorded as intake records it: processing, its file in staging, waiting for its job. */
+  async function processingDocument(externalId: string) {
+    const submission = await stagedSubmission(externalId);
+    await record(getDb(), submission);
+    const [document] = await listDocumentsOfSubmission(getDb(), submission.id);
+    if (!document) throw new Error('no document recorded');
+    return { id: document.id, stagedKey: submission.stagedKeys[0] ?? '' };
+  }
+
+  const processWith = (db: Db, published: TServerMessage[]) =>
+    createProcessDocumentHandler({
+      db,
+      storage,
+      scanner: () => Promise.resolve(undefined),
+      masterKey,
+      live: { publish: (message) => void published.push(message) },
+      log: createLogger('silent'),
+      retentionYears: 7,
+    });
+
+  it('finishes a document whose record committed with its answer lost: staging object deleted, job done', async () => {
+    const document = await processingDocument('stored-answer-lost');
+    const published: TServerMessage[] = [];
+    const outcome = await processWith(withDroppedConnection(getDb(), { commitFirst: true }), published)({ documentId: document.id, extension: 'pdf' }, { id: 1, attempt: 1 });
+    expect(outcome).toEqual({ kind: 'done' });
+    const stored = await findDocument(getDb(), document.id);
+    expect(stored).toMatchObject({ status: 'pending', stagedKey: null });
+    expect(await storage.exists(stored?.storageKey ?? '')).toBe(true);
+    // Had the job been retried instead, it would find staged_key cleared and never delete this object.
+    expect(await storage.exists(document.stagedKey)).toBe(false);
+    expect(published.map((message) => message.type)).toEqual(['document_uploaded']);
+  });
+
+  it('keeps the staging object of a document whose record was cut before its commit, and a retry finishes it', async () => {
+    const document = await processingDocument('stored-cut');
+    const published: TServerMessage[] = [];
+    await expect(
+      processWith(withDroppedConnection(getDb(), { commitFirst: false }), published)({ documentId: document.id, extension: 'pdf' }, { id: 1, attempt: 1 }),
+    ).rejects.toThrow('Connection terminated unexpectedly');
+    expect(await findDocument(getDb(), document.id)).toMatchObject({ status: 'processing', stagedKey: document.stagedKey });
+    expect(await storage.exists(document.stagedKey)).toBe(true);
+
+    expect(await processWith(getDb(), published)({ documentId: document.id, extension: 'pdf' }, { id: 1, attempt: 2 })).toEqual({ kind: 'done' });
+    expect(await findDocument(getDb(), document.id)).toMatchObject({ status: 'pending', stagedKey: null });
+    expect(await storage.exists(document.stagedKey)).toBe(false);
   });
 });
