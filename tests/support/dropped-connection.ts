@@ -64,3 +64,17 @@ export function switchableDb(db: Db): { db: Db; down(): void; up(): void } {
 function failAtOnce(): never {
   throw connectionLost();
 }
+
+/** The real database, except that the next call of one entry point (`update`, say) fails as a dropped connection does. */
+export function dropNextQuery(db: Db, entryPoint: 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'): Db {
+  let dropped = false;
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property === entryPoint && !dropped) {
+        dropped = true;
+        return failAtOnce;
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+}
