@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startCuttingProxy, type CuttingProxy } from '../../../tests/support/cutting-proxy';
 import { createScratchPostgresDatabase } from '../../../tests/support/databases';
@@ -50,7 +50,6 @@ describe.skipIf(!postgresAdminUrl)('database client: transactions whose connecti
     }
     // The pool still has every one of its clients: a transaction and a plain query go through at once.
     await db.transaction((tx) => tx.insert(settings).values({ key: 'after-the-drops', value: { ok: true } }));
-    const rows = await db.execute(sql`select count(*)::int as n from ${settings} where ${settings.key} = 'after-the-drops'`);
-    expect(rows.rows).toEqual([{ n: 1 }]);
+    expect(await db.select({ n: count() }).from(settings).where(eq(settings.key, 'after-the-drops'))).toEqual([{ n: 1 }]);
   });
 });
