@@ -207,7 +207,7 @@ describe.skipIf(!postgresAdminUrl)('database faults: the server outlives its Pos
       // The live channel's LISTEN session was killed with the rest: once it listens again, a new upload's
       // event reaches a signed-in screen.
       await waitForListeningSession(adminClient(), databaseName);
-      const socket = new WebSocket(`${serverUrl().replace('http', 'ws')}/ws`, { headers: { cookie } });
+      const socket = new WebSocket(`${serverUrl().replace('http', 'ws')}/ws`, { headers: { cookie, origin: serverUrl() } });
       const live: TServerMessage[] = [];
       socket.on('message', (data: Buffer) => live.push(ZServerMessage.parse(JSON.parse(data.toString('utf8')))));
       await new Promise((resolve, reject) => {
