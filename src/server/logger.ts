@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type LoggerOptions } from 'pino';
+import { serializeErrorForLog } from './db/query-error-log';
 import { redactQuery } from './http/log-safe-url';
 
 /**
@@ -24,6 +25,8 @@ export const REDACTED_PATHS = [
  */
 const serializers = {
   url: (url: unknown) => (typeof url === 'string' ? redactQuery(url) : url),
+  // A failed query's bound values (names, e-mail addresses, search strings) never reach the log.
+  err: serializeErrorForLog,
 };
 
 export function loggerOptions(level: string): LoggerOptions {

@@ -3,10 +3,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { isDatabaseUnreachable } from './errors';
 import { schema, type Schema } from './schema';
 
 /** The one database type repositories accept: a PGlite or node-postgres database, or a transaction of either. */
@@ -41,9 +42,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
 
   const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
-  // An idle client that loses its server must not crash the process; the next query reports it.
-  pool.on('error', () => undefined);
+  // A client that loses its server (terminated, failover, restart) emits 'error', which kills the process
+  // when nobody listens. The pool listens only while a client sits idle, and drops it; a client checked
+  // out (a transaction between two statements, the migration lock) has no listener of its own, so each
+  // new client gets one. The error itself reaches whoever uses the client next, through the failed query,
+  // and the pool replaces a broken client with a new connection on the next checkout.
+  pool.on('error', ignoreConnectionError);
+  pool.on('connect', (client) => client.on('error', ignoreConnectionError));
   const db = drizzlePg(pool, { schema });
+  db.transaction = transactionsOnOwnClients(pool);
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -53,10 +60,48 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     lockClient.release();
   }
   // TCP keepalive: a LISTEN session sits idle for hours, and a silently dropped link would otherwise go unnoticed.
-  const newClient = () =>
-    new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+  // Like the pool's clients, it never crashes the process when its connection drops; its owner adds a
+  // listener of its own to notice (notify.ts reconnects).
+  const newClient = () => {
+    const client = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    client.on('error', ignoreConnectionError);
+    return client;
+  };
   return { db, kind: 'postgres', driver: { kind: 'postgres', newClient }, close: () => pool.end() };
 }
+
+/**
+ * `db.transaction` for a pooled database, checking the client out and in itself. drizzle-orm 0.45's own
+ * runs BEGIN before the try/finally that releases the client, so a BEGIN that fails (the connection
+ * dropped just before or during it) leaks the client for the life of the process, and a few such drops
+ * exhaust the pool (drizzle-team/drizzle-orm#6241, open). Here the transaction runs on the checked-out
+ * client (drizzle leaves a client it did not take from a pool alone), and the client always goes back,
+ * destroyed rather than reused when its connection was lost.
+ */
+function transactionsOnOwnClients(pool: pg.Pool): NodePgDatabase<Schema>['transaction'] {
+  // One drizzle handle per pooled client, kept as long as the client lives.
+  const handles = new WeakMap<pg.PoolClient, NodePgDatabase<Schema>>();
+  return async (work, config) => {
+    const client = await pool.connect();
+    let lost: Error | undefined;
+    try {
+      let handle = handles.get(client);
+      if (!handle) {
+        handle = drizzlePg(client, { schema });
+        handles.set(client, handle);
+      }
+      return await handle.transaction(work, config);
+    } catch (error) {
+      if (isDatabaseUnreachable(error)) lost = error instanceof Error ? error : new Error('database connection lost');
+      throw error;
+    } finally {
+      client.release(lost);
+    }
+  };
+}
+
+/** For a client's 'error' event: being listened to is what keeps a dropped connection from crashing the process. */
+function ignoreConnectionError(): void {}
 
 /** Round-trip time of a trivial query, in milliseconds. */
 export async function pingDatabase(db: Db): Promise<number> {

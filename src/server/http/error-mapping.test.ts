@@ -1,6 +1,8 @@
+import { DrizzleQueryError } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
-import { toApiError } from './error-mapping';
+import { DATABASE_UNREACHABLE_MESSAGE, toApiError } from './error-mapping';
 
 describe('toApiError', () => {
   it('keeps an AppError code, message and details with its status', () => {
@@ -32,6 +34,21 @@ describe('toApiError', () => {
     expect(result.status).toBe(500);
     expect(result.body.message).toBe('Something went wrong on our side. Reference: req-42');
     expect(JSON.stringify(result.body)).not.toContain('secretThing');
+  });
+
+  it('answers a lost database connection 503 with a plain message and nothing of the query', () => {
+    const terminated = new pg.DatabaseError('terminating connection due to administrator command', 0, 'error');
+    terminated.code = '57P01';
+    const error = new DrizzleQueryError('insert into "players" values ($1)', ['guardian@example.org'], terminated);
+    const result = toApiError(error, 'req-7');
+    expect(result).toEqual({ status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNREACHABLE_MESSAGE, requestId: 'req-7' } });
+    expect(JSON.stringify(result.body)).not.toMatch(/insert|guardian|administrator/);
+  });
+
+  it('keeps a failed query that is not a lost connection a 500', () => {
+    const refused = new pg.DatabaseError('syntax error', 0, 'error');
+    refused.code = '42601';
+    expect(toApiError(new DrizzleQueryError('selec 1', [], refused), 'r').status).toBe(500);
   });
 
   it('treats a thrown non-error as internal', () => {

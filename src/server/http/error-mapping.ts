@@ -1,5 +1,6 @@
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { TApiError, TErrorCode } from '../../contract';
+import { isDatabaseUnreachable } from '../db/errors';
 import { AppError, ERROR_STATUS } from '../errors';
 
 /** Fastify's own error codes for bad requests, in words a client developer can act on. */
@@ -22,6 +23,8 @@ const CLIENT_ERROR_CODES: Partial<Record<number, TErrorCode>> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
+export const DATABASE_UNREACHABLE_MESSAGE = 'The database is not reachable right now. Try again in a moment.';
+
 type ErrorLike = { code?: unknown; statusCode?: unknown; message?: unknown };
 
 /** One place turns any thrown value into the API's error shape; 5xx details never reach the client. */
@@ -40,6 +43,11 @@ export function toApiError(error: unknown, requestId: string): { status: number;
     return { status: 400, body: { code: 'VALIDATION_FAILED', message: `Invalid request. ${summary}`, requestId, details } };
   }
   if (isResponseSerializationError(error)) return internal(requestId);
+  // A dropped or refused database connection is a passing fault, not a bug: the same request can succeed
+  // once the pool has a new connection, so the client is told to try again.
+  if (isDatabaseUnreachable(error)) {
+    return { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNREACHABLE_MESSAGE, requestId } };
+  }
 
   const e = error as ErrorLike;
   const known = typeof e.code === 'string' ? FASTIFY_ERRORS[e.code] : undefined;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/databases';
+import { switchableDb } from '../../../tests/support/dropped-connection';
 import { countJobsByStatus, enqueueJob, findJob } from '../db/jobs.repository';
 import { jobs } from '../db/schema';
 import { createLogger } from '../logger';
@@ -87,6 +88,41 @@ describeEachDatabase('job runner', ({ getDb }) => {
     await waitFor(async () => (await findJob(getDb(), id))?.status === 'done');
     expect(ran).toBe(1);
     expect((await findJob(getDb(), id))?.attempts).toBe(2);
+  });
+
+  it('keeps claiming while the database is unreachable, warning rather than failing, and runs the job once it is back', async () => {
+    const lines: Array<{ level: number; msg: string }> = [];
+    const captured = createLogger('warn', { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) });
+    const database = switchableDb(getDb());
+    database.down();
+    start({ later: () => Promise.resolve({ kind: 'done' }) }, { db: database.db, log: captured, workers: 2 });
+    await waitFor(() => Promise.resolve(lines.length >= 4));
+    const id = await enqueueJob(getDb(), { queue: 'later', payload: {} });
+    database.up();
+    await waitFor(async () => (await findJob(getDb(), id))?.status === 'done');
+    expect(lines.map((line) => line.level)).toEqual(lines.map(() => 40));
+    expect(lines.some((line) => line.msg.startsWith('could not claim jobs: the database is not reachable'))).toBe(true);
+  });
+
+  it('writes the outcome of a job that finished while the database was away once it is back, instead of leaving it running', async () => {
+    const database = switchableDb(getDb());
+    const id = await enqueueJob(getDb(), { queue: 'outage', payload: {} });
+    let runs = 0;
+    start(
+      {
+        outage: () => {
+          runs += 1;
+          // The work is done, and the connection drops before the runner can say so.
+          database.down();
+          setTimeout(() => database.up(), 150);
+          return Promise.resolve({ kind: 'done' });
+        },
+      },
+      { db: database.db },
+    );
+    await waitFor(async () => (await findJob(getDb(), id))?.status === 'done');
+    expect(runs).toBe(1);
+    expect(await findJob(getDb(), id)).toMatchObject({ status: 'done', attempts: 1, lockedBy: null });
   });
 
   it('waits for the job in hand when stopped', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
+import { isDatabaseUnreachable } from '../db/errors';
 import { claimDueJobs, completeJob, releaseJob, requeueStaleJobs, type JobRow } from '../db/jobs.repository';
 import type { Logger } from '../logger';
 
@@ -30,6 +31,9 @@ export type JobRunner = {
   stop(): Promise<void>;
 };
 
+/** The longest wait between two tries against an unreachable database. */
+const RETRY_CAP_MS = 15_000;
+
 /** Exponential backoff with full jitter: attempt 1 waits up to base, then 2×, 4×, … capped at max. */
 export function retryDelayMs(attempt: number, backoff: { baseMs: number; maxMs: number }, random = Math.random): number {
   const ceiling = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, attempt - 1));
@@ -48,7 +52,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
   let running = false;
   const loops: Promise<void>[] = [];
+  /** Idle workers, woken by poke() and stop(). */
   const sleepers = new Set<() => void>();
+  /** Workers waiting for the database to come back, woken by stop() only: a poke is work for an idle worker. */
+  const waiters = new Set<() => void>();
   let staleTimer: NodeJS.Timeout | undefined;
 
   const wakeOne = () => {
@@ -56,16 +63,38 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     wake?.();
   };
 
-  const sleep = (ms: number) =>
+  const sleep = (ms: number, set = sleepers) =>
     new Promise<void>((resolve) => {
       const wake = () => {
         clearTimeout(timer);
-        sleepers.delete(wake);
+        set.delete(wake);
         resolve();
       };
       const timer = setTimeout(wake, ms);
-      sleepers.add(wake);
+      set.add(wake);
     });
+  /** The wait before the n-th try (from 1) against an unreachable database: pollMs, doubling, at most RETRY_CAP_MS. */
+  const backoffMs = (failures: number) => Math.min(pollMs * 2 ** (failures - 1), RETRY_CAP_MS);
+
+  /**
+   * Writes a job's outcome. While the database is unreachable it tries again: a job left `running` waits
+   * for the stale sweep, and a short outage should not cost that long a delay. It stops trying halfway to
+   * the moment the sweep would hand the job to another worker, so a late write never lands on a re-run.
+   * Any other error, or a stop, leaves the job to the sweep.
+   */
+  async function recordOutcome(job: JobRow, write: () => Promise<void>): Promise<void> {
+    const giveUpAt = (job.lockedAt ?? now()).getTime() + staleAfterMs / 2;
+    for (let failures = 1; ; failures++) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        if (!running || !isDatabaseUnreachable(error) || now().getTime() >= giveUpAt) throw error;
+        log.warn({ err: error, jobId: job.id, failures }, 'could not record a job outcome: the database is not reachable; trying again');
+        await sleep(backoffMs(failures), waiters);
+      }
+    }
+  }
 
   async function runOne(job: JobRow): Promise<void> {
     const handler = handlers[job.queue];
@@ -79,7 +108,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
     const at = now();
     if (outcome.kind === 'done') {
-      await completeJob(db, job.id, at);
+      await recordOutcome(job, () => completeJob(db, job.id, at));
       return;
     }
     const finalAttempt = job.attempts >= job.maxAttempts;
@@ -88,17 +117,25 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         ? new Date(at.getTime() + (outcome.delayMs ?? retryDelayMs(job.attempts, backoff)))
         : null;
     log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempts, retryAt, reason: outcome.reason }, retryAt ? 'job will be retried' : 'job failed');
-    await releaseJob(db, job.id, outcome.reason, retryAt, at);
+    await recordOutcome(job, () => releaseJob(db, job.id, outcome.reason, retryAt, at));
   }
 
   async function workerLoop(index: number): Promise<void> {
     const workerId = `${instanceId}-${index}`;
+    let claimFailures = 0;
     while (running) {
-      let claimed: JobRow[] = [];
+      let claimed: JobRow[];
       try {
         claimed = await claimDueJobs(db, { queues, workerId, limit: 1, now: now() });
+        claimFailures = 0;
       } catch (error) {
-        log.error({ err: error, workerId }, 'could not claim jobs');
+        // The loop lives on whatever the claim met; while the database is away it asks less and less often.
+        claimFailures += 1;
+        const unreachable = isDatabaseUnreachable(error);
+        if (unreachable) log.warn({ err: error, workerId, failures: claimFailures }, 'could not claim jobs: the database is not reachable; trying again');
+        else log.error({ err: error, workerId }, 'could not claim jobs');
+        await sleep(unreachable ? backoffMs(claimFailures) : pollMs, waiters);
+        continue;
       }
       const [job] = claimed;
       if (!job) {
@@ -122,7 +159,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const requeued = await requeueStaleJobs(db, new Date(now().getTime() - staleAfterMs));
       if (requeued > 0) log.warn({ requeued }, 're-queued jobs left running by a stopped worker');
     } catch (error) {
-      log.error({ err: error }, 'could not re-queue stale jobs');
+      if (isDatabaseUnreachable(error)) log.warn({ err: error }, 'could not re-queue stale jobs: the database is not reachable; trying again later');
+      else log.error({ err: error }, 'could not re-queue stale jobs');
     }
   }
 
@@ -141,7 +179,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async stop() {
       running = false;
       clearInterval(staleTimer);
-      for (const wake of [...sleepers]) wake();
+      for (const wake of [...sleepers, ...waiters]) wake();
       await Promise.all(loops.splice(0));
     },
   };

@@ -3,6 +3,7 @@ import type { TMailboxActionResult, TMailboxRecent, TMailboxStats, TMailboxStatu
 import { MAILBOX_DEFAULT_INTERVAL_MS } from '../../contract';
 import { MailboxUnavailableError, type MailboxClient, type MailboxSession, type MailRef } from '../adapters/mailbox/port';
 import type { Db } from '../db/client';
+import { isDatabaseUnreachable } from '../db/errors';
 import { getMailboxState, releaseCheckLease, takeCheckLease, updateMailboxState } from '../db/mailbox-state.repository';
 import { listMailboxSubmissions, mailboxStats } from '../db/mailbox-submissions.repository';
 import { findPendingSubmissionIds, findSubmission, findSubmissionByExternalId } from '../db/submissions.repository';
@@ -96,12 +97,31 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
     if (!client) throw notConfigured();
     return client;
   };
-  // The configured interval is the scheduler's until Settings can change it.
-  const prepare = () => (prepared ??= deps.intervalMs ? updateMailboxState(db, { intervalMs: deps.intervalMs }).then(() => undefined) : Promise.resolve());
+  // The configured interval is the scheduler's until Settings can change it. A write that fails (the
+  // database away for a moment) is tried again by the next caller instead of failing every one after it.
+  const prepare = () =>
+    (prepared ??= deps.intervalMs
+      ? updateMailboxState(db, { intervalMs: deps.intervalMs }).then(
+          () => undefined,
+          (error: unknown) => {
+            prepared = undefined;
+            throw error;
+          },
+        )
+      : Promise.resolve());
 
   const noteConnection = async (error: string | null) => {
     const at = now();
     await updateMailboxState(db, error === null ? { lastCheckAt: at, lastSuccessAt: at, lastError: null } : { lastCheckAt: at, lastError: error });
+  };
+  /**
+   * Records a failed check or probe as the mailbox's error, unless the database connection was lost: the
+   * mailbox was not the problem, and the status screen would otherwise report the mailbox down until the
+   * next successful check.
+   */
+  const noteFailure = async (error: unknown) => {
+    if (isDatabaseUnreachable(error)) return;
+    await noteConnection(describeFailure(error));
   };
 
   async function runCheck(): Promise<CheckReport | { skipped: string }> {
@@ -147,10 +167,9 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
       log.info({ ...report, mailbox: mailbox.description }, 'mailbox checked');
       return report;
     } catch (error) {
-      const message = describeFailure(error);
-      await noteConnection(message).catch(() => undefined);
+      await noteFailure(error).catch(() => undefined);
       log.warn({ err: error, mailbox: mailbox.description }, 'mailbox check failed');
-      throw error instanceof MailboxUnavailableError ? new AppError('SERVICE_UNAVAILABLE', message) : error;
+      throw error instanceof MailboxUnavailableError ? new AppError('SERVICE_UNAVAILABLE', error.message) : error;
     } finally {
       clearInterval(heartbeat);
       await session?.close().catch(() => undefined);
@@ -211,7 +230,7 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
     })()
       .catch(async (error: unknown) => {
         if (!(error instanceof MailboxUnavailableError)) log.warn({ err: error }, 'mailbox probe failed');
-        await noteConnection(describeFailure(error)).catch(() => undefined);
+        await noteFailure(error).catch(() => undefined);
       })
       .finally(() => {
         probing = undefined;

@@ -6,7 +6,8 @@ import type { Storage } from '../adapters/storage/port';
 import { createDecryptor } from '../crypto/envelope';
 import type { Db } from '../db/client';
 import { recordAuditEvent } from '../db/audit-events.repository';
-import { findDocumentForPipeline, updateDocument, type DocumentRow } from '../db/documents.repository';
+import { findDocument, findDocumentForPipeline, updateDocument, type DocumentRow } from '../db/documents.repository';
+import { isDatabaseUnreachable, readAfterConnectionLoss } from '../db/errors';
 import { settleSubmission } from '../db/submissions.repository';
 import { buildStoredPath, sanitizeStoredName } from './stored-path';
 import type { JobHandler, JobOutcome } from '../jobs/job-runner';
@@ -90,7 +91,7 @@ export function createProcessDocumentHandler(deps: ProcessDocumentDeps): JobHand
     const retainUntil = new Date(document.uploadedAt);
     retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + deps.retentionYears);
 
-    await deps.db.transaction(async (tx) => {
+    await recordStored(deps.db, document.id, async (tx) => {
       await updateDocument(tx, document.id, {
         status: 'pending',
         docType,
@@ -117,6 +118,24 @@ export function createProcessDocumentHandler(deps: ProcessDocumentDeps): JobHand
     });
     return done;
   };
+}
+
+/**
+ * Runs the transaction that records a stored document. When the connection drops under it, the commit
+ * may still have gone through; it then cleared `staged_key`, and a re-run could no longer find the staging
+ * object to delete. So the document is read again: stored means the work is done (the caller deletes the
+ * staging object as usual); otherwise, or when the database cannot be asked, the error stands and the job
+ * is retried.
+ */
+async function recordStored(db: Db, documentId: string, record: (tx: Db) => Promise<void>): Promise<void> {
+  try {
+    await db.transaction(record);
+  } catch (error) {
+    if (!isDatabaseUnreachable(error)) throw error;
+    const read = await readAfterConnectionLoss(() => findDocument(db, documentId));
+    const stored = read?.answer !== undefined && read.answer.status !== 'processing' && read.answer.stagedKey === null;
+    if (!stored) throw error;
+  }
 }
 
 async function rejectInfected(deps: ProcessDocumentDeps, document: DocumentRow, files: number, signature: string): Promise<void> {

@@ -6,8 +6,8 @@ import { enqueueJob } from '../db/jobs.repository';
 import { upsertPlayer } from '../db/players.repository';
 import { upsertRegistration } from '../db/registrations.repository';
 import { resolveSeason } from '../db/seasons.repository';
-import { deleteFailedSubmission, findSubmissionByExternalId, insertSubmission, setSubmissionStatus } from '../db/submissions.repository';
-import { isUniqueViolation } from '../db/errors';
+import { deleteFailedSubmission, findSubmission, findSubmissionByExternalId, insertSubmission, setSubmissionStatus } from '../db/submissions.repository';
+import { isDatabaseUnreachable, isUniqueViolation, readAfterConnectionLoss } from '../db/errors';
 import { AppError } from '../errors';
 import { derivePlayerId } from '../services/player-id';
 import { discardStaged } from './staging-sweeper';
@@ -26,6 +26,11 @@ export const PROCESS_DOCUMENT_QUEUE = 'process-document';
  * Records a submission whose files wait in staging, and tidies staging after it: when recording fails
  * every staged file is deleted; after a replay or a duplicate, the copies no row points at. Wakes the
  * pipeline when something new was recorded.
+ *
+ * A connection lost during the transaction is the one failure that leaves its outcome unknown: the
+ * commit may have been carried out with only its answer lost. The staged files are then deleted only
+ * once the database says the submission is not there; if it is, they belong to its documents' jobs, and
+ * if the database cannot be asked, the orphaned-staging sweep removes whatever nothing refers to.
  */
 export async function recordStagedSubmission(
   deps: { db: Db; storage: Storage; idPrefix: string; onRecorded: () => void },
@@ -35,12 +40,20 @@ export async function recordStagedSubmission(
   try {
     result = await recordSubmission(deps.db, { idPrefix: deps.idPrefix }, submission);
   } catch (error) {
-    await discardStaged(deps.storage, submission.files.flatMap((file) => (file.kind === 'staged' ? [file.stagedKey] : [])));
+    if (!isDatabaseUnreachable(error) || (await isCertainlyNotRecorded(deps.db, submission.id))) {
+      await discardStaged(deps.storage, submission.files.flatMap((file) => (file.kind === 'staged' ? [file.stagedKey] : [])));
+    }
     throw error;
   }
   await discardStaged(deps.storage, result.discardStagedKeys);
   if (result.created) deps.onRecorded();
   return result;
+}
+
+/** True only when the database answers that the submission's row is not there. */
+async function isCertainlyNotRecorded(db: Db, submissionId: string): Promise<boolean> {
+  const read = await readAfterConnectionLoss(() => findSubmission(db, submissionId));
+  return read !== undefined && read.answer === undefined;
 }
 
 export function recordSubmission(db: Db, deps: { idPrefix: string }, submission: IntakeSubmission): Promise<IntakeResult> {
