@@ -38,6 +38,16 @@ describe('the log of a failed query', () => {
     expect(line).toContain('params: [redacted]');
   });
 
+  it("takes out PostgreSQL's detail, which quotes the failing row", () => {
+    const duplicate = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+      code: '23505',
+      detail: 'Key (lower(email))=(maeve.obrien@example.org) already exists.',
+    });
+    const line = logged({ err: duplicate });
+    expect(line).not.toContain('maeve.obrien');
+    expect(line).toContain('users_email_key');
+  });
+
   it('leaves any other error as pino writes it', () => {
     expect(JSON.parse(logged({ err: new TypeError('cannot read x of undefined') }))).toMatchObject({
       err: { type: 'TypeError', message: 'cannot read x of undefined' },

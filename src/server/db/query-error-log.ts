@@ -23,5 +23,7 @@ export function serializeErrorForLog(error: unknown): unknown {
     serialized.stack = serialized.stack.split(raw).join(safe);
   }
   if (isQueryError(error)) serialized.params = '[redacted]';
+  // PostgreSQL's own words about the failing row ('Key (email)=(…) already exists') quote its values.
+  for (const key of ['detail', 'where']) if (key in serialized) serialized[key] = '[redacted]';
   return serialized;
 }
