@@ -51,5 +51,6 @@ export function toUploadItem(row: UploadRow): TUploadItem {
     uploadedAt: row.uploadedAt.toISOString(),
     bytes: row.bytes,
     fileSha256: row.fileSha256,
+    scanFailed: row.status === 'processing' && row.scanFailedAt !== null,
   };
 }
