@@ -41,6 +41,8 @@ export const ZDocument = z.object({
   guardianPhone: z.string().nullable(),
   reviewNotes: z.string().nullable(),
   reviewedAt: z.string().nullable(),
+  /** Still processing because its virus scan keeps failing: shown as 'Scan failed, will retry' (see ZUploadItem). */
+  scanFailed: z.boolean(),
 });
 export type TDocument = z.infer<typeof ZDocument>;
 

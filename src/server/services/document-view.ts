@@ -36,6 +36,7 @@ export function toDocument(row: DocumentViewRow, storageFor: StorageFor): TDocum
     guardianPhone: row.guardianPhone,
     reviewNotes: row.reviewNotes,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    scanFailed: row.status === 'processing' && row.scanFailedAt !== null,
   };
 }
 
