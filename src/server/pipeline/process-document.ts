@@ -199,7 +199,7 @@ async function recordScanFailure(
   }
   if (show) {
     deps.log.warn({ documentId: document.id, attempts: attempt, reason: error.reason }, 'virus scan keeps failing; the document is shown as waiting for a scan');
-    deps.live.publish({ type: 'document_status_updated', data: { documentId: document.id, status: document.status } });
+    deps.live.publish({ type: 'document_status_updated', data: { documentId: document.id, status: document.status, scanFailed: true } });
   }
   if (stopping) deps.log.error({ documentId: document.id, attempts: attempt, since: firstFailedAt }, 'virus scan failed for the whole retry period; automatic retries stop');
   return { kind: 'retry', reason: error.message, delayMs: retryDelayMs(attempt, policy.backoff), until };
