@@ -19,10 +19,14 @@ const badge = 'inline-flex w-fit items-center gap-1 rounded-md px-2 py-0.5 text-
 /** `scanFailed`: a processing document whose virus scan keeps failing reads 'Scan failed, will retry'. */
 export function DocumentStatusBadge({ status, scanFailed = false, className }: { status: TDocumentStatus | null; scanFailed?: boolean; className?: string }) {
   if (status === 'processing' && scanFailed) {
+    // Longer than the other labels: in a narrow column it breaks after the comma, and only there.
+    const [first = '', rest = ''] = documentStatusLabel(status, scanFailed).split(/(?<=,) /);
     return (
       <span className={cn(badge, SCAN_FAILED_CLASS, className)} data-status="scan_failed">
         <ShieldAlert aria-hidden="true" />
-        {documentStatusLabel(status, scanFailed)}
+        <span className="whitespace-normal">
+          <span className="whitespace-nowrap">{first}</span> <span className="whitespace-nowrap">{rest}</span>
+        </span>
       </span>
     );
   }
