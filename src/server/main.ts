@@ -129,6 +129,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
         whenNotConfigured: notConfiguredCheck('virus scanning is off: set CLAMD_URL'),
       }),
       () => countDocumentsAwaitingFailedScan(db, new Date(jobClock().getTime() - scanRetry.budgetMs)),
+      (error) => log.warn({ err: error, service: 'antivirus' }, 'health check failed'),
     ),
   };
 

@@ -39,19 +39,35 @@ export function describeFailedScans({ waiting, stopped }: FailedScanCount): stri
   return `${documents} for a virus scan that failed; ${stopped} of them failed for a day and ${stopped === 1 ? 'needs' : 'need'} Retry on the Documents screen, the others are retried automatically`;
 }
 
+/** What the antivirus line says when clamd does not answer; why it did not (addresses, codes) is for the log. */
+export const SCANNER_DID_NOT_ANSWER = 'The virus scanner did not answer. The details are in the server log.';
+
 /**
  * The antivirus check, with the documents waiting for a failed scan in front: any such document makes the line
- * at least a warning, even while clamd answers again (the retries have not caught up yet). A count that cannot be
- * read leaves the check's own answer.
+ * at least a warning, even while clamd answers again (the retries have not caught up yet). With none waiting,
+ * the check runs as it is (a failure propagates to the health runner). A count that cannot be read leaves the
+ * check's own answer.
  */
-export function withFailedScanCount(check: HealthCheck, count: () => Promise<FailedScanCount>): HealthCheck {
+export function withFailedScanCount(
+  check: HealthCheck,
+  count: () => Promise<FailedScanCount>,
+  onCheckFailed: (error: unknown) => void,
+): HealthCheck {
   return async () => {
     const [own, waiting] = await Promise.all([
-      check().catch((error: unknown): TServiceHealth => ({ status: 'error', message: error instanceof Error ? error.message : String(error) })),
+      check().then(
+        (health): { health: TServiceHealth } | { error: unknown } => ({ health }),
+        (error: unknown) => ({ error }),
+      ),
       count().catch(() => undefined),
     ]);
     const sentence = waiting && describeFailedScans(waiting);
-    if (!sentence) return own;
-    return { status: own.status === 'error' ? 'error' : 'warning', message: `${sentence}. ${own.message}` };
+    if ('error' in own) {
+      if (!sentence) throw own.error;
+      onCheckFailed(own.error);
+      return { status: 'error', message: `${sentence}. ${SCANNER_DID_NOT_ANSWER}` };
+    }
+    if (!sentence) return own.health;
+    return { status: own.health.status === 'error' ? 'error' : 'warning', message: `${sentence}. ${own.health.message}` };
   };
 }
