@@ -31,13 +31,14 @@ const PASSWORD = 'e2e-scan-failed-password';
 const SECRET = 'e2e-scan-failed-webhook-secret';
 
 export async function startScanFailedServer(): Promise<ScanFailedServer> {
-  let clamd: StartedClamd | undefined = await startClamd();
-  const clamdUrl = clamd.tcpUrl;
-  const clamdPort = Number(new URL(clamdUrl).port);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cb-e2e-scan-failed-'));
+  // In this server's own folder: stopped and started again, clamd is found where it was.
+  const clamdSocket = path.join(dataDir, 'clamd.sock');
+  let clamd: StartedClamd | undefined = await startClamd({ socketPath: clamdSocket });
+  const clamdUrl = clamd.url;
   await clamd.stop();
   clamd = undefined;
 
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'cb-e2e-scan-failed-'));
   const started: ChildServer[] = [];
   const env = childServerEnv({
     HOST: '127.0.0.1',
@@ -86,8 +87,7 @@ export async function startScanFailedServer(): Promise<ScanFailedServer> {
       }
     },
     async restartClamd() {
-      clamd = await startClamd({ tcpPort: clamdPort });
-      if (clamd.tcpUrl !== clamdUrl) throw new Error(`clamd came back at ${clamd.tcpUrl}, not at ${clamdUrl} where the server looks`);
+      clamd = await startClamd({ socketPath: clamdSocket });
     },
     async stopClamd() {
       await clamd?.stop();
