@@ -26,6 +26,12 @@ export type StartClamdOptions = {
   streamMaxLength?: string;
   /** TCP port to try first; a busy or absent one means any free port. */
   tcpPort?: number;
+  /**
+   * The unix socket, in a folder the caller owns, instead of one in the scratch folder: a test that stops clamd and
+   * starts it again passes the same path, so the server finds it where it was (a TCP port, once free, may be taken
+   * by another test's clamd meanwhile).
+   */
+  socketPath?: string;
 };
 
 /**
@@ -36,17 +42,21 @@ export async function startClamd(options: StartClamdOptions = {}): Promise<Start
   const streamMaxLength = options.streamMaxLength ?? '100M';
   if (!/^\d+[KM]?$/i.test(streamMaxLength)) throw new Error(`streamMaxLength must look like 100M or 512K, got ${streamMaxLength}`);
   const binary = findSystemBinary('clamd', INSTALL_HINT);
-  return startOnFreePort(options.tcpPort, (port) => startOnce(binary, port, streamMaxLength));
+  return startOnFreePort(options.tcpPort, (port) => startOnce(binary, port, streamMaxLength, options.socketPath));
 }
 
-async function startOnce(binary: string, port: number, streamMaxLength: string): Promise<StartedClamd> {
+async function startOnce(binary: string, port: number, streamMaxLength: string, chosenSocket: string | undefined): Promise<StartedClamd> {
   const dir = await mkdtemp(path.join(tmpdir(), 'clearbase-clamd-'));
   await mkdir(path.join(dir, 'db'));
   await mkdir(path.join(dir, 'run'));
   await copyFile(path.join(SERVICE_DIR, 'eicar.ndb'), path.join(dir, 'db', 'eicar.ndb'));
   const template = await readFile(path.join(SERVICE_DIR, 'clamd.conf.template'), 'utf8');
+  const socketPath = chosenSocket ?? path.join(dir, 'run', 'clamd.sock');
+  // A socket file left by a clamd that was killed would stop the new one from listening there.
+  if (chosenSocket) await rm(chosenSocket, { force: true });
   const runningAsRoot = process.getuid?.() === 0;
   const config = template
+    .replaceAll('@SOCKET@', socketPath)
     .replaceAll('@DIR@', dir)
     .replaceAll('@PORT@', String(port))
     .replaceAll('@STREAM_MAX_LENGTH@', streamMaxLength)
@@ -56,7 +66,6 @@ async function startOnce(binary: string, port: number, streamMaxLength: string):
   const configPath = path.join(dir, 'clamd.conf');
   await writeFile(configPath, config);
 
-  const socketPath = path.join(dir, 'run', 'clamd.sock');
   // Linux caps a unix socket path at 107 bytes; clamd's own error for that does not say so.
   if (Buffer.byteLength(socketPath) > 107) {
     await rm(dir, { recursive: true, force: true });

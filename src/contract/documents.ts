@@ -12,6 +12,11 @@ export const ZUploadItem = z.object({
   uploadedAt: z.string(),
   bytes: z.number(),
   fileSha256: z.string().nullable(),
+  /**
+   * Still processing because its virus scan keeps failing (the scanner is down or refused it): shown as
+   * 'Scan failed, will retry'. Retried automatically for a day, and at once with POST /api/documents/{id}/retry-scan.
+   */
+  scanFailed: z.boolean(),
 });
 export type TUploadItem = z.infer<typeof ZUploadItem>;
 
@@ -36,6 +41,8 @@ export const ZDocument = z.object({
   guardianPhone: z.string().nullable(),
   reviewNotes: z.string().nullable(),
   reviewedAt: z.string().nullable(),
+  /** Still processing because its virus scan keeps failing: shown as 'Scan failed, will retry' (see ZUploadItem). */
+  scanFailed: z.boolean(),
 });
 export type TDocument = z.infer<typeof ZDocument>;
 
@@ -70,14 +77,15 @@ export const ZDocumentListItem = ZUploadItem.extend({
 });
 export type TDocumentListItem = z.infer<typeof ZDocumentListItem>;
 
-export const DOCUMENT_STATUS_FILTERS = ['all', 'verified', 'pending', 'processing', 'rejected'] as const;
+/** `scan_failed`: the documents still processing whose virus scan keeps failing. */
+export const DOCUMENT_STATUS_FILTERS = ['all', 'verified', 'pending', 'processing', 'scan_failed', 'rejected'] as const;
 export const DOC_TYPE_FILTERS = ['all', 'birth_certificate', 'residency', 'medical', 'waiver', 'undetected'] as const;
 export const MAX_DOCUMENTS_PAGE_SIZE = 100;
 
 /** GET /api/documents: newest first; `search` is a case-insensitive substring of the player's name or the file name. */
 export const ZDocumentListQuery = z.object({
   search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
-  status: z.enum(DOCUMENT_STATUS_FILTERS, { error: 'must be all, verified, pending, processing or rejected' }).default('all'),
+  status: z.enum(DOCUMENT_STATUS_FILTERS, { error: 'must be all, verified, pending, processing, scan_failed or rejected' }).default('all'),
   docType: z.enum(DOC_TYPE_FILTERS, { error: 'must be all, a document type or undetected' }).default('all'),
   /** A year or a season id; omitted = every season. */
   season: z
@@ -130,3 +138,17 @@ export const ZDocumentHistory = z.object({
   ),
 });
 export type TDocumentHistory = z.infer<typeof ZDocumentHistory>;
+
+/** The label of a document whose virus scan keeps failing, wherever a document's status is shown. */
+export const SCAN_FAILED_LABEL = 'Scan failed, will retry';
+
+/** The `{id}` of the /api/documents/{id}/… routes. */
+export const ZDocumentIdParams = z.object({ id: z.uuid('must be a document id') });
+
+/** POST /api/documents/{id}/retry-scan: the document's scan is queued to run at once. */
+export const ZScanRetryResult = z.object({
+  id: z.string(),
+  /** A sentence for a toast, e.g. 'The virus scan of birth.pdf will run again now.' */
+  message: z.string(),
+});
+export type TScanRetryResult = z.infer<typeof ZScanRetryResult>;

@@ -13,7 +13,12 @@ export const ZDocumentUploadedMessage = z.object({
 });
 export const ZDocumentStatusUpdatedMessage = z.object({
   type: z.literal('document_status_updated'),
-  data: z.object({ documentId: z.string(), status: ZDocumentStatus }),
+  data: z.object({
+    documentId: z.string(),
+    status: ZDocumentStatus,
+    /** Still processing, now shown as waiting for a virus scan that failed ('Scan failed, will retry'). */
+    scanFailed: z.boolean().optional(),
+  }),
 });
 export const ZSystemStatusMessage = z.object({
   type: z.literal('system_status'),

@@ -10,14 +10,15 @@ import { openDatabase, pingDatabase, type Database } from './db/client';
 import { createNotifyChannel } from './db/notify';
 import { DEMO_DEFAULTS, seedDemoDataIfEmpty } from './demo/seed-demo-data';
 import { createClamdAntivirus } from './adapters/antivirus/clamd';
-import { scanningHealthCheck } from './adapters/antivirus/health';
+import { scanningHealthCheck, withFailedScanCount } from './adapters/antivirus/health';
+import { countDocumentsAwaitingFailedScan } from './db/documents.repository';
 import { buildApp } from './http/app';
 import { createSiteGuard } from './http/site';
 import { createIntakeThreads } from './intake/intake-threads';
 import { createImapMailbox } from './adapters/mailbox/imap-mailbox';
 import { createMailboxService, type MailboxService } from './mailbox/mailbox.service';
 import { createJobRunner, type JobRunner } from './jobs/job-runner';
-import { createProcessDocumentHandler } from './pipeline/process-document';
+import { createProcessDocumentHandler, DEFAULT_SCAN_RETRY, type ScanRetryPolicy } from './pipeline/process-document';
 import { createRetentionHandler, RETENTION_QUEUE, scheduleRetention } from './pipeline/retention';
 import { createStagingSweeperTimer } from './pipeline/staging-sweeper';
 import { createDocumentsService } from './services/documents.service';
@@ -74,6 +75,8 @@ export type CreateOptions = {
   startWorkers?: boolean;
   /** How long a mailbox check waits for a mail's documents to be stored before leaving it for the next. */
   mailboxSettleWaitMs?: number;
+  /** Tests drive the job runner's clock and polling, and the timings of failed virus scans' retries. */
+  jobs?: { now?: () => Date; pollMs?: number; scanRetry?: ScanRetryPolicy };
 };
 
 /** The composition root: the only place that creates adapters and hands them to services. */
@@ -116,17 +119,23 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   });
   const live = createLiveBus({ hub, channel: liveChannel, log });
   const antivirus = config.clamdUrl ? createClamdAntivirus({ url: config.clamdUrl }) : undefined;
+  const jobClock = options.jobs?.now ?? (() => new Date());
+  const scanRetry = options.jobs?.scanRetry ?? DEFAULT_SCAN_RETRY;
   const healthChecks = {
     database: databaseCheck(() => pingDatabase(db), database.kind),
     s3: storageCheck(storage),
     form: formWebhookCheck(config.formWebhookSecret !== undefined),
     gmail: () => mailbox.health(),
-    antivirus: scanningHealthCheck({
-      scanningOn: async () => (await systemSettings.current()).antivirusScanning,
-      antivirus,
-      whenOff: () => Promise.resolve({ status: 'warning', message: SCANNING_OFF_MESSAGE }),
-      whenNotConfigured: notConfiguredCheck('virus scanning is off: set CLAMD_URL'),
-    }),
+    antivirus: withFailedScanCount(
+      scanningHealthCheck({
+        scanningOn: async () => (await systemSettings.current()).antivirusScanning,
+        antivirus,
+        whenOff: () => Promise.resolve({ status: 'warning', message: SCANNING_OFF_MESSAGE }),
+        whenNotConfigured: notConfiguredCheck('virus scanning is off: set CLAMD_URL'),
+      }),
+      () => countDocumentsAwaitingFailedScan(db, new Date(jobClock().getTime() - scanRetry.budgetMs)),
+      (error) => log.warn({ err: error, service: 'antivirus' }, 'health check failed'),
+    ),
   };
 
   // Files kept locally before S3 was configured stay readable, and movable to S3.
@@ -154,6 +163,8 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     log,
     workers: config.pipelineWorkers,
     staleAfterMs: config.pipelineStaleAfterMs,
+    now: jobClock,
+    ...(options.jobs?.pollMs === undefined ? {} : { pollMs: options.jobs.pollMs }),
     handlers: {
       [PROCESS_DOCUMENT_QUEUE]: createProcessDocumentHandler({
         db,
@@ -164,6 +175,8 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
         live,
         log,
         retentionYears: config.retentionYears,
+        scanRetry,
+        now: jobClock,
       }),
       [RETENTION_QUEUE]: createRetentionHandler({ db, storageFor: storageForDriver, log }),
       [NOTIFICATION_SEND_QUEUE]: createNotificationSendHandler(notificationDelivery),
@@ -320,7 +333,8 @@ function printGeneratedPassword(password: string): void {
   process.stdout.write(lines.join('\n') + '\n');
 }
 
-export async function runMain(): Promise<void> {
+/** Starts the server as `npm start` does; a test's entry script may pass the options a test needs. */
+export async function runMain(options: CreateOptions = {}): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
@@ -332,7 +346,7 @@ export async function runMain(): Promise<void> {
     throw error;
   }
   const log = createLogger(config.logLevel);
-  const clearbase = await createClearbase(config, log);
+  const clearbase = await createClearbase(config, log, options);
   if (clearbase.passwordBootstrap.kind === 'generated') printGeneratedPassword(clearbase.passwordBootstrap.password);
 
   await clearbase.app.listen({ host: config.host, port: config.port });

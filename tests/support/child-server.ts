@@ -36,11 +36,19 @@ export function childServerEnv(settings: Record<string, string>): NodeJS.Process
 /**
  * Starts the server with `env` (HOST must be 127.0.0.1 and PORT set) and resolves once /healthz answers.
  * Every server started is pushed to `started`, so an afterAll can kill whatever a failed test left.
+ * `entry` is the script to run, relative to the repository: the server itself, or a test's entry around it;
+ * `healthyWithinMs` how long it may take (a first start that seeds demo data takes longer).
  */
-export async function startChildServer(env: NodeJS.ProcessEnv, started: ChildServer[]): Promise<ChildServer> {
+export async function startChildServer(
+  env: NodeJS.ProcessEnv,
+  started: ChildServer[],
+  options: { entry?: string; healthyWithinMs?: number } = {},
+): Promise<ChildServer> {
+  const entry = options.entry ?? 'src/server/main.ts';
+  const healthyWithinMs = options.healthyWithinMs ?? HEALTHY_WITHIN_MS;
   const port = env.PORT ?? '';
   if (env.HOST !== '127.0.0.1' || !/^\d+$/.test(port)) throw new Error('startChildServer needs HOST=127.0.0.1 and a PORT');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-20_000);
@@ -59,7 +67,7 @@ export async function startChildServer(env: NodeJS.ProcessEnv, started: ChildSer
   };
   started.push(server);
 
-  const deadline = performance.now() + HEALTHY_WITHIN_MS;
+  const deadline = performance.now() + healthyWithinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was healthy:\n${output}`);
     const healthy = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) }).then(
@@ -69,7 +77,7 @@ export async function startChildServer(env: NodeJS.ProcessEnv, started: ChildSer
     if (healthy) return server;
     if (performance.now() > deadline) {
       await server.kill();
-      throw new Error(`server not healthy within ${HEALTHY_WITHIN_MS / 1000} s:\n${output}`);
+      throw new Error(`server not healthy within ${healthyWithinMs / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -96,6 +96,7 @@ export type UploadRow = {
   uploadedAt: Date;
   bytes: number;
   fileSha256: string | null;
+  scanFailedAt: Date | null;
 };
 
 /** A document as the upload lists show it, with its player's name (documents joined to players). */
@@ -110,6 +111,7 @@ const uploadColumns = {
   uploadedAt: documents.uploadedAt,
   bytes: documents.bytes,
   fileSha256: documents.fileSha256,
+  scanFailedAt: documents.scanFailedAt,
 };
 
 /**
@@ -136,11 +138,43 @@ export const listRecentUploads = (db: Db, limit: number, seasonId?: string): Pro
 export type DocumentListFilter = {
   /** A case-insensitive substring of the player's full name ('First Last') or of the original file name. */
   search?: string;
-  status?: TDocumentStatus;
+  /** `scan_failed`: documents still processing whose virus scan keeps failing (shown as 'Scan failed, will retry'). */
+  status?: TDocumentStatus | 'scan_failed';
   /** `undetected`: the pipeline could not tell the type (doc_type is null). */
   docType?: TDocType | 'undetected';
   seasonId?: string;
 };
+
+/** A document the pipeline still holds whose virus scan keeps failing: it waits for a scan, retried automatically. */
+const awaitingFailedScan = and(eq(documents.status, 'processing'), sql`${documents.scanFailedAt} is not null`);
+
+/**
+ * How many documents wait for a virus scan that failed, and how many of those have been failing since before
+ * `retriesStoppedBefore` (their automatic retries have ended; staff must press Retry).
+ */
+export async function countDocumentsAwaitingFailedScan(db: Db, retriesStoppedBefore: Date): Promise<{ waiting: number; stopped: number }> {
+  const [row] = await db
+    .select({
+      waiting: count(),
+      stopped: sql<number>`(count(*) filter (where ${documents.scanFirstFailedAt} <= ${retriesStoppedBefore}))::int`,
+    })
+    .from(documents)
+    .where(awaitingFailedScan);
+  return { waiting: row?.waiting ?? 0, stopped: row?.stopped ?? 0 };
+}
+
+/** The document, locked until the transaction ends, with what a retry of its virus scan checks. */
+export async function lockDocumentForScanRetry(
+  db: Db,
+  id: string,
+): Promise<{ id: string; status: TDocumentStatus; scanFailedAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ id: documents.id, status: documents.status, scanFailedAt: documents.scanFailedAt })
+    .from(documents)
+    .where(eq(documents.id, id))
+    .for('update');
+  return row;
+}
 
 /** A LIKE pattern for "contains `text`" in which `%`, `_` and `\` match only themselves (backslash is LIKE's default escape). */
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -148,7 +182,7 @@ export const containsPattern = (text: string): string => `%${text.replace(/[\\%_
 function documentListWhere(db: Db, filter: DocumentListFilter): SQL | undefined {
   const pattern = filter.search ? containsPattern(filter.search) : undefined;
   return and(
-    filter.status ? eq(documents.status, filter.status) : undefined,
+    filter.status === 'scan_failed' ? awaitingFailedScan : filter.status ? eq(documents.status, filter.status) : undefined,
     filter.docType === 'undetected' ? isNull(documents.docType) : filter.docType ? eq(documents.docType, filter.docType) : undefined,
     filter.seasonId ? eq(documents.seasonId, filter.seasonId) : undefined,
     pattern

@@ -81,3 +81,18 @@ export async function countJobsByStatus(db: Db, queue: string): Promise<Record<T
   for (const row of rows) counts[row.status] = row.n;
   return counts;
 }
+
+/**
+ * Puts the jobs of `queue` whose payload names `documentId`, waiting or given up, back in the queue due at
+ * `now` with a fresh count of attempts, and answers how many; a job running now is left to finish.
+ */
+export async function requeueDocumentJobs(db: Db, queue: string, documentId: string, now: Date): Promise<{ requeued: number; running: number }> {
+  const ofDocument = and(eq(jobs.queue, queue), sql`${jobs.payload} ->> 'documentId' = ${documentId}`);
+  const requeued = await db
+    .update(jobs)
+    .set({ status: 'queued', runAt: now, attempts: 0, lockedAt: null, lockedBy: null, finishedAt: null })
+    .where(and(ofDocument, inArray(jobs.status, ['queued', 'failed'])))
+    .returning({ id: jobs.id });
+  const [running] = await db.select({ n: count() }).from(jobs).where(and(ofDocument, eq(jobs.status, 'running')));
+  return { requeued: requeued.length, running: running?.n ?? 0 };
+}

@@ -234,6 +234,17 @@ export const documents = pgTable(
     retainUntil: timestamp('retain_until', { withTimezone: true }),
     /** Set when retention removed the stored object; the row stays as a tombstone. */
     purgedAt: timestamp('purged_at', { withTimezone: true }),
+    /**
+     * While the virus scanner cannot be reached: when the first failed scan attempt of the current series was.
+     * Automatic retries stop a day after it (decision 018). Cleared when a scan gives a verdict.
+     */
+    scanFirstFailedAt: timestamp('scan_first_failed_at', { withTimezone: true }),
+    /**
+     * Set when the document is shown as waiting for a virus scan that failed ('Scan failed, will retry'), after
+     * the first few failed attempts; its status stays `processing`, so the registration summary counts it as
+     * processing. Cleared when a scan gives a verdict.
+     */
+    scanFailedAt: timestamp('scan_failed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -245,6 +256,8 @@ export const documents = pgTable(
     index('documents_submission_idx').on(t.submissionId),
     // The staging sweep asks which staged keys are still referenced; few rows have one at any time.
     index('documents_staged_key_idx').on(t.stagedKey).where(sql`${t.stagedKey} is not null`),
+    // Health counts the documents waiting for a failed scan; at any time there are few or none.
+    index('documents_scan_failed_idx').on(t.scanFailedAt).where(sql`${t.scanFailedAt} is not null`),
     // The daily retention job looks for live documents past their date.
     index('documents_retain_until_idx').on(t.retainUntil).where(sql`${t.purgedAt} is null`),
     // The same file for the same player and season is one document (a rejected copy does not count).

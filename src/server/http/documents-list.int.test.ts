@@ -47,6 +47,18 @@ const D = {
   graceWaiver: doc({ playerId: GRACE.id, originalFilename: '50%off.pdf', docType: 'waiver', status: 'pending', uploadedAt: at(5) }),
   graceUnknown: doc({ playerId: GRACE.id, originalFilename: '50 percent off.pdf', docType: null, status: 'pending', uploadedAt: at(6) }),
   graceProcessing: doc({ playerId: GRACE.id, originalFilename: 'phone photo.jpg', docType: null, status: 'processing', storageKey: null, storageDriver: null, uploadedAt: at(7) }),
+  // Still processing: its virus scan keeps failing.
+  graceScanFailed: doc({
+    playerId: GRACE.id,
+    originalFilename: 'medical form.pdf',
+    docType: 'medical',
+    status: 'processing',
+    storageKey: null,
+    storageDriver: null,
+    scanFirstFailedAt: at(10),
+    scanFailedAt: at(11),
+    uploadedAt: at(10),
+  }),
   alanPurged: doc({ playerId: ALAN.id, originalFilename: 'old medical.pdf', docType: 'medical', storageKey: null, purgedAt: at(50), uploadedAt: at(8) }),
   alanSpring: doc({ playerId: ALAN.id, seasonId: SPRING_2025.id, originalFilename: 'alan\\backslash.pdf', docType: 'residency', uploadedAt: at(9) }),
   // Same minute as alanSpring: the id decides between them.
@@ -110,7 +122,10 @@ describeEachDatabase('documents list, bulk approve and history', ({ getDatabase 
       fileSha256: D.adaMedical.fileSha256,
       reviewNotes: 'blurry',
       storageDriver: null,
+      scanFailed: false,
     });
+    expect(row(D.graceScanFailed.id)).toMatchObject({ status: 'processing', scanFailed: true });
+    expect(row(D.graceProcessing.id)).toMatchObject({ status: 'processing', scanFailed: false });
     expect(row(D.adaSpring.id)?.division).toBe('AA');
     expect(row(D.alanSpring.id)?.division).toBeNull();
     expect(row(D.adaBirth.id)?.storageDriver).toBe('local');
@@ -124,6 +139,7 @@ describeEachDatabase('documents list, bulk approve and history', ({ getDatabase 
       ['?status=pending', (d) => d.status === 'pending'],
       ['?status=verified', (d) => d.status === 'verified'],
       ['?status=processing', (d) => d.status === 'processing'],
+      ['?status=scan_failed', (d) => d.status === 'processing' && d.scanFailedAt !== undefined],
       ['?status=rejected', (d) => d.status === 'rejected'],
       ['?docType=waiver', (d) => d.docType === 'waiver'],
       ['?docType=undetected', (d) => d.docType === null],

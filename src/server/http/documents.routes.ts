@@ -1,22 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ZBulkStatusChange,
   ZBulkStatusResult,
   ZDocument,
   ZDocumentHistory,
+  ZDocumentIdParams,
   ZDocumentList,
   ZDocumentListQuery,
   ZDocumentStatusChange,
   ZRecentUploads,
   ZRecentUploadsQuery,
+  ZScanRetryResult,
   ZUploadToStorageRequest,
   ZUploadToStorageResponse,
 } from '../../contract';
 import type { DocumentsService } from '../services/documents.service';
-
-const ZDocumentParams = z.object({ id: z.uuid('must be a document id') });
 
 /** RFC 6266 filename: an ASCII fallback plus the UTF-8 original, quotes and control characters removed. */
 export function contentDisposition(filename: string): string {
@@ -40,21 +39,27 @@ export function registerDocumentRoutes(parent: FastifyInstance, deps: { document
     documents.changeStatuses(request.body.documentIds, request.body.status, { requestId: request.id }),
   );
 
-  app.get('/api/documents/:id/history', { schema: { params: ZDocumentParams, response: { 200: ZDocumentHistory } } }, (request) =>
+  app.get('/api/documents/:id/history', { schema: { params: ZDocumentIdParams, response: { 200: ZDocumentHistory } } }, (request) =>
     documents.history(request.params.id),
   );
 
-  app.get('/api/documents/:id', { schema: { params: ZDocumentParams, response: { 200: ZDocument } } }, (request) =>
+  app.get('/api/documents/:id', { schema: { params: ZDocumentIdParams, response: { 200: ZDocument } } }, (request) =>
     documents.getDocument(request.params.id),
   );
 
   app.patch(
     '/api/documents/:id/status',
-    { schema: { params: ZDocumentParams, body: ZDocumentStatusChange, response: { 200: ZDocument } } },
+    { schema: { params: ZDocumentIdParams, body: ZDocumentStatusChange, response: { 200: ZDocument } } },
     (request) => documents.changeStatus(request.params.id, request.body, { requestId: request.id }),
   );
 
-  app.get('/api/documents/:id/file', { schema: { params: ZDocumentParams } }, async (request, reply) => {
+  app.post(
+    '/api/documents/:id/retry-scan',
+    { schema: { params: ZDocumentIdParams, response: { 202: ZScanRetryResult } } },
+    async (request, reply) => reply.code(202).send(await documents.retryScan(request.params.id, { requestId: request.id })),
+  );
+
+  app.get('/api/documents/:id/file', { schema: { params: ZDocumentIdParams } }, async (request, reply) => {
     const file = await documents.openFile(request.params.id, { requestId: request.id });
     return reply
       .header('content-type', file.mime)

@@ -4,7 +4,7 @@ import { switchableDb } from '../../../tests/support/dropped-connection';
 import { countJobsByStatus, enqueueJob, findJob } from '../db/jobs.repository';
 import { jobs } from '../db/schema';
 import { createLogger } from '../logger';
-import { createJobRunner, retryDelayMs, type JobHandler, type JobRunner } from './job-runner';
+import { createJobRunner, nextAttemptAt, retryDelayMs, type JobHandler, type JobRunner } from './job-runner';
 
 const log = createLogger('silent');
 const fast = { pollMs: 10, backoff: { baseMs: 5, maxMs: 20 } };
@@ -66,6 +66,24 @@ describeEachDatabase('job runner', ({ getDb }) => {
     start({ doomed: () => Promise.resolve({ kind: 'retry', reason: 'storage is down' }) });
     await waitFor(async () => (await findJob(getDb(), id))?.status === 'failed');
     expect(await findJob(getDb(), id)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'storage is down' });
+  });
+
+  it('keeps retrying past the attempt limit while the handler gives a deadline, and fails once an attempt is made at it', async () => {
+    // The runner's clock: each attempt moves it on an hour, so a 3-hour deadline is met at the third attempt.
+    let clock = Date.now();
+    const until = new Date(clock + 3 * 3_600_000);
+    const id = await enqueueJob(getDb(), { queue: 'outage', payload: {}, maxAttempts: 2 });
+    start(
+      {
+        outage: () => {
+          clock += 3_600_000;
+          return Promise.resolve({ kind: 'retry', reason: 'clamd is unreachable', delayMs: 0, until });
+        },
+      },
+      { now: () => new Date(clock) },
+    );
+    await waitFor(async () => (await findJob(getDb(), id))?.status === 'failed');
+    expect(await findJob(getDb(), id)).toMatchObject({ status: 'failed', attempts: 3, lastError: 'clamd is unreachable' });
   });
 
   it('fails at once when the handler says retrying cannot help', async () => {
@@ -153,5 +171,22 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(3, backoff, () => 1)).toBe(4_000);
     expect(retryDelayMs(10, backoff, () => 1)).toBe(8_000);
     expect(retryDelayMs(10, backoff, () => 0)).toBe(4_000);
+  });
+});
+
+describe('nextAttemptAt', () => {
+  const backoff = { baseMs: 1_000, maxMs: 8_000 };
+  const at = new Date('2026-03-01T08:00:00Z');
+  const later = (ms: number) => new Date(at.getTime() + ms);
+
+  it('stops at the attempt limit without a deadline', () => {
+    expect(nextAttemptAt({ delayMs: 500 }, { attempts: 9, maxAttempts: 10 }, at, backoff)).toEqual(later(500));
+    expect(nextAttemptAt({ delayMs: 500 }, { attempts: 10, maxAttempts: 10 }, at, backoff)).toBeNull();
+  });
+
+  it('with a deadline ignores the attempt limit, never waits past the deadline, and stops once it is reached', () => {
+    expect(nextAttemptAt({ delayMs: 500, until: later(60_000) }, { attempts: 40, maxAttempts: 10 }, at, backoff)).toEqual(later(500));
+    expect(nextAttemptAt({ delayMs: 90_000, until: later(60_000) }, { attempts: 40, maxAttempts: 10 }, at, backoff)).toEqual(later(60_000));
+    expect(nextAttemptAt({ delayMs: 500, until: at }, { attempts: 1, maxAttempts: 10 }, at, backoff)).toBeNull();
   });
 });

@@ -4,8 +4,17 @@ import { isDatabaseUnreachable } from '../db/errors';
 import { claimDueJobs, completeJob, releaseJob, requeueStaleJobs, type JobRow } from '../db/jobs.repository';
 import type { Logger } from '../logger';
 
-/** What a handler says about one attempt. Throwing counts as `retry` with the error's message. */
-export type JobOutcome = { kind: 'done' } | { kind: 'retry'; reason: string; delayMs?: number } | { kind: 'fail'; reason: string };
+/**
+ * What a handler says about one attempt. Throwing counts as `retry` with the error's message.
+ *
+ * A retry with `until` is not bound by the job's attempt limit: it is tried again (after `delayMs`, or the
+ * runner's backoff) until that instant, the last attempt running at it, and fails only when an attempt made at
+ * or after it asks for another. For an outage the handler knows will end, such as the virus scanner being down.
+ */
+export type JobOutcome =
+  | { kind: 'done' }
+  | { kind: 'retry'; reason: string; delayMs?: number; until?: Date }
+  | { kind: 'fail'; reason: string };
 
 export type JobHandler = (payload: Record<string, unknown>, job: { id: number; attempt: number }) => Promise<JobOutcome>;
 
@@ -38,6 +47,19 @@ const RETRY_CAP_MS = 15_000;
 export function retryDelayMs(attempt: number, backoff: { baseMs: number; maxMs: number }, random = Math.random): number {
   const ceiling = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/** When a job asking for a retry runs again, or null when it has had its last attempt. */
+export function nextAttemptAt(
+  outcome: { delayMs?: number; until?: Date },
+  job: { attempts: number; maxAttempts: number },
+  at: Date,
+  backoff: { baseMs: number; maxMs: number },
+): Date | null {
+  const delayMs = outcome.delayMs ?? retryDelayMs(job.attempts, backoff);
+  if (outcome.until === undefined) return job.attempts >= job.maxAttempts ? null : new Date(at.getTime() + delayMs);
+  if (at.getTime() >= outcome.until.getTime()) return null;
+  return new Date(Math.min(at.getTime() + delayMs, outcome.until.getTime()));
 }
 
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
@@ -111,11 +133,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await recordOutcome(job, () => completeJob(db, job.id, at));
       return;
     }
-    const finalAttempt = job.attempts >= job.maxAttempts;
-    const retryAt =
-      outcome.kind === 'retry' && !finalAttempt
-        ? new Date(at.getTime() + (outcome.delayMs ?? retryDelayMs(job.attempts, backoff)))
-        : null;
+    const retryAt = outcome.kind === 'retry' ? nextAttemptAt(outcome, job, at, backoff) : null;
     log.warn({ jobId: job.id, queue: job.queue, attempt: job.attempts, retryAt, reason: outcome.reason }, retryAt ? 'job will be retried' : 'job failed');
     await recordOutcome(job, () => releaseJob(db, job.id, outcome.reason, retryAt, at));
   }

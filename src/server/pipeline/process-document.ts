@@ -10,7 +10,7 @@ import { findDocument, findDocumentForPipeline, updateDocument, type DocumentRow
 import { isDatabaseUnreachable, readAfterConnectionLoss } from '../db/errors';
 import { settleSubmission } from '../db/submissions.repository';
 import { buildStoredPath, sanitizeStoredName } from './stored-path';
-import type { JobHandler, JobOutcome } from '../jobs/job-runner';
+import { retryDelayMs, type JobHandler, type JobOutcome } from '../jobs/job-runner';
 import type { LivePublisher } from '../live/publisher';
 import type { Logger } from '../logger';
 import { detectDocType } from './stages/detect-doc-type';
@@ -27,6 +27,31 @@ export type ProcessDocumentDeps = {
   live: LivePublisher;
   log: Logger;
   retentionYears: number;
+  /** How long and how often a scan the scanner could not make is tried again; DEFAULT_SCAN_RETRY unless a test says otherwise. */
+  scanRetry?: ScanRetryPolicy;
+  /** The clock of scan failures; the job runner's own clock in tests that drive time. */
+  now?: () => Date;
+};
+
+/** Retries of a virus scan that got no verdict because the scanner was down, timed out or refused (decision 018). */
+export type ScanRetryPolicy = {
+  /** Failed attempts in a row after which the document is shown as 'Scan failed, will retry'. */
+  showAfterFailures: number;
+  /** The wait between attempts doubles from `baseMs` up to `maxMs` (with jitter). */
+  backoff: { baseMs: number; maxMs: number };
+  /** Automatic attempts go on this long after the first failure; then the job stops and staff can retry. */
+  budgetMs: number;
+};
+
+/**
+ * Three quick attempts (about 2, 4 and 8 seconds apart) tell a blip from an outage before staff see anything;
+ * then the waits grow to half an hour, for a day: a clamd down overnight or over a weekend day is caught up
+ * within half an hour of its return, at a cost of some 60 connection attempts per document.
+ */
+export const DEFAULT_SCAN_RETRY: ScanRetryPolicy = {
+  showAfterFailures: 3,
+  backoff: { baseMs: 2_000, maxMs: 30 * 60_000 },
+  budgetMs: 24 * 60 * 60_000,
 };
 
 const done: JobOutcome = { kind: 'done' };
@@ -37,7 +62,7 @@ const done: JobOutcome = { kind: 'done' };
  * the record is one transaction, and a leftover staging object is deleted on the next run.
  */
 export function createProcessDocumentHandler(deps: ProcessDocumentDeps): JobHandler {
-  return async (payload) => {
+  return async (payload, job) => {
     const documentId = typeof payload.documentId === 'string' ? payload.documentId : '';
     const extension = typeof payload.extension === 'string' ? payload.extension : 'bin';
     const found = await findDocumentForPipeline(deps.db, documentId);
@@ -61,7 +86,7 @@ export function createProcessDocumentHandler(deps: ProcessDocumentDeps): JobHand
         const decrypting = pipeline(await deps.storage.get(document.stagedKey), createDecryptor(deps.masterKey, envelope), plaintext);
         [verdict] = await Promise.all([antivirus.scan(plaintext), decrypting]);
       } catch (error) {
-        if (error instanceof AntivirusUnavailableError) return { kind: 'retry', reason: error.message };
+        if (error instanceof AntivirusUnavailableError) return recordScanFailure(deps, document, job.attempt, error);
         throw error;
       }
       if (!verdict.clean) {
@@ -101,6 +126,8 @@ export function createProcessDocumentHandler(deps: ProcessDocumentDeps): JobHand
         retainUntil,
         // Forgotten in the same commit: if the delete below never happens, the staging sweep removes it.
         stagedKey: null,
+        scanFirstFailedAt: null,
+        scanFailedAt: null,
       });
       await recordAuditEvent(tx, {
         actor: 'system',
@@ -140,7 +167,14 @@ async function recordStored(db: Db, documentId: string, record: (tx: Db) => Prom
 
 async function rejectInfected(deps: ProcessDocumentDeps, document: DocumentRow, files: number, signature: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    await updateDocument(tx, document.id, { status: 'rejected', reviewNotes: `Virus found: ${signature}`, reviewedAt: new Date(), stagedKey: null });
+    await updateDocument(tx, document.id, {
+      status: 'rejected',
+      reviewNotes: `Virus found: ${signature}`,
+      reviewedAt: new Date(),
+      stagedKey: null,
+      scanFirstFailedAt: null,
+      scanFailedAt: null,
+    });
     await recordAuditEvent(tx, {
       actor: 'system',
       action: 'document.rejected_virus',
@@ -153,6 +187,41 @@ async function rejectInfected(deps: ProcessDocumentDeps, document: DocumentRow, 
   if (document.stagedKey) await deps.storage.delete(document.stagedKey);
   deps.log.warn({ documentId: document.id, signature }, 'virus found; file discarded');
   deps.live.publish({ type: 'document_status_updated', data: { documentId: document.id, status: 'rejected' } });
+}
+
+/**
+ * A scan without a verdict (clamd down, timed out, refusing the file): the document stays `processing` and the
+ * job is tried again with a growing wait until a day after the first failure. After the first few failures the
+ * document is marked as waiting for a failed scan, audited and announced, so staff see it on the Documents
+ * screen; after the day, the job stops (staff can still retry) and that too is audited.
+ */
+async function recordScanFailure(
+  deps: ProcessDocumentDeps,
+  document: DocumentRow,
+  attempt: number,
+  error: AntivirusUnavailableError,
+): Promise<JobOutcome> {
+  const policy = deps.scanRetry ?? DEFAULT_SCAN_RETRY;
+  const at = (deps.now ?? (() => new Date()))();
+  const firstFailedAt = document.scanFirstFailedAt ?? at;
+  const until = new Date(firstFailedAt.getTime() + policy.budgetMs);
+  const stopping = at.getTime() >= until.getTime();
+  const show = document.scanFailedAt === null && (attempt >= policy.showAfterFailures || stopping);
+  if (document.scanFirstFailedAt === null || show || stopping) {
+    await deps.db.transaction(async (tx) => {
+      await updateDocument(tx, document.id, { scanFirstFailedAt: firstFailedAt, ...(show ? { scanFailedAt: at } : {}) });
+      const base = { actor: 'system', subjectType: 'document', subjectId: document.id } as const;
+      // The failure's kind only: its message names the scanner's address, which is not for the History screen.
+      if (show) await recordAuditEvent(tx, { ...base, action: 'document.scan_failed', detail: { attempts: attempt, reason: error.reason } });
+      if (stopping) await recordAuditEvent(tx, { ...base, action: 'document.scan_retries_stopped', detail: { attempts: attempt, since: firstFailedAt.toISOString() } });
+    });
+  }
+  if (show) {
+    deps.log.warn({ documentId: document.id, attempts: attempt, reason: error.reason }, 'virus scan keeps failing; the document is shown as waiting for a scan');
+    deps.live.publish({ type: 'document_status_updated', data: { documentId: document.id, status: document.status, scanFailed: true } });
+  }
+  if (stopping) deps.log.error({ documentId: document.id, attempts: attempt, since: firstFailedAt }, 'virus scan failed for the whole retry period; automatic retries stop');
+  return { kind: 'retry', reason: error.message, delayMs: retryDelayMs(attempt, policy.backoff), until };
 }
 
 async function discardStaged(deps: ProcessDocumentDeps, document: DocumentRow): Promise<void> {

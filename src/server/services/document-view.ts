@@ -36,6 +36,7 @@ export function toDocument(row: DocumentViewRow, storageFor: StorageFor): TDocum
     guardianPhone: row.guardianPhone,
     reviewNotes: row.reviewNotes,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    scanFailed: row.status === 'processing' && row.scanFailedAt !== null,
   };
 }
 
@@ -51,5 +52,6 @@ export function toUploadItem(row: UploadRow): TUploadItem {
     uploadedAt: row.uploadedAt.toISOString(),
     bytes: row.bytes,
     fileSha256: row.fileSha256,
+    scanFailed: row.status === 'processing' && row.scanFailedAt !== null,
   };
 }

@@ -10,6 +10,7 @@ import {
   type TDocumentList,
   type TDocumentStatus,
   type TDocumentStatusChange,
+  type TScanRetryResult,
   type TUploadItem,
   type ZDocumentListQuery,
 } from '../../contract';
@@ -24,16 +25,18 @@ import {
   findDocumentWithGuardian,
   findDocumentsByIds,
   listRecentUploads,
+  lockDocumentForScanRetry,
   lockDocumentsForReview,
   setReviewDecision,
   updateDocument,
   type DocumentListFilter,
 } from '../db/documents.repository';
+import { requeueDocumentJobs } from '../db/jobs.repository';
 import { findCurrentSeason, resolveSeason } from '../db/seasons.repository';
 import { AppError } from '../errors';
 import { stageUpload } from '../intake/stage-file';
 import type { LivePublisher } from '../live/publisher';
-import { recordSubmission } from '../pipeline/record-submission';
+import { PROCESS_DOCUMENT_QUEUE, recordSubmission } from '../pipeline/record-submission';
 import { stagedKey } from '../pipeline/staging-sweeper';
 import { toDocument, toUploadItem } from './document-view';
 import { onePagePdf } from './one-page-pdf';
@@ -204,6 +207,38 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     },
 
     /**
+     * Staff's Retry of a document waiting for a virus scan that failed: its pipeline job runs again at once, with
+     * a fresh day of automatic retries counted from the next failure. The document keeps showing the failed scan
+     * until a scan gives a verdict. Audited in the same transaction; the workers are woken after the commit.
+     */
+    async retryScan(id: string, actor: Actor): Promise<TScanRetryResult> {
+      const filename = await deps.db.transaction(async (tx) => {
+        const row = await lockDocumentForScanRetry(tx, id);
+        if (!row) throw new AppError('NOT_FOUND', `Document ${id} does not exist.`);
+        if (row.status !== 'processing' || row.scanFailedAt === null) {
+          throw new AppError('CONFLICT', `Document ${id} is not waiting for a virus scan that failed: there is nothing to retry.`);
+        }
+        const jobs = await requeueDocumentJobs(tx, PROCESS_DOCUMENT_QUEUE, id, new Date());
+        if (jobs.requeued === 0 && jobs.running === 0) {
+          throw new AppError('CONFLICT', `Document ${id} has no pipeline job left to run again; send the file again.`);
+        }
+        await updateDocument(tx, id, { scanFirstFailedAt: null });
+        await recordAuditEvent(tx, {
+          actor: 'staff',
+          action: 'document.scan_retry_requested',
+          subjectType: 'document',
+          subjectId: id,
+          detail: { requeued: jobs.requeued },
+          requestId: actor.requestId,
+        });
+        const document = await findDocument(tx, id);
+        return document?.originalFilename ?? 'the document';
+      });
+      deps.onRecorded();
+      return { id, message: `The virus scan of ${filename} will run again now.` };
+    },
+
+    /**
      * Moves the selected documents' files into the configured storage where they are not there yet
      * (kept locally before S3 was configured). Idempotent: files already there are not counted.
      */
@@ -357,6 +392,12 @@ export function summarizeAuditEvent(event: Pick<AuditEventRow, 'action' | 'actor
     }
     case 'document.purged':
       return 'Removed after the retention period';
+    case 'document.scan_failed':
+      return 'The virus scan could not be made; it is retried automatically for a day';
+    case 'document.scan_retries_stopped':
+      return 'The virus scan failed for a day; automatic retries stopped (use Retry)';
+    case 'document.scan_retry_requested':
+      return 'Virus scan retried by staff';
   }
   return `Recorded '${event.action}' (by ${event.actor})`;
 }

@@ -1,7 +1,7 @@
-import { CheckCircle2, CircleSlash, Clock, Loader2, XCircle, CircleDashed } from 'lucide-react';
+import { CheckCircle2, CircleSlash, Clock, Loader2, ShieldAlert, XCircle, CircleDashed } from 'lucide-react';
 import type { TDocumentStatus, TPlayerDocStatus, TUserRole, TUserStatus } from '../../contract';
 import { cn } from '@/lib/utils';
-import { DOCUMENT_STATUS_LABELS, PLAYER_DOC_STATUS_LABELS } from './status-tones';
+import { documentStatusLabel, PLAYER_DOC_STATUS_LABELS } from './status-tones';
 
 /** Spec §4 colours on the documents screen: verified green, pending orange, processing blue, rejected red, else grey. */
 const DOCUMENT_CLASS: Record<TDocumentStatus, string> = {
@@ -11,10 +11,25 @@ const DOCUMENT_CLASS: Record<TDocumentStatus, string> = {
   rejected: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
 };
 const MISSING_CLASS = 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-300';
+/** Still processing, but its virus scan keeps failing: amber, with a shield icon, so colour is not the only cue. */
+const SCAN_FAILED_CLASS = 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200';
 
 const badge = 'inline-flex w-fit items-center gap-1 rounded-md px-2 py-0.5 text-xs font-medium whitespace-nowrap [&>svg]:size-3';
 
-export function DocumentStatusBadge({ status, className }: { status: TDocumentStatus | null; className?: string }) {
+/** `scanFailed`: a processing document whose virus scan keeps failing reads 'Scan failed, will retry'. */
+export function DocumentStatusBadge({ status, scanFailed = false, className }: { status: TDocumentStatus | null; scanFailed?: boolean; className?: string }) {
+  if (status === 'processing' && scanFailed) {
+    // Longer than the other labels: in a narrow column it breaks after the comma, and only there.
+    const [first = '', rest = ''] = documentStatusLabel(status, scanFailed).split(/(?<=,) /);
+    return (
+      <span className={cn(badge, SCAN_FAILED_CLASS, className)} data-status="scan_failed">
+        <ShieldAlert aria-hidden="true" />
+        <span className="whitespace-normal">
+          <span className="whitespace-nowrap">{first}</span> <span className="whitespace-nowrap">{rest}</span>
+        </span>
+      </span>
+    );
+  }
   if (status === null) {
     return (
       <span className={cn(badge, MISSING_CLASS, className)} data-status="missing">
@@ -24,7 +39,7 @@ export function DocumentStatusBadge({ status, className }: { status: TDocumentSt
   }
   return (
     <span className={cn(badge, DOCUMENT_CLASS[status], className)} data-status={status}>
-      {DOCUMENT_STATUS_LABELS[status]}
+      {documentStatusLabel(status)}
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import type { TDocType, TDocumentStatus, TPlayerDocStatus } from '../../contract';
+import { SCAN_FAILED_LABEL, type TDocType, type TDocumentStatus, type TPlayerDocStatus } from '../../contract';
 
 /** Spec §9 progress colours: 100 green; ≥ 75 light green; ≥ 50 yellow; ≥ 25 orange; below red. */
 export function completionTone(percent: number): 'complete' | 'high' | 'medium' | 'low' | 'critical' {
@@ -16,6 +16,11 @@ export const DOCUMENT_STATUS_LABELS: Record<TDocumentStatus, string> = {
   processing: 'Processing',
   rejected: 'Rejected',
 };
+
+/** How a listed document's status reads: a document whose virus scan keeps failing says so, not 'Processing'. */
+export function documentStatusLabel(status: TDocumentStatus, scanFailed = false): string {
+  return scanFailed && status === 'processing' ? SCAN_FAILED_LABEL : DOCUMENT_STATUS_LABELS[status];
+}
 
 export const PLAYER_DOC_STATUS_LABELS: Record<TPlayerDocStatus, string> = {
   complete: 'Complete',

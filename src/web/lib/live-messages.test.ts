@@ -33,6 +33,12 @@ describe('describeLiveMessage', () => {
     });
   });
 
+  it('says so when a document starts waiting for a virus scan that failed', () => {
+    const effect = describeLiveMessage({ type: 'document_status_updated', data: { documentId: '12', status: 'processing', scanFailed: true } });
+    expect(effect.refreshDocuments).toBe(true);
+    expect(effect.toast).toEqual({ title: 'Virus Scan Failed', description: 'Document #12 waits for a virus scan; it is retried automatically.' });
+  });
+
   it('shows a destructive System Alert only for error-level system messages', () => {
     const error = describeLiveMessage({ type: 'system_status', data: { level: 'error', message: 'Storage is down' } });
     expect(error.toast).toEqual({ title: 'System Alert', description: 'Storage is down', variant: 'destructive' });

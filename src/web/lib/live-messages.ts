@@ -29,7 +29,14 @@ export function describeLiveMessage(message: TServerMessage): LiveMessageEffect 
       };
     }
     case 'document_status_updated': {
-      const { documentId, status } = message.data;
+      const { documentId, status, scanFailed } = message.data;
+      if (scanFailed === true) {
+        return {
+          connected: false,
+          refreshDocuments: true,
+          toast: { title: 'Virus Scan Failed', description: `Document #${documentId} waits for a virus scan; it is retried automatically.` },
+        };
+      }
       return {
         connected: false,
         refreshDocuments: true,

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -57,7 +58,7 @@ describe('local storage', () => {
     const writing = storage.put('staging/s1/0', body);
     body.write(Buffer.alloc(1_000, 1));
     while ((await readdir(path.join(root, 'staging/s1')).catch(() => [])).length === 0) await setImmediate();
-    expect(await readdir(path.join(root, 'staging/s1'))).toEqual([expect.stringMatching(/^\.0\.[0-9a-f]{12}\.tmp$/)]);
+    expect(await readdir(path.join(root, 'staging/s1'))).toEqual([expect.stringMatching(new RegExp(`^\\.0\\.${process.pid}-[0-9a-f]{12}\\.tmp$`))]);
     expect(await listKeys()).toEqual([]);
     body.end();
     await writing;
@@ -79,5 +80,40 @@ describe('local storage', () => {
     expect((await readdir(folder)).sort()).toEqual(['.file3.pdf.ba9876543210.tmp', 'file.pdf']);
     expect(await storage.removeAbandonedWrites(new Date(Date.now() + 1_000))).toBe(1);
     expect(await readdir(folder)).toEqual(['file.pdf']);
+  });
+
+  it('never removes a temporary file a live process is writing, however old it looks', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'cb-store-'));
+    const storage = createLocalStorage(root);
+    const folder = path.join(root, 'seasons/2025/AA/p');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+
+    // This process's own write, stalled on a slow source for longer than the grace period.
+    const body = new PassThrough();
+    const writing = storage.put('seasons/2025/AA/p/slow.pdf', body);
+    body.write(Buffer.from('first half '));
+    while ((await readdir(folder).catch(() => [])).length === 0) await setImmediate();
+    const [inFlight = ''] = await readdir(folder);
+    await utimes(path.join(folder, inFlight), twoHoursAgo, twoHoursAgo);
+
+    // Another process's write (this one's parent is alive), a dead process's, and an earlier process's with this pid.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    const names = {
+      otherLive: `.a.pdf.${process.ppid}-0123456789ab.tmp`,
+      dead: `.b.pdf.${gone}-0123456789ab.tmp`,
+      earlierWithMyPid: `.c.pdf.${process.pid}-0123456789ab.tmp`,
+    };
+    for (const name of Object.values(names)) {
+      await writeFile(path.join(folder, name), 'half');
+      await utimes(path.join(folder, name), twoHoursAgo, twoHoursAgo);
+    }
+
+    expect(await storage.removeAbandonedWrites(anHourAgo)).toBe(2);
+    expect((await readdir(folder)).sort()).toEqual([inFlight, names.otherLive].sort());
+
+    body.end(Buffer.from('second half'));
+    await writing;
+    expect((await readAll(await storage.get('seasons/2025/AA/p/slow.pdf'))).toString()).toBe('first half second half');
   });
 });

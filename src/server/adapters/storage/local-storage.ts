@@ -11,8 +11,29 @@ const openFile = promisify(openCallback);
 const syncFile = promisify(fsyncCallback);
 const closeFile = promisify(closeCallback);
 
-/** The name `put` writes to before its rename: `.<name>.<12 hex>.tmp`. Never an object, so never listed. */
-const TEMPORARY_NAME = /^\..+\.[0-9a-f]{12}\.tmp$/;
+/**
+ * The name a write goes to before its rename: `.<name>.<writer's pid>-<12 hex>.tmp` (without the pid when an
+ * older version wrote it). Never an object, so never listed. The pid tells a sweep whose write it is.
+ */
+const TEMPORARY_NAME = /^\..+\.(?:(\d+)-)?[0-9a-f]{12}\.tmp$/;
+
+/**
+ * Whether a temporary file may still be written to: this process is writing it now, or another process that
+ * is still running wrote it (a second instance on the same disk). One written by a process that is gone, or
+ * by an earlier process that had this one's pid and is not writing it now, is abandoned.
+ */
+function isLiveWrite(file: string, name: string, writing: ReadonlySet<string>): boolean {
+  if (writing.has(file)) return true;
+  const pid = Number(TEMPORARY_NAME.exec(name)?.[1] ?? Number.NaN);
+  if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else; only ESRCH says it is gone.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 const syncPath = async (file: string) => {
   const handle = await open(file, 'r');
@@ -26,10 +47,17 @@ const syncPath = async (file: string) => {
  * Folders this storage made are remembered, so a write into one costs no mkdir; one removed behind its
  * back (by hand, by a retention purge) is made again when the write meets ENOENT.
  */
-async function writeAtomically(target: string, fill: (temporary: string) => Promise<void>, folders: Set<string>): Promise<void> {
+async function writeAtomically(
+  target: string,
+  fill: (temporary: string) => Promise<void>,
+  folders: Set<string>,
+  writing: Set<string>,
+): Promise<void> {
   const directory = path.dirname(target);
-  // Keep in step with TEMPORARY_NAME, which keeps these out of list().
-  const temporary = path.join(directory, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  // Keep in step with TEMPORARY_NAME, which keeps these out of list() and tells a sweep whose write it is.
+  const temporary = path.join(directory, `.${path.basename(target)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  // However long the write takes (a slow upload), the sweep of abandoned writes leaves it alone.
+  writing.add(temporary);
   const attempt = async () => {
     if (!folders.has(directory)) {
       await mkdir(directory, { recursive: true, mode: 0o700 });
@@ -50,6 +78,8 @@ async function writeAtomically(target: string, fill: (temporary: string) => Prom
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
+  } finally {
+    writing.delete(temporary);
   }
 }
 
@@ -74,6 +104,8 @@ export function createLocalStorage(root: string): Storage {
   };
 
   const folders = new Set<string>();
+  /** The temporary files of this process's writes in progress. */
+  const writing = new Set<string>();
 
   return {
     driver: 'local',
@@ -101,7 +133,7 @@ export function createLocalStorage(root: string): Storage {
         } finally {
           if (!sink.destroyed) await closeFile(fd);
         }
-      }, folders);
+      }, folders, writing);
       return { url: localUrlFor(key), bytes };
     },
 
@@ -122,7 +154,7 @@ export function createLocalStorage(root: string): Storage {
           await copyFile(source, temporary);
           await syncPath(temporary);
         }
-      }, folders);
+      }, folders, writing);
     },
 
     async exists(key) {
@@ -161,6 +193,7 @@ export function createLocalStorage(root: string): Storage {
         if (!file.temporary) continue;
         const modified = await modifiedAt(file.path);
         if (!modified || modified >= olderThan) continue;
+        if (isLiveWrite(file.path, path.basename(file.path), writing)) continue;
         await rm(file.path, { force: true });
         removed++;
       }

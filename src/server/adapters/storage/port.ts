@@ -29,7 +29,8 @@ export interface Storage {
   urlFor(key: string): string;
   /**
    * Removes the half-written leftovers of writes a crash interrupted, older than `olderThan`, in the
-   * folder `prefix` (default: everywhere), and says how many. Local disk: its temporary files. S3 has none to remove here: an interrupted multipart upload
+   * folder `prefix` (default: everywhere), and says how many; never one a live process is still writing.
+   * Local disk: its temporary files. S3 has none to remove here: an interrupted multipart upload
    * is removed by the bucket's AbortIncompleteMultipartUpload lifecycle rule (README).
    */
   removeAbandonedWrites(olderThan: Date, prefix?: string): Promise<number>;

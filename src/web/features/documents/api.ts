@@ -4,6 +4,7 @@ import {
   ZDocument,
   ZDocumentHistory,
   ZDocumentList,
+  ZScanRetryResult,
   ZUploadToStorageResponse,
   type TDocumentListQuery,
 } from '../../../contract';
@@ -107,5 +108,17 @@ export function useUploadToStorage() {
     mutationFn: (documentIds: string[]) =>
       apiRequest('POST', '/api/documents/upload-to-storage', { documentIds }, { schema: ZUploadToStorageResponse }),
     onSettled: () => refreshAfterDocumentChange(queryClient),
+  });
+}
+
+/** POST /api/documents/{id}/retry-scan: the virus scan of a document whose scan keeps failing runs again now. */
+export function useRetryScan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...DOCUMENTS_KEY, 'retry-scan'],
+    mutationFn: (documentId: string) =>
+      apiRequest('POST', `/api/documents/${encodeURIComponent(documentId)}/retry-scan`, undefined, { schema: ZScanRetryResult }),
+    // Refreshed on failure too: a 409 means the scan has succeeded meanwhile, and the row should show that.
+    onSettled: () => Promise.all([refreshAfterDocumentChange(queryClient), queryClient.invalidateQueries({ queryKey: ['api', 'health'] })]),
   });
 }

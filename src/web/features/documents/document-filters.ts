@@ -31,6 +31,7 @@ export const STATUS_FILTER_LABELS: Record<TDocumentStatusFilter, string> = {
   verified: 'Verified',
   pending: 'Under Review',
   processing: 'Processing',
+  scan_failed: 'Scan Failed',
   rejected: 'Rejected',
 };
 

@@ -12,6 +12,7 @@ const document = (overrides: Partial<TDocumentListItem> = {}): TDocumentListItem
   uploadedAt: '2025-09-01T10:15:00.000Z',
   bytes: 123456,
   fileSha256: 'ab'.repeat(32),
+  scanFailed: false,
   division: 'AAA',
   reviewNotes: null,
   storageDriver: 'local',
@@ -37,6 +38,11 @@ describe('documents CSV', () => {
 
   it("writes 'Undetected' for a document without a detected type", () => {
     expect(documentCsvRow(document({ docType: null, status: 'verified' }))[2]).toBe('Undetected');
+  });
+
+  it("writes 'Scan failed, will retry' for a document whose virus scan keeps failing", () => {
+    expect(documentCsvRow(document({ status: 'processing', scanFailed: true }))[4]).toBe('Scan failed, will retry');
+    expect(documentCsvRow(document({ status: 'processing' }))[4]).toBe('Processing');
   });
 
   it('quotes file names with commas and defuses formula-looking names', () => {

@@ -1,5 +1,5 @@
 import { DOC_TYPE_LABELS, type TDocumentListItem } from '../../../contract';
-import { DOCUMENT_STATUS_LABELS } from '@/components/status-tones';
+import { documentStatusLabel } from '@/components/status-tones';
 import { fileTimestamp, toCsv } from '@/lib/csv';
 
 /** Spec §7 Documents CSV columns, in this order. */
@@ -17,7 +17,7 @@ export function documentCsvRow(document: TDocumentListItem): TDocumentCsvRow {
     document.playerName,
     document.docType ? DOC_TYPE_LABELS[document.docType] : UNDETECTED_LABEL,
     document.fileName,
-    DOCUMENT_STATUS_LABELS[document.status],
+    documentStatusLabel(document.status, document.scanFailed),
     document.bytes,
     document.uploadedAt,
   ];

@@ -21,7 +21,7 @@ export function UploadRow({ upload }: { upload: TUploadItem }) {
         </p>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
-        <DocumentStatusBadge status={upload.status} />
+        <DocumentStatusBadge status={upload.status} scanFailed={upload.scanFailed} />
         <time dateTime={upload.uploadedAt} title={formatDateTime(upload.uploadedAt)} className="text-xs whitespace-nowrap text-muted-foreground">
           {formatRelativeTime(upload.uploadedAt)}
         </time>

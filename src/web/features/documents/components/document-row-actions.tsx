@@ -1,4 +1,4 @@
-import { Check, Download, Eye, History, LoaderCircle, MoreHorizontal, X } from 'lucide-react';
+import { Check, Download, Eye, History, LoaderCircle, MoreHorizontal, RotateCw, X } from 'lucide-react';
 import type { TDocumentListItem } from '../../../../contract';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -10,23 +10,29 @@ export interface DocumentRowHandlers {
   onReject: (document: TDocumentListItem) => void;
   onDownload: (document: TDocumentListItem) => void;
   onHistory: (document: TDocumentListItem) => void;
+  /** Runs the virus scan of a document whose scan keeps failing again now. */
+  onRetryScan: (document: TDocumentListItem) => void;
 }
 
 /**
- * View, Approve and Reject (these two only while pending, spec §4) and a More menu with Download and
- * History. `compact` shows icons only (the table); every button still has a name naming its file, and
- * More is an icon everywhere.
+ * View, Approve and Reject (these two only while pending, spec §4), Retry (only while the virus scan keeps
+ * failing) and a More menu with Download and History. `compact` shows icons only (the table), except Retry,
+ * which keeps its word so the one thing to do on such a row is plain; every button still has a name naming its
+ * file, and More is an icon everywhere.
  */
 export function DocumentRowActions({
   document,
   handlers,
   reviewing,
+  retrying,
   compact,
 }: {
   document: TDocumentListItem;
   handlers: DocumentRowHandlers;
   /** A review of this row is in flight. */
   reviewing: boolean;
+  /** A retry of this row's virus scan is in flight. */
+  retrying: boolean;
   compact: boolean;
 }) {
   const pending = document.status === 'pending';
@@ -74,6 +80,21 @@ export function DocumentRowActions({
             {text('Reject')}
           </Button>
         </>
+      ) : null}
+      {document.scanFailed ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-8 px-2.5"
+          title="Retry the virus scan now"
+          disabled={retrying}
+          aria-busy={retrying}
+          onClick={() => handlers.onRetryScan(document)}
+        >
+          {retrying ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <RotateCw aria-hidden="true" />}
+          {retrying ? 'Retrying' : 'Retry'}
+          <span className="sr-only"> the virus scan of {document.fileName}</span>
+        </Button>
       ) : null}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>

@@ -32,6 +32,8 @@ export interface DocumentsListProps {
   handlers: DocumentRowHandlers;
   /** The document whose review is in flight, if any. */
   reviewingId: string | null;
+  /** The document whose scan retry is in flight, if any. */
+  retryingId: string | null;
   /** Wide screens get a table; narrow ones a stack of cards. */
   layout: 'table' | 'cards';
 }
@@ -73,7 +75,7 @@ function RowCheckbox({ document, selected, onToggle }: { document: TDocumentList
   );
 }
 
-function DocumentsTable({ documents, selection, onToggle, handlers, reviewingId }: DocumentsListProps) {
+function DocumentsTable({ documents, selection, onToggle, handlers, reviewingId, retryingId }: DocumentsListProps) {
   return (
     <Table className="table-fixed">
       <colgroup>
@@ -123,7 +125,7 @@ function DocumentsTable({ documents, selection, onToggle, handlers, reviewingId 
                 </div>
               </TableCell>
               <TableCell>
-                <DocumentStatusBadge status={document.status} />
+                <DocumentStatusBadge status={document.status} scanFailed={document.scanFailed} />
               </TableCell>
               <TableCell className="whitespace-normal">
                 <div className="grid min-w-0 gap-0.5">
@@ -141,7 +143,7 @@ function DocumentsTable({ documents, selection, onToggle, handlers, reviewingId 
                 <UploadedAt iso={document.uploadedAt} />
               </TableCell>
               <TableCell className="pr-4">
-                <DocumentRowActions document={document} handlers={handlers} reviewing={reviewingId === document.id} compact />
+                <DocumentRowActions document={document} handlers={handlers} reviewing={reviewingId === document.id} retrying={retryingId === document.id} compact />
               </TableCell>
             </TableRow>
           );
@@ -160,7 +162,7 @@ function Detail({ label, children, className }: { label: string; children: React
   );
 }
 
-function DocumentCards({ documents, selection, onToggle, handlers, reviewingId }: DocumentsListProps) {
+function DocumentCards({ documents, selection, onToggle, handlers, reviewingId, retryingId }: DocumentsListProps) {
   return (
     <ul className="grid gap-3">
       {documents.map((document) => {
@@ -181,7 +183,7 @@ function DocumentCards({ documents, selection, onToggle, handlers, reviewingId }
                 <span className="font-medium break-all" data-testid="document-file-name">
                   {document.fileName}
                 </span>
-                <DocumentStatusBadge status={document.status} />
+                <DocumentStatusBadge status={document.status} scanFailed={document.scanFailed} />
               </div>
             </div>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
@@ -202,7 +204,7 @@ function DocumentCards({ documents, selection, onToggle, handlers, reviewingId }
             </dl>
             <ReviewReason document={document} />
             <div className="-mx-1 border-t pt-2">
-              <DocumentRowActions document={document} handlers={handlers} reviewing={reviewingId === document.id} compact={false} />
+              <DocumentRowActions document={document} handlers={handlers} reviewing={reviewingId === document.id} retrying={retryingId === document.id} compact={false} />
             </div>
           </li>
         );

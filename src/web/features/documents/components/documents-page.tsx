@@ -15,7 +15,7 @@ import { toast, type ToastInput } from '@/lib/toast-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
-import { useBulkApproveDocuments, useDocumentList, useReviewDocument, useUploadToStorage } from '../api';
+import { useBulkApproveDocuments, useDocumentList, useRetryScan, useReviewDocument, useUploadToStorage } from '../api';
 import { describeBulkApprove, planBulkApprove } from '../bulk-approve';
 import { downloadDocumentFile } from '../document-file';
 import {
@@ -131,6 +131,7 @@ export function DocumentsPage() {
   const review = useReviewDocument();
   const bulkApprove = useBulkApproveDocuments();
   const upload = useUploadToStorage();
+  const retryScan = useRetryScan();
 
   const onSearch = useCallback((search: string) => update((current) => changeDocumentFilters(current, { search })), [update]);
 
@@ -212,6 +213,11 @@ export function DocumentsPage() {
       );
     },
     onHistory: (document) => setHistoryOf({ id: document.id, fileName: document.fileName }),
+    onRetryScan: (document) =>
+      retryScan.mutate(document.id, {
+        onSuccess: (result) => toast({ title: 'Scan Queued', description: result.message }),
+        onError: (error) => toast({ title: 'Retry Failed', description: getErrorMessage(error), variant: 'destructive' }),
+      }),
   };
 
   const reject = (target: RejectTarget, reason: string, notifyGuardian: boolean) =>
@@ -232,6 +238,7 @@ export function DocumentsPage() {
     );
 
   const reviewingId = review.isPending ? (review.variables?.documentId ?? null) : null;
+  const retryingId = retryScan.isPending ? (retryScan.variables ?? null) : null;
   const total = list.data?.total ?? 0;
   const pageCount = pageCountOf(total, list.data?.pageSize ?? DOCUMENTS_PAGE_SIZE);
   const firstShown = total === 0 ? 0 : (filters.page - 1) * DOCUMENTS_PAGE_SIZE + 1;
@@ -343,6 +350,7 @@ export function DocumentsPage() {
                   onToggle={(id, isSelected) => dispatch({ type: 'toggle', id, selected: isSelected })}
                   handlers={handlers}
                   reviewingId={reviewingId}
+                  retryingId={retryingId}
                   layout={wide ? 'table' : 'cards'}
                 />
               </div>

@@ -49,7 +49,7 @@ function DocumentItem({ document, onView }: { document: TDocument; onView: (docu
             <p className="text-xs break-all text-muted-foreground">{fileName}</p>
           </div>
         </div>
-        <DocumentStatusBadge status={document.status} />
+        <DocumentStatusBadge status={document.status} scanFailed={document.scanFailed} />
       </div>
       <p className="text-xs text-muted-foreground">
         {formatBytes(document.bytes)} · Uploaded <time dateTime={document.uploadedAt}>{formatDateTime(document.uploadedAt)}</time>
