@@ -135,7 +135,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toApiError(error, request.id);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // A database or service that is away for a moment answers 503 to every request meanwhile: a warning each.
+    if (status === 503) request.log.warn({ err: error }, 'request failed: a service is unavailable');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, 'request refused');
     return reply.status(status).send(body);
   });
