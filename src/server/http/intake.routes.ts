@@ -29,11 +29,11 @@ export function registerIntakeRoutes(app: FastifyInstance, deps: { intake: FormI
     });
     scoped.post(
       '/api/intake/form',
-      // Public: authenticated by its HMAC signature over the raw body, not by a session.
       {
         bodyLimit: deps.maxFileBytes * 5 + 1_048_576,
         schema: { response: { 202: ZIntakeResponse } },
         config: {
+          // Public: authenticated by its HMAC signature over the raw body, not by a session.
           access: 'public',
           rateLimit: {
             max: deps.intake.rateLimitPerMinute,
