@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TMissingReport, TPlayerReportRow } from '../../contract';
@@ -237,7 +236,7 @@ describeEachDatabase('reports on a hand-counted league', ({ getDb }) => {
       guardianEmail: 'jones@example.org',
       guardianPhone: '555-0100',
       reviewedAt: null,
-      storageUrl: pathToFileURL(path.join(storageRoot, `seasons/2025/fixture/${P.cara}/${D.caraWaiver}.pdf`)).href,
+      storageUrl: `local:seasons/2025/fixture/${P.cara}/${D.caraWaiver}.pdf`,
     });
     // Nothing stored (a refused file, a purged one): no location.
     expect(report.documents.find((d) => d.id === D.caraMedicalPurged)?.storageUrl).toBeNull();
