@@ -90,6 +90,29 @@ describe('stageFile on local storage', () => {
     expect(await filesIn('staging/2025')).toEqual([]);
   }, 5_000);
 
+  it('answers a storage that fails after a small file has already passed through, with no error left unheard', async () => {
+    // A read-only storage folder: the write fails at its first mkdir, after the whole small file went into the
+    // sealer. Telling the sealer of the failure then must not raise an 'error' event nobody listens to (it
+    // would end the server's process).
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.prependListener('uncaughtException', onUncaught);
+    try {
+      const storage: Storage = {
+        ...local,
+        put: async () => {
+          await delay(20);
+          throw new Error('EPERM: operation not permitted, mkdir');
+        },
+      };
+      await expect(stageFile(Readable.from([makePdf('waiver', 2_000)]), { storage, masterKey, maxBytes: 1 << 20 }, KEY)).rejects.toThrow('EPERM');
+      await delay(20);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
+
   it('stores the whole file when the source ends well', async () => {
     const pdf = makePdf('birth certificate', 300_000);
 

@@ -43,8 +43,11 @@ export async function stageFile(
   // A failure of either ends the other: a failed source destroys `seal` (pipeline does), which fails the
   // write; a failed write destroys `seal` here (a storage need not destroy a body it gave up on), which ends
   // the pipeline, so neither waits forever on a stream nobody reads.
+  // Destroyed without an error: the pipeline may already have finished and let go of its listeners (a small
+  // file, a storage that fails at its first mkdir), and an 'error' event nobody listens to ends the process.
+  // A pipeline still running ends with a premature close, after the write's failure that is reported.
   const stored = deps.storage.put(key, seal).catch((error: unknown) => {
-    seal.destroy(error instanceof Error ? error : new Error(String(error)));
+    seal.destroy();
     throw error;
   });
   const failure = await firstFailure([stored, pipeline(source, seal)]);

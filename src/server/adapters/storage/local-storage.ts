@@ -83,14 +83,13 @@ async function writeAtomically(
   }
 }
 
-/** Disk reads and writes in 1 MiB pieces: at 64 KiB a 5 MB file costs ~350 thread-pool round trips. */
-
 /**
  * Where a document is, said without the server's folders: `local:` and its key in the storage folder. The
  * folder itself is the operator's to know (CLEARBASE_DATA_DIR), not something an answer shows.
  */
 const localUrlFor = (key: string) => `local:${key}`;
 
+/** Disk reads and writes in 1 MiB pieces: at 64 KiB a 5 MB file costs ~350 thread-pool round trips. */
 export const IO_CHUNK_BYTES = 1 << 20;
 
 /**
