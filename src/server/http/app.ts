@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(status).send(body);
   });
 
-  // Cookies are parsed by this plugin's own onRequest hook, which must run before the auth hook below.
+  // Cookies are parsed by this plugin's own onRequest hook, which must run before the access gate below.
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
