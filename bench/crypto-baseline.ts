@@ -1,7 +1,7 @@
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createEncryptor } from '../src/server/crypto/envelope';
+import { createEncryptor } from '../src/server/platform/crypto/envelope';
 
 /**
  * The crypto limit of this machine, measured in the same process and run as the code compared with it

@@ -4,11 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import pg from 'pg';
-import { loadConfig } from '../src/server/config';
-import { openDatabase, type Database } from '../src/server/db/client';
-import { documents } from '../src/server/db/schema';
-import { insertSeasons } from '../src/server/db/seasons.repository';
-import { createLogger } from '../src/server/logger';
+import { loadConfig } from '../src/server/platform/config';
+import { openDatabase, type Database } from '../src/server/platform/db/client';
+import { documents } from '../src/server/platform/db/schema';
+import { insertSeasons } from '../src/server/seasons/seasons.repository';
+import { createLogger } from '../src/server/platform/logger';
 import { createClearbase, type Clearbase } from '../src/server/main';
 import { makePdf } from '../tests/support/multipart';
 

@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { ConfigError, loadConfig, type Config } from '../src/server/config';
-import { openDatabase, type Database } from '../src/server/db/client';
-import { countDemoRows, type DemoRowCounts } from '../src/server/db/demo.repository';
+import { ConfigError, loadConfig, type Config } from '../src/server/platform/config';
+import { openDatabase, type Database } from '../src/server/platform/db/client';
+import { countDemoRows, type DemoRowCounts } from '../src/server/demo/demo.repository';
 import { DEFAULT_DEMO_PLAYERS, DEFAULT_DEMO_SEED, MAX_DEMO_PLAYERS } from '../src/server/demo/generate-demo-data';
 import { replaceWithDemoData, seedDemoDataIfEmpty, type SeedProgress } from '../src/server/demo/seed-demo-data';
 

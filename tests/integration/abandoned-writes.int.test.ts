@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { createLogger } from '../../src/server/logger';
+import { loadConfig } from '../../src/server/platform/config';
+import { createLogger } from '../../src/server/platform/logger';
 import { createClearbase } from '../../src/server/main';
 import { describeEachDatabase } from '../support/databases';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ZApiError } from '../../src/contract';
-import type { RouteEntry } from '../../src/server/http/app';
+import type { RouteEntry } from '../../src/server/app';
 import { describeEachDatabase } from '../support/databases';
 import { sendRaw, type RawAnswer } from '../support/raw-http';
 import { startSignedInClearbase, type SignedInClearbase } from '../support/signed-in-clearbase';

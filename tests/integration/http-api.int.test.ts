@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ZApiError, ZHealth, ZServerMessage } from '../../src/contract';
-import { loadConfig } from '../../src/server/config';
-import { listAuditEventsByAction } from '../../src/server/db/audit-events.repository';
-import { createLogger } from '../../src/server/logger';
+import { loadConfig } from '../../src/server/platform/config';
+import { listAuditEventsByAction } from '../../src/server/audit/audit-events.repository';
+import { createLogger } from '../../src/server/platform/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
 import { describeEachDatabase } from '../support/databases';
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ZApiError } from '../../src/contract';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { createLogger } from '../../src/server/logger';
+import { loadConfig } from '../../src/server/platform/config';
+import { openDatabase, type Database } from '../../src/server/platform/db/client';
+import { createLogger } from '../../src/server/platform/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
 import { createScratchPostgresDatabase, openTestDatabase, type TestDatabase } from '../support/databases';
 

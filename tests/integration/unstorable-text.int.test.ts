@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT_MESSAGE, type TApiError } from '../../src/contract';
-import { countSubmissions } from '../../src/server/db/submissions.repository';
-import { listUsers } from '../../src/server/db/users.repository';
+import { countSubmissions } from '../../src/server/pipeline/submissions.repository';
+import { listUsers } from '../../src/server/users/users.repository';
 import { signBody } from '../../src/server/intake/form-webhook';
 import { describeEachDatabase } from '../support/databases';
 import { injectSignedForm, makePdf, type Part } from '../support/multipart';

@@ -4,9 +4,9 @@ import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Storage } from '../../src/server/adapters/storage/port';
-import { CONFIG_VARIABLES } from '../../src/server/config';
-import { decryptToBuffer } from '../../src/server/crypto/envelope';
-import type { DocumentRow } from '../../src/server/db/documents.repository';
+import { CONFIG_VARIABLES } from '../../src/server/platform/config';
+import { decryptToBuffer } from '../../src/server/platform/crypto/envelope';
+import type { DocumentRow } from '../../src/server/documents/documents.repository';
 
 /**
  * The real server (`src/server/main.ts`, as `npm start` runs it) in a child process, for tests that must

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { openDatabase, type Database, type Db } from '../../src/server/db/client';
+import { openDatabase, type Database, type Db } from '../../src/server/platform/db/client';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../src/server/db/client';
+import type { Db } from '../../src/server/platform/db/client';
 
 /** What node-postgres throws when the server ends the session under a query. */
 export const connectionLost = (): Error => new Error('Connection terminated unexpectedly');

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { DOC_TYPES, type TPlayerDocStatus } from '../../src/contract';
-import type { Db } from '../../src/server/db/client';
-import { documents, registrations, seasonTotals } from '../../src/server/db/schema';
+import type { Db } from '../../src/server/platform/db/client';
+import { documents, registrations, seasonTotals } from '../../src/server/platform/db/schema';
 
 const RANK: Record<string, number> = { verified: 1, pending: 2, processing: 3 };
 const STATUS_OF_RANK: Record<number, TPlayerDocStatus> = { 1: 'complete', 2: 'pending', 3: 'processing', 4: 'missing' };

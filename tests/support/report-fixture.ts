@@ -1,9 +1,9 @@
 import type { TDocType, TDocumentStatus } from '../../src/contract';
-import type { Db } from '../../src/server/db/client';
-import { insertDocuments, type NewDocument } from '../../src/server/db/documents.repository';
-import { insertPlayers } from '../../src/server/db/players.repository';
-import { insertRegistrations } from '../../src/server/db/registrations.repository';
-import { insertSeasons, type NewSeason } from '../../src/server/db/seasons.repository';
+import type { Db } from '../../src/server/platform/db/client';
+import { insertDocuments, type NewDocument } from '../../src/server/documents/documents.repository';
+import { insertPlayers } from '../../src/server/players/players.repository';
+import { insertRegistrations } from '../../src/server/players/registrations.repository';
+import { insertSeasons, type NewSeason } from '../../src/server/seasons/seasons.repository';
 
 /**
  * A small league whose report figures are worked out by hand in the tests (reports.service.int.test.ts,

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../src/server/config';
-import type { Database } from '../../src/server/db/client';
-import { createLogger } from '../../src/server/logger';
+import { loadConfig } from '../../src/server/platform/config';
+import type { Database } from '../../src/server/platform/db/client';
+import { createLogger } from '../../src/server/platform/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
 
 export type SignedInClearbase = {

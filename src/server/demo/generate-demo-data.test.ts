@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIVISIONS, DOC_TYPES, DOCUMENT_STATUSES, NOTIFICATION_STATUSES, placeholderProblem, USER_ROLES } from '../../contract';
-import { derivePlayerId } from '../services/player-id';
+import { derivePlayerId } from '../players/player-id';
 import { countDemoData, generateDemoData, generateDemoDataInChunks, type DemoData, type DemoDataOptions } from './generate-demo-data';
 import { sanitizeStoredName } from '../pipeline/stored-path';
 

@@ -8,18 +8,18 @@ import {
   type TSeasonKind,
   type TSubmissionSource,
 } from '../../contract';
-import type { DemoRowCounts } from '../db/demo.repository';
-import type { NewDocument } from '../db/documents.repository';
-import type { NewNotificationHistory } from '../db/notification-history.repository';
-import type { NewNotificationTemplate } from '../db/notification-templates.repository';
-import type { NewPlayer } from '../db/players.repository';
-import type { NewRegistration } from '../db/registrations.repository';
-import type { NewSeason } from '../db/seasons.repository';
-import type { NewSubmission } from '../db/submissions.repository';
-import type { NewUser } from '../db/users.repository';
-import { derivePlayerId } from '../services/player-id';
-import { DEFAULT_NOTIFICATION_TEMPLATES } from '../services/notification-defaults';
-import { buildStoredPath, sanitizeStoredName } from '../pipeline/stored-path';
+import type { DemoRowCounts } from './demo.repository';
+import type { NewDocument } from '../documents';
+import type { NewNotificationHistory } from '../notifications';
+import type { NewNotificationTemplate } from '../notifications';
+import type { NewPlayer } from '../players';
+import type { NewRegistration } from '../players';
+import type { NewSeason } from '../seasons';
+import type { NewSubmission } from '../pipeline';
+import type { NewUser } from '../users';
+import { derivePlayerId } from '../players';
+import { DEFAULT_NOTIFICATION_TEMPLATES } from '../notifications';
+import { buildStoredPath, sanitizeStoredName } from '../pipeline';
 
 /** Seed and size of the demo a fresh embedded database gets at first start: seeds in about a second. */
 export const DEFAULT_DEMO_SEED = 42;

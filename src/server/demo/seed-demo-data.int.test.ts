@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/databases';
-import { listAuditEventsByAction } from '../db/audit-events.repository';
-import { countDemoRows } from '../db/demo.repository';
-import { countDocuments } from '../db/documents.repository';
-import { countSubmissions } from '../db/submissions.repository';
+import { listAuditEventsByAction } from '../audit/audit-events.repository';
+import { countDemoRows } from './demo.repository';
+import { countDocuments } from '../documents/documents.repository';
+import { countSubmissions } from '../pipeline/submissions.repository';
 import { countDemoData, generateDemoData, type DemoDataOptions } from './generate-demo-data';
 import { replaceWithDemoData, seedDemoDataIfEmpty, type SeedIfEmptyResult, type SeedProgress } from './seed-demo-data';
 

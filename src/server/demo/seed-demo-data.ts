@@ -1,14 +1,14 @@
-import { recordAuditEvent } from '../db/audit-events.repository';
-import type { Db } from '../db/client';
-import { lockDemoSeeding, truncateDemoTables, type DemoRowCounts } from '../db/demo.repository';
-import { insertDocuments } from '../db/documents.repository';
-import { insertNotificationHistory } from '../db/notification-history.repository';
-import { insertNotificationTemplates } from '../db/notification-templates.repository';
-import { insertPlayers } from '../db/players.repository';
-import { insertRegistrations } from '../db/registrations.repository';
-import { countSeasons, insertSeasons } from '../db/seasons.repository';
-import { insertSubmissions } from '../db/submissions.repository';
-import { insertUsers } from '../db/users.repository';
+import { recordAuditEvent } from '../audit';
+import type { Db } from '../platform/db/client';
+import { lockDemoSeeding, truncateDemoTables, type DemoRowCounts } from './demo.repository';
+import { insertDocuments } from '../documents';
+import { insertNotificationHistory } from '../notifications';
+import { insertNotificationTemplates } from '../notifications';
+import { insertPlayers } from '../players';
+import { insertRegistrations } from '../players';
+import { countSeasons, insertSeasons } from '../seasons';
+import { insertSubmissions } from '../pipeline';
+import { insertUsers } from '../users';
 import {
   countDemoData,
   DEFAULT_DEMO_PLAYERS,

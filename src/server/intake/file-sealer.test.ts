@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { makePdf, PNG_HEADER } from '../../../tests/support/multipart';
-import { decryptToBuffer } from '../crypto/envelope';
+import { decryptToBuffer } from '../platform/crypto/envelope';
 import { createFileSealer, HEAD_BYTES, judgeSealed, type SealOutcome } from './file-sealer';
 
 const masterKey = randomBytes(32);

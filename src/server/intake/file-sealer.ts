@@ -1,7 +1,7 @@
 import type { TDocType } from '../../contract';
-import { startEncryption, type EncryptionResult } from '../crypto/envelope';
-import { validateFile } from '../pipeline/stages/validate';
-import type { RefusedFile, StagedFile } from '../pipeline/types';
+import { startEncryption, type EncryptionResult } from '../platform/crypto/envelope';
+import { validateFile } from '../pipeline';
+import type { RefusedFile, StagedFile } from '../pipeline';
 
 /** Bytes kept from the start of a file for type sniffing. */
 export const HEAD_BYTES = 4_096;

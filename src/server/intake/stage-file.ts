@@ -2,7 +2,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Storage } from '../adapters/storage/port';
 import type { TDocType } from '../../contract';
-import type { RefusedFile, StagedFile } from '../pipeline/types';
+import type { RefusedFile, StagedFile } from '../pipeline';
 import { createFileSealer, judgeSealed, toIntakeFile, type SealOutcome } from './file-sealer';
 
 export { HEAD_BYTES } from './file-sealer';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { THealth, THealthServiceName, THealthStatus, TServerMessage } from '../../contract';
-import { createLogger } from '../logger';
+import { createLogger } from '../platform/logger';
 import { createHealthWatch, type HealthWatch } from './health-watch';
 
 const INTERVAL_MS = 30_000;

@@ -6,7 +6,7 @@ import {
   type TServerMessage,
   type TServiceHealth,
 } from '../../contract';
-import type { Logger } from '../logger';
+import type { Logger } from '../platform/logger';
 import type { LivePublisher } from './publisher';
 
 export type HealthWatch = {

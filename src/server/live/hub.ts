@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { ZClientMessage, type TServerMessage } from '../../contract';
-import type { Logger } from '../logger';
+import type { Logger } from '../platform/logger';
 
 /**
  * The open /ws connections of this instance. `publish` sends a typed message to each; issue-level

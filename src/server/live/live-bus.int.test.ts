@@ -3,8 +3,8 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { describeEachDatabase } from '../../../tests/support/databases';
 import type { TServerMessage } from '../../contract';
-import { createNotifyChannel, NOTIFY_PAYLOAD_LIMIT_BYTES, NotifyPayloadTooLargeError, type NotifyLog } from '../db/notify';
-import { createLogger } from '../logger';
+import { createNotifyChannel, NOTIFY_PAYLOAD_LIMIT_BYTES, NotifyPayloadTooLargeError, type NotifyLog } from '../platform/db/notify';
+import { createLogger } from '../platform/logger';
 import { createLiveBus, type LiveBus } from './live-bus';
 
 const DELIVERY = { timeout: 5_000, interval: 20 };

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ZServerMessage } from '../../contract';
-import type { NotifyChannel } from '../db/notify';
-import type { Logger } from '../logger';
+import type { NotifyChannel } from '../platform/db/notify';
+import type { Logger } from '../platform/logger';
 import type { LivePublisher } from './publisher';
 
 /** What travels over NOTIFY. `origin` says which instance sent it, for the logs when instances disagree. */

@@ -11,9 +11,9 @@
  */
 import { z } from 'zod';
 import { DIVISIONS, type TDivision, type TDocType } from '../../contract';
-import { detectDocType } from '../pipeline/stages/detect-doc-type';
-import { sanitizeOriginalFilename } from '../pipeline/stages/validate';
-import { normaliseName } from '../services/player-id';
+import { detectDocType } from '../pipeline';
+import { sanitizeOriginalFilename } from '../pipeline';
+import { normaliseName } from '../players';
 
 /** One MIME part as mailparser lists it among `attachments` (size in decoded bytes). */
 export type MailPartInfo = {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Storage } from '../adapters/storage/port';
-import type { Db } from '../db/client';
-import { findCurrentSeason, resolveSeason } from '../db/seasons.repository';
-import { recordFailedSubmission, recordStagedSubmission } from '../pipeline/record-submission';
-import { discardStaged, stagedKey } from '../pipeline/staging-sweeper';
-import type { IntakeResult, RefusedFile, StagedFile } from '../pipeline/types';
+import type { Db } from '../platform/db/client';
+import { findCurrentSeason, resolveSeason } from '../seasons';
+import { recordFailedSubmission, recordStagedSubmission } from '../pipeline';
+import { discardStaged, stagedKey } from '../pipeline';
+import type { IntakeResult, RefusedFile, StagedFile } from '../pipeline';
 import { attachmentDocType, MAX_MAIL_DOCUMENTS, readPlayerDetails, selectAttachments } from './mail-fields';
 import { MailTooLargeError, readMessage, type ReadMessage } from './read-message';
 

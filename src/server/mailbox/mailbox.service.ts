@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { TMailboxActionResult, TMailboxRecent, TMailboxStats, TMailboxStatus, TServiceHealth } from '../../contract';
 import { MAILBOX_DEFAULT_INTERVAL_MS } from '../../contract';
 import { MailboxUnavailableError, type MailboxClient, type MailboxSession, type MailRef } from '../adapters/mailbox/port';
-import type { Db } from '../db/client';
-import { isDatabaseUnreachable } from '../db/errors';
-import { getMailboxState, releaseCheckLease, takeCheckLease, updateMailboxState } from '../db/mailbox-state.repository';
-import { listMailboxSubmissions, mailboxStats } from '../db/mailbox-submissions.repository';
-import { findPendingSubmissionIds, findSubmission, findSubmissionByExternalId } from '../db/submissions.repository';
-import { AppError } from '../errors';
-import type { Logger } from '../logger';
+import type { Db } from '../platform/db/client';
+import { isDatabaseUnreachable } from '../platform/db/errors';
+import { getMailboxState, releaseCheckLease, takeCheckLease, updateMailboxState } from './mailbox-state.repository';
+import { listMailboxSubmissions, mailboxStats } from './mailbox-submissions.repository';
+import { findPendingSubmissionIds, findSubmission, findSubmissionByExternalId } from '../pipeline';
+import { AppError } from '../platform/errors';
+import type { Logger } from '../platform/logger';
 import { receiveMail, type MailIntakeDeps } from './mailbox-intake';
 
 /** How often each instance looks whether a scheduled check is due (the interval itself is in the database). */

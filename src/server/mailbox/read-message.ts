@@ -4,11 +4,11 @@ import { pipeline } from 'node:stream/promises';
 import { MailParser, type AddressObject, type AttachmentStream, type MessageText } from 'mailparser';
 import { toStorableText } from '../../contract';
 import type { Storage } from '../adapters/storage/port';
-import { AppError } from '../errors';
-import { stageUpload } from '../intake/stage-file';
-import { sanitizeOriginalFilename } from '../pipeline/stages/validate';
-import { discardStaged } from '../pipeline/staging-sweeper';
-import type { RefusedFile, StagedFile } from '../pipeline/types';
+import { AppError } from '../platform/errors';
+import { stageUpload } from '../intake';
+import { sanitizeOriginalFilename } from '../pipeline';
+import { discardStaged } from '../pipeline';
+import type { RefusedFile, StagedFile } from '../pipeline';
 import type { MailPartInfo, MailSummary } from './mail-fields';
 
 export type ReadMessage = {

@@ -3,16 +3,16 @@ import { PassThrough } from 'node:stream';
 import type { Antivirus } from '../adapters/antivirus/port';
 import { AntivirusUnavailableError } from '../adapters/antivirus/port';
 import type { Storage } from '../adapters/storage/port';
-import { createDecryptor } from '../crypto/envelope';
-import type { Db } from '../db/client';
-import { recordAuditEvent } from '../db/audit-events.repository';
-import { findDocument, findDocumentForPipeline, updateDocument, type DocumentRow } from '../db/documents.repository';
-import { isDatabaseUnreachable, readAfterConnectionLoss } from '../db/errors';
-import { settleSubmission } from '../db/submissions.repository';
+import { createDecryptor } from '../platform/crypto/envelope';
+import type { Db } from '../platform/db/client';
+import { recordAuditEvent } from '../audit';
+import { findDocument, findDocumentForPipeline, updateDocument, type DocumentRow } from '../documents';
+import { isDatabaseUnreachable, readAfterConnectionLoss } from '../platform/db/errors';
+import { settleSubmission } from './submissions.repository';
 import { buildStoredPath, sanitizeStoredName } from './stored-path';
-import { retryDelayMs, type JobHandler, type JobOutcome } from '../jobs/job-runner';
-import type { LivePublisher } from '../live/publisher';
-import type { Logger } from '../logger';
+import { retryDelayMs, type JobHandler, type JobOutcome } from '../platform/jobs/job-runner';
+import type { LivePublisher } from '../live';
+import type { Logger } from '../platform/logger';
 import { detectDocType } from './stages/detect-doc-type';
 
 export type ProcessDocumentDeps = {

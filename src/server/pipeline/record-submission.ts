@@ -1,15 +1,15 @@
 import type { Storage } from '../adapters/storage/port';
-import type { Db } from '../db/client';
-import { recordAuditEvent } from '../db/audit-events.repository';
-import { findSameFile, insertDocument, listDocumentsOfSubmission } from '../db/documents.repository';
-import { enqueueJob } from '../db/jobs.repository';
-import { upsertPlayer } from '../db/players.repository';
-import { upsertRegistration } from '../db/registrations.repository';
-import { resolveSeason } from '../db/seasons.repository';
-import { deleteFailedSubmission, findSubmission, findSubmissionByExternalId, insertSubmission, setSubmissionStatus } from '../db/submissions.repository';
-import { isDatabaseUnreachable, isUniqueViolation, readAfterConnectionLoss } from '../db/errors';
-import { AppError } from '../errors';
-import { derivePlayerId } from '../services/player-id';
+import type { Db } from '../platform/db/client';
+import { recordAuditEvent } from '../audit';
+import { findSameFile, insertDocument, listDocumentsOfSubmission } from '../documents';
+import { enqueueJob } from '../platform/jobs/jobs.repository';
+import { upsertPlayer } from '../players';
+import { upsertRegistration } from '../players';
+import { resolveSeason } from '../seasons';
+import { deleteFailedSubmission, findSubmission, findSubmissionByExternalId, insertSubmission, setSubmissionStatus } from './submissions.repository';
+import { isDatabaseUnreachable, isUniqueViolation, readAfterConnectionLoss } from '../platform/db/errors';
+import { AppError } from '../platform/errors';
+import { derivePlayerId } from '../players';
 import { discardStaged } from './staging-sweeper';
 import type { IntakeDocumentResult, IntakeResult, IntakeSubmission } from './types';
 

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/databases';
 import { createLocalStorage } from '../adapters/storage/local-storage';
 import type { Storage } from '../adapters/storage/port';
-import { insertDocument } from '../db/documents.repository';
-import { upsertPlayer } from '../db/players.repository';
-import { insertSeasons } from '../db/seasons.repository';
-import { findStagedKeys } from '../db/staging.repository';
-import { createLogger } from '../logger';
+import { insertDocument } from '../documents/documents.repository';
+import { upsertPlayer } from '../players/players.repository';
+import { insertSeasons } from '../seasons/seasons.repository';
+import { findStagedKeys } from './staging.repository';
+import { createLogger } from '../platform/logger';
 import { sweepOrphanedStaging } from './staging-sweeper';
 
 const HOUR = 3_600_000;

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Storage, StoredObject } from '../adapters/storage/port';
-import type { Db } from '../db/client';
-import { findStagedKeys } from '../db/staging.repository';
-import { createLogger } from '../logger';
+import type { Db } from '../platform/db/client';
+import { findStagedKeys } from './staging.repository';
+import { createLogger } from '../platform/logger';
 import { createStagingSweeperTimer, sweepOrphanedStaging } from './staging-sweeper';
 
 // The database side is one query, proven against both databases in staging-sweeper.int.test.ts.
-vi.mock('../db/staging.repository', () => ({ findStagedKeys: vi.fn() }));
+vi.mock('./staging.repository', () => ({ findStagedKeys: vi.fn() }));
 const findStagedKeysMock = vi.mocked(findStagedKeys);
 
 /** Never touched: every query goes through the mocked repository. */

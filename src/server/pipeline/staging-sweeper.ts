@@ -1,7 +1,7 @@
 import type { Storage } from '../adapters/storage/port';
-import type { Db } from '../db/client';
-import { findStagedKeys } from '../db/staging.repository';
-import type { Logger } from '../logger';
+import type { Db } from '../platform/db/client';
+import { findStagedKeys } from './staging.repository';
+import type { Logger } from '../platform/logger';
 
 /** The folder intake stages uploads in (form-intake.service), one level deep: see stagedKey. */
 export const STAGING_FOLDER = 'staging';

@@ -1,5 +1,5 @@
 import type { TDocType, TSubmissionSource } from '../../contract';
-import type { Envelope } from '../crypto/envelope';
+import type { Envelope } from '../platform/crypto/envelope';
 
 /** The player details a submission carries, as the form or the e-mail gave them (already validated). */
 export type SubmittedPlayer = {

@@ -1,7 +1,7 @@
 import { SYSTEM_SETTINGS_DEFAULTS, ZSystemSettings, type TSystemSettings, type TSystemSettingsPatch } from '../../contract/settings';
-import type { Db } from '../db/client';
-import { recordAuditEvent } from '../db/audit-events.repository';
-import { getSetting, putSetting } from '../db/settings.repository';
+import type { Db } from '../platform/db/client';
+import { recordAuditEvent } from '../audit';
+import { getSetting, putSetting } from './settings.repository';
 
 /** The `settings` row that holds System Settings (contract/settings.ts). */
 export const SYSTEM_SETTINGS_KEY = 'system';

@@ -6,7 +6,7 @@ import { startClamd, type StartedClamd } from '../../../../scripts/services/star
 import { IN_CI } from '../../../../tests/support/test-env';
 import { createClamdAntivirus } from './clamd';
 import { EICAR_TEST_STRING } from './fake-antivirus';
-import { antivirusCheck } from './health';
+import { antivirusCheck } from '../../health/scanning-check';
 import { AntivirusUnavailableError } from './port';
 
 const EICAR = Buffer.from(EICAR_TEST_STRING, 'latin1');

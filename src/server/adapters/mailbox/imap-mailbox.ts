@@ -1,5 +1,5 @@
 import { ImapFlow } from 'imapflow';
-import type { ImapConfig } from '../../config';
+import type { ImapConfig } from '../../platform/config';
 import { MailboxUnavailableError, type MailboxClient, type MailboxSession, type MailRef } from './port';
 
 /** The mailbox settings of config.ts (IMAP_*), and how long to wait on the server. */

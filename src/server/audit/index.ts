@@ -1,0 +1,1 @@
+export { listDocumentHistory, recordAuditEvent, recordAuditEvents, type AuditEventRow, type NewAuditEvent } from './audit-events.repository';

@@ -1,0 +1,1 @@
+export { DEMO_DEFAULTS, seedDemoDataIfEmpty } from './seed-demo-data';

@@ -1,0 +1,57 @@
+import type { TDocument, TUploadItem } from '../../contract';
+import type { Storage } from '../adapters/storage/port';
+import type { DocumentRow, UploadRow } from './documents.repository';
+
+/** A document row with its player's guardian contact: what a ZDocument is made from. */
+export type DocumentViewRow = DocumentRow & { guardianEmail: string | null; guardianPhone: string | null };
+
+/** The storage holding objects of a driver; throws when that driver is not configured here. */
+export type StorageFor = (driver: 'local' | 's3') => Storage;
+
+/**
+ * Where a stored file is, for display (`file://…` or `s3://bucket/key`, never a public link); null when no
+ * file is stored (rejected, past retention, demo rows without a key) or its storage is not configured here.
+ */
+export function storageLocation(storageFor: StorageFor, row: Pick<DocumentRow, 'storageDriver' | 'storageKey'>): string | null {
+  if (!row.storageKey || !row.storageDriver) return null;
+  try {
+    return storageFor(row.storageDriver).urlFor(row.storageKey);
+  } catch {
+    return null;
+  }
+}
+
+/** A document as the API shows it (spec §3 'Document'), shared by the documents and reports services. */
+export function toDocument(row: DocumentViewRow, storageFor: StorageFor): TDocument {
+  return {
+    id: row.id,
+    docType: row.docType,
+    originalFilename: row.originalFilename,
+    status: row.status,
+    uploadedAt: row.uploadedAt.toISOString(),
+    bytes: row.bytes,
+    fileSha256: row.fileSha256,
+    storageUrl: storageLocation(storageFor, row),
+    guardianEmail: row.guardianEmail,
+    guardianPhone: row.guardianPhone,
+    reviewNotes: row.reviewNotes,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    scanFailed: row.status === 'processing' && row.scanFailedAt !== null,
+  };
+}
+
+/** An upload as the lists show it (spec §3 'Upload item'), shared by recent uploads, the documents list and the dashboard. */
+export function toUploadItem(row: UploadRow): TUploadItem {
+  return {
+    id: row.id,
+    fileName: row.originalFilename,
+    playerId: row.playerId,
+    playerName: `${row.firstName} ${row.lastName}`,
+    docType: row.docType,
+    status: row.status,
+    uploadedAt: row.uploadedAt.toISOString(),
+    bytes: row.bytes,
+    fileSha256: row.fileSha256,
+    scanFailed: row.status === 'processing' && row.scanFailedAt !== null,
+  };
+}

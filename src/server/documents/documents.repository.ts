@@ -1,0 +1,273 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { TDocType, TDocumentStatus } from '../../contract';
+import type { Db } from '../platform/db/client';
+import { insertInBatches } from '../platform/db/batch';
+import { preparedRead, type Preparable } from '../platform/db/prepared';
+import { documents, players, registrations, seasons, submissions } from '../platform/db/schema';
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type NewDocument = typeof documents.$inferInsert;
+
+export const insertDocuments = (db: Db, rows: readonly NewDocument[]) => insertInBatches(db, documents, rows, 500);
+
+export async function countDocuments(db: Db, status?: TDocumentStatus): Promise<number> {
+  const query = db.select({ n: count() }).from(documents);
+  const [row] = await (status ? query.where(eq(documents.status, status)) : query);
+  return row?.n ?? 0;
+}
+
+export async function insertDocument(db: Db, row: NewDocument): Promise<DocumentRow> {
+  const [inserted] = await db.insert(documents).values(row).returning();
+  if (!inserted) throw new Error('document insert returned nothing');
+  return inserted;
+}
+
+export async function findDocument(db: Db, id: string): Promise<DocumentRow | undefined> {
+  const [row] = await db.select().from(documents).where(eq(documents.id, id));
+  return row;
+}
+
+/** The live (not rejected, not purged) document holding this exact file for this player and season. */
+export async function findSameFile(
+  db: Db,
+  key: { playerId: string; seasonId: string; fileSha256: string },
+): Promise<DocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.playerId, key.playerId),
+        eq(documents.seasonId, key.seasonId),
+        eq(documents.fileSha256, key.fileSha256),
+        ne(documents.status, 'rejected'),
+        isNull(documents.purgedAt),
+      ),
+    );
+  return row;
+}
+
+export const listDocumentsOfSubmission = (db: Db, submissionId: string): Promise<DocumentRow[]> =>
+  db.select().from(documents).where(eq(documents.submissionId, submissionId)).orderBy(asc(documents.createdAt), asc(documents.id));
+
+export type PipelineDocument = {
+  document: DocumentRow;
+  player: { id: string; firstName: string; lastName: string; birthDate: string };
+  seasonYear: number;
+  division: (typeof registrations.$inferSelect)['division'];
+  /** Files of the document's submission (1 for most forms), or null for a document without one. */
+  submissionFiles: number | null;
+};
+
+/**
+ * Everything the pipeline needs about a document in one round trip: the row, its player, its season's year,
+ * the player's division that season, and how many files its submission has.
+ */
+export async function findDocumentForPipeline(db: Db, id: string): Promise<PipelineDocument | undefined> {
+  const [row] = await db
+    .select({
+      document: documents,
+      player: { id: players.id, firstName: players.firstName, lastName: players.lastName, birthDate: players.birthDate },
+      seasonYear: seasons.year,
+      division: registrations.division,
+      submissionFiles: submissions.attachmentCount,
+    })
+    .from(documents)
+    .innerJoin(players, eq(players.id, documents.playerId))
+    .innerJoin(seasons, eq(seasons.id, documents.seasonId))
+    .innerJoin(registrations, and(eq(registrations.playerId, documents.playerId), eq(registrations.seasonId, documents.seasonId)))
+    .leftJoin(submissions, eq(submissions.id, documents.submissionId))
+    .where(eq(documents.id, id));
+  return row;
+}
+
+export async function updateDocument(db: Db, id: string, changes: Partial<NewDocument>): Promise<void> {
+  await db.update(documents).set(changes).where(eq(documents.id, id));
+}
+
+export type UploadRow = {
+  id: string;
+  originalFilename: string;
+  playerId: string;
+  firstName: string;
+  lastName: string;
+  docType: DocumentRow['docType'];
+  status: DocumentRow['status'];
+  uploadedAt: Date;
+  bytes: number;
+  fileSha256: string | null;
+  scanFailedAt: Date | null;
+};
+
+/** A document as the upload lists show it, with its player's name (documents joined to players). */
+const uploadColumns = {
+  id: documents.id,
+  originalFilename: documents.originalFilename,
+  playerId: documents.playerId,
+  firstName: players.firstName,
+  lastName: players.lastName,
+  docType: documents.docType,
+  status: documents.status,
+  uploadedAt: documents.uploadedAt,
+  bytes: documents.bytes,
+  fileSha256: documents.fileSha256,
+  scanFailedAt: documents.scanFailedAt,
+};
+
+/**
+ * Newest first, with the player's name; purged tombstones are left out; all seasons or one. A prepared
+ * read (prepared.ts): the limit and season are placeholders; `recentUploadsRead.statement(db, …)` is the very
+ * statement, for the scale bench.
+ */
+export const recentUploadsRead = preparedRead('recent_uploads', (limit: number, seasonId?: string) => ({
+  shape: seasonId === undefined ? 'all' : 'season',
+  values: { limit, ...(seasonId === undefined ? {} : { seasonId }) },
+  build: (db: Db): Preparable<UploadRow[]> =>
+    db
+      .select(uploadColumns)
+      .from(documents)
+      .innerJoin(players, eq(players.id, documents.playerId))
+      .where(and(isNull(documents.purgedAt), seasonId === undefined ? undefined : eq(documents.seasonId, sql.placeholder('seasonId'))))
+      .orderBy(desc(documents.uploadedAt), desc(documents.id))
+      .limit(sql.placeholder('limit')),
+}));
+
+export const listRecentUploads = (db: Db, limit: number, seasonId?: string): Promise<UploadRow[]> => recentUploadsRead.run(db, limit, seasonId);
+
+/** What the Documents screen filters on; every field left out matches everything. */
+export type DocumentListFilter = {
+  /** A case-insensitive substring of the player's full name ('First Last') or of the original file name. */
+  search?: string;
+  /** `scan_failed`: documents still processing whose virus scan keeps failing (shown as 'Scan failed, will retry'). */
+  status?: TDocumentStatus | 'scan_failed';
+  /** `undetected`: the pipeline could not tell the type (doc_type is null). */
+  docType?: TDocType | 'undetected';
+  seasonId?: string;
+};
+
+/** A document the pipeline still holds whose virus scan keeps failing: it waits for a scan, retried automatically. */
+const awaitingFailedScan = and(eq(documents.status, 'processing'), sql`${documents.scanFailedAt} is not null`);
+
+/**
+ * How many documents wait for a virus scan that failed, and how many of those have been failing since before
+ * `retriesStoppedBefore` (their automatic retries have ended; staff must press Retry).
+ */
+export async function countDocumentsAwaitingFailedScan(db: Db, retriesStoppedBefore: Date): Promise<{ waiting: number; stopped: number }> {
+  const [row] = await db
+    .select({
+      waiting: count(),
+      stopped: sql<number>`(count(*) filter (where ${documents.scanFirstFailedAt} <= ${retriesStoppedBefore}))::int`,
+    })
+    .from(documents)
+    .where(awaitingFailedScan);
+  return { waiting: row?.waiting ?? 0, stopped: row?.stopped ?? 0 };
+}
+
+/** The document, locked until the transaction ends, with what a retry of its virus scan checks. */
+export async function lockDocumentForScanRetry(
+  db: Db,
+  id: string,
+): Promise<{ id: string; status: TDocumentStatus; scanFailedAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ id: documents.id, status: documents.status, scanFailedAt: documents.scanFailedAt })
+    .from(documents)
+    .where(eq(documents.id, id))
+    .for('update');
+  return row;
+}
+
+/** A LIKE pattern for "contains `text`" in which `%`, `_` and `\` match only themselves (backslash is LIKE's default escape). */
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function documentListWhere(db: Db, filter: DocumentListFilter): SQL | undefined {
+  const pattern = filter.search ? containsPattern(filter.search) : undefined;
+  return and(
+    filter.status === 'scan_failed' ? awaitingFailedScan : filter.status ? eq(documents.status, filter.status) : undefined,
+    filter.docType === 'undetected' ? isNull(documents.docType) : filter.docType ? eq(documents.docType, filter.docType) : undefined,
+    filter.seasonId ? eq(documents.seasonId, filter.seasonId) : undefined,
+    pattern
+      ? or(
+          ilike(documents.originalFilename, pattern),
+          // Matching players first (one pass over players), not a join: the count then never touches players otherwise.
+          inArray(
+            documents.playerId,
+            db
+              .select({ id: players.id })
+              .from(players)
+              .where(ilike(sql`${players.firstName} || ' ' || ${players.lastName}`, pattern)),
+          ),
+        )
+      : undefined,
+  );
+}
+
+/**
+ * One page of the Documents screen, newest first (uploaded_at, then id, descending), with the player's
+ * name and division that season. Purged tombstones are listed (what existed); `storageDriver` is null
+ * when no object is stored. The builder, so the benchmark can run its SQL; awaiting it runs it.
+ */
+export const documentListPageQuery = (db: Db, filter: DocumentListFilter, page: { limit: number; offset: number }) =>
+  db
+    .select({
+      ...uploadColumns,
+      division: registrations.division,
+      reviewNotes: documents.reviewNotes,
+      storageDriver: sql<'local' | 's3' | null>`case when ${documents.storageKey} is not null and ${documents.purgedAt} is null then ${documents.storageDriver} end`,
+    })
+    .from(documents)
+    .innerJoin(players, eq(players.id, documents.playerId))
+    .leftJoin(registrations, and(eq(registrations.playerId, documents.playerId), eq(registrations.seasonId, documents.seasonId)))
+    .where(documentListWhere(db, filter))
+    .orderBy(desc(documents.uploadedAt), desc(documents.id))
+    .limit(page.limit)
+    .offset(page.offset);
+
+export type DocumentListRow = Awaited<ReturnType<typeof documentListPageQuery>>[number];
+
+/** How many documents match `filter`, every page together. */
+export const documentListCountQuery = (db: Db, filter: DocumentListFilter) =>
+  db.select({ n: count() }).from(documents).where(documentListWhere(db, filter));
+
+export async function countDocumentList(db: Db, filter: DocumentListFilter): Promise<number> {
+  const [row] = await documentListCountQuery(db, filter);
+  return row?.n ?? 0;
+}
+
+/**
+ * The status of each listed document that exists, locked until the transaction ends, so a review decision
+ * is taken on the status it was checked against (two reviewers cannot both move the same document).
+ */
+export const lockDocumentsForReview = (db: Db, ids: readonly string[]): Promise<Array<{ id: string; status: TDocumentStatus }>> =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ id: documents.id, status: documents.status })
+        .from(documents)
+        .where(inArray(documents.id, [...ids]))
+        .orderBy(asc(documents.id))
+        .for('update');
+
+/** The same review decision for many documents, in one statement. */
+export async function setReviewDecision(
+  db: Db,
+  ids: readonly string[],
+  decision: { status: TDocumentStatus; reviewNotes: string | null; reviewedAt: Date | null },
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(documents).set(decision).where(inArray(documents.id, [...ids]));
+}
+
+export async function findDocumentWithGuardian(
+  db: Db,
+  id: string,
+): Promise<(DocumentRow & { guardianEmail: string | null; guardianPhone: string | null; playerName: string }) | undefined> {
+  const [row] = await db
+    .select({ document: documents, guardianEmail: players.guardianEmail, guardianPhone: players.guardianPhone, firstName: players.firstName, lastName: players.lastName })
+    .from(documents)
+    .innerJoin(players, eq(players.id, documents.playerId))
+    .where(eq(documents.id, id));
+  return row && { ...row.document, guardianEmail: row.guardianEmail, guardianPhone: row.guardianPhone, playerName: `${row.firstName} ${row.lastName}` };
+}
+
+export const findDocumentsByIds = (db: Db, ids: readonly string[]): Promise<DocumentRow[]> =>
+  ids.length === 0 ? Promise.resolve([]) : db.select().from(documents).where(inArray(documents.id, [...ids]));

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZBulkStatusChange,
+  ZBulkStatusResult,
+  ZDocument,
+  ZDocumentHistory,
+  ZDocumentIdParams,
+  ZDocumentList,
+  ZDocumentListQuery,
+  ZDocumentStatusChange,
+  ZRecentUploads,
+  ZRecentUploadsQuery,
+  ZScanRetryResult,
+  ZUploadToStorageRequest,
+  ZUploadToStorageResponse,
+} from '../../contract';
+import type { DocumentsService } from './documents.service';
+
+/** RFC 6266 filename: an ASCII fallback plus the UTF-8 original, quotes and control characters removed. */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export function registerDocumentRoutes(parent: FastifyInstance, deps: { documents: DocumentsService }): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { documents } = deps;
+
+  app.get('/api/uploads/recent', { schema: { querystring: ZRecentUploadsQuery, response: { 200: ZRecentUploads } } }, async (request) => ({
+    uploads: await documents.listRecentUploads(request.query.limit),
+  }));
+
+  app.get('/api/documents', { schema: { querystring: ZDocumentListQuery, response: { 200: ZDocumentList } } }, (request) =>
+    documents.listDocuments(request.query),
+  );
+
+  app.post('/api/documents/status', { schema: { body: ZBulkStatusChange, response: { 200: ZBulkStatusResult } } }, (request) =>
+    documents.changeStatuses(request.body.documentIds, request.body.status, { requestId: request.id }),
+  );
+
+  app.get('/api/documents/:id/history', { schema: { params: ZDocumentIdParams, response: { 200: ZDocumentHistory } } }, (request) =>
+    documents.history(request.params.id),
+  );
+
+  app.get('/api/documents/:id', { schema: { params: ZDocumentIdParams, response: { 200: ZDocument } } }, (request) =>
+    documents.getDocument(request.params.id),
+  );
+
+  app.patch(
+    '/api/documents/:id/status',
+    { schema: { params: ZDocumentIdParams, body: ZDocumentStatusChange, response: { 200: ZDocument } } },
+    (request) => documents.changeStatus(request.params.id, request.body, { requestId: request.id }),
+  );
+
+  app.post(
+    '/api/documents/:id/retry-scan',
+    { schema: { params: ZDocumentIdParams, response: { 202: ZScanRetryResult } } },
+    async (request, reply) => reply.code(202).send(await documents.retryScan(request.params.id, { requestId: request.id })),
+  );
+
+  app.get('/api/documents/:id/file', { schema: { params: ZDocumentIdParams } }, async (request, reply) => {
+    const file = await documents.openFile(request.params.id, { requestId: request.id });
+    return reply
+      .header('content-type', file.mime)
+      .header('content-disposition', contentDisposition(file.filename))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.stream);
+  });
+
+  app.post(
+    '/api/documents/upload-to-storage',
+    { schema: { body: ZUploadToStorageRequest, response: { 200: ZUploadToStorageResponse } } },
+    (request) => documents.uploadToStorage(request.body.documentIds, { requestId: request.id }),
+  );
+
+  // A POST: it records a submission and stores a file, so a prefetch, a crawler or a reload must not run it.
+  app.post('/api/admin/test', { schema: { response: { 200: ZDocument } } }, (request) =>
+    documents.runTestSubmission({ requestId: request.id }),
+  );
+}

@@ -1,0 +1,408 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import {
+  ZDocType,
+  ZDocumentStatus,
+  type TBulkStatusResult,
+  type TDocument,
+  type TDocumentHistory,
+  type TDocumentList,
+  type TDocumentStatus,
+  type TDocumentStatusChange,
+  type TScanRetryResult,
+  type TUploadItem,
+  type ZDocumentListQuery,
+} from '../../contract';
+import type { Storage } from '../adapters/storage/port';
+import { createDecryptor } from '../platform/crypto/envelope';
+import type { Db } from '../platform/db/client';
+import { listDocumentHistory, recordAuditEvent, recordAuditEvents, type AuditEventRow, type NewAuditEvent } from '../audit';
+import {
+  countDocumentList,
+  documentListPageQuery,
+  findDocument,
+  findDocumentWithGuardian,
+  findDocumentsByIds,
+  listRecentUploads,
+  lockDocumentForScanRetry,
+  lockDocumentsForReview,
+  setReviewDecision,
+  updateDocument,
+  type DocumentListFilter,
+} from './documents.repository';
+import { requeueDocumentJobs } from '../platform/jobs/jobs.repository';
+import { findCurrentSeason, resolveSeason } from '../seasons';
+import { AppError } from '../platform/errors';
+import { stageUpload } from '../intake';
+import type { LivePublisher } from '../live';
+import { PROCESS_DOCUMENT_QUEUE, recordSubmission } from '../pipeline';
+import { stagedKey } from '../pipeline';
+import { toDocument, toUploadItem } from './document-view';
+import { onePagePdf } from './one-page-pdf';
+
+/** Review moves a staff member may make; `processing` belongs to the pipeline alone. */
+const ALLOWED_TRANSITIONS: Record<TDocumentStatus, readonly TDocumentStatus[]> = {
+  pending: ['verified', 'rejected'],
+  verified: ['pending'],
+  rejected: ['pending'],
+  processing: [],
+};
+
+/** Why staff may not move a document from `from` to `to` (a clause: 'it is already verified'), or undefined when they may. */
+export function refusedTransition(from: TDocumentStatus, to: TDocumentStatus): string | undefined {
+  if (ALLOWED_TRANSITIONS[from].includes(to)) return undefined;
+  if (from === 'processing') return 'it is still being processed';
+  return from === to ? `it is already ${to}` : `it is ${from}`;
+}
+
+export type DocumentListParams = z.output<typeof ZDocumentListQuery>;
+
+export type DocumentsServiceDeps = {
+  db: Db;
+  storage: Storage;
+  /** The storage holding objects of a driver; throws when that driver is not configured here. */
+  storageFor(driver: 'local' | 's3'): Storage;
+  masterKey: Buffer;
+  live: LivePublisher;
+  idPrefix: string;
+  maxFileBytes: number;
+  onRecorded: () => void;
+  /** Tells the guardian why a document was rejected; never throws (a failure is recorded in notification History). */
+  notifyRejected?: (documentId: string, reason: string) => Promise<void>;
+};
+
+type Actor = { requestId: string };
+
+export function createDocumentsService(deps: DocumentsServiceDeps) {
+  const storageFor = (driver: 'local' | 's3'): Storage => {
+    try {
+      return deps.storageFor(driver);
+    } catch {
+      throw new AppError('SERVICE_UNAVAILABLE', `This file is on ${driver} storage, which this installation has not configured.`);
+    }
+  };
+
+  async function getDocument(id: string): Promise<TDocument> {
+    const row = await findDocumentWithGuardian(deps.db, id);
+    if (!row) throw new AppError('NOT_FOUND', `Document ${id} does not exist.`);
+    return toDocument(row, (driver) => deps.storageFor(driver));
+  }
+
+  return {
+    getDocument,
+
+    async listRecentUploads(limit: number): Promise<TUploadItem[]> {
+      const rows = await listRecentUploads(deps.db, limit);
+      return rows.map(toUploadItem);
+    },
+
+    /** The Documents screen: one page of the documents matching the filters, newest first, and how many match in all. */
+    async listDocuments(params: DocumentListParams): Promise<TDocumentList> {
+      const filter: DocumentListFilter = {
+        search: params.search === '' ? undefined : params.search,
+        status: params.status === 'all' ? undefined : params.status,
+        docType: params.docType === 'all' ? undefined : params.docType,
+      };
+      if (params.season !== undefined) {
+        const season = await resolveSeason(deps.db, params.season);
+        if (!season) throw new AppError('NOT_FOUND', `There is no season ${params.season}.`);
+        filter.seasonId = season.id;
+      }
+      const page = { limit: params.pageSize, offset: (params.page - 1) * params.pageSize };
+      const [rows, total] = await Promise.all([documentListPageQuery(deps.db, filter, page), countDocumentList(deps.db, filter)]);
+      return {
+        documents: rows.map((row) => ({ ...toUploadItem(row), division: row.division, reviewNotes: row.reviewNotes, storageDriver: row.storageDriver })),
+        total,
+        page: params.page,
+        pageSize: params.pageSize,
+      };
+    },
+
+    /** A review decision: only allowed moves, recorded with its audit, announced after commit. */
+    async changeStatus(id: string, change: TDocumentStatusChange, actor: Actor): Promise<TDocument> {
+      await deps.db.transaction(async (tx) => {
+        const [row] = await lockDocumentsForReview(tx, [id]);
+        if (!row) throw new AppError('NOT_FOUND', `Document ${id} does not exist.`);
+        const refused = refusedTransition(row.status, change.status);
+        if (refused) throw new AppError('CONFLICT', `Document ${id} cannot become ${change.status}: ${refused}.`);
+        const reviewNotes = change.reviewNotes ?? null;
+        await setReviewDecision(tx, [id], { status: change.status, reviewNotes, reviewedAt: change.status === 'pending' ? null : new Date() });
+        await recordAuditEvent(tx, statusChangedEvent(id, row.status, change.status, reviewNotes, actor));
+      });
+      deps.live.publish({ type: 'document_status_updated', data: { documentId: id, status: change.status } });
+      // After the commit: the rejection stands whatever happens to the e-mail.
+      if (change.status === 'rejected' && change.notifyGuardian === true && deps.notifyRejected) {
+        await deps.notifyRejected(id, change.reviewNotes ?? '');
+      }
+      return getDocument(id);
+    },
+
+    /**
+     * The same decision for many documents (bulk approve), all or nothing: every document that may make the
+     * move makes it, each with its own audit event, in one transaction; the others are reported with why and
+     * left as they were. Announced, one event per document, after the commit.
+     */
+    async changeStatuses(ids: readonly string[], status: TDocumentStatus, actor: Actor): Promise<TBulkStatusResult> {
+      const unique = [...new Set(ids)];
+      const skipped: TBulkStatusResult['skipped'] = [];
+      const moved: string[] = [];
+      await deps.db.transaction(async (tx) => {
+        const found = new Map((await lockDocumentsForReview(tx, unique)).map((row) => [row.id, row.status]));
+        const events: NewAuditEvent[] = [];
+        for (const id of unique) {
+          const from = found.get(id);
+          const refused = from === undefined ? 'there is no such document' : refusedTransition(from, status);
+          if (refused !== undefined || from === undefined) {
+            skipped.push({ id, reason: `Not changed: ${refused ?? 'there is no such document'}.` });
+            continue;
+          }
+          moved.push(id);
+          events.push(statusChangedEvent(id, from, status, null, actor));
+        }
+        await setReviewDecision(tx, moved, { status, reviewNotes: null, reviewedAt: status === 'pending' ? null : new Date() });
+        await recordAuditEvents(tx, events);
+      });
+      for (const documentId of moved) deps.live.publish({ type: 'document_status_updated', data: { documentId, status } });
+      return { updated: moved.length, skipped };
+    },
+
+    /** The document's audit trail, oldest first, each event with a sentence for people. */
+    async history(id: string): Promise<TDocumentHistory> {
+      const document = await findDocument(deps.db, id);
+      if (!document) throw new AppError('NOT_FOUND', `Document ${id} does not exist.`);
+      const events = await listDocumentHistory(deps.db, id, document.submissionId);
+      return {
+        events: events.map((event) => ({
+          at: event.at.toISOString(),
+          actor: event.actor,
+          action: event.action,
+          summary: summarizeAuditEvent(event, id),
+        })),
+      };
+    },
+
+    /**
+     * The decrypted file as a stream. GCM verifies only at the end: a tampered object makes the stream
+     * fail after some bytes were sent, and the caller must abort the response (Fastify does).
+     */
+    async openFile(id: string, actor: Actor): Promise<{ stream: Readable; filename: string; mime: string; bytes: number }> {
+      const row = await findDocumentWithGuardian(deps.db, id);
+      if (!row) throw new AppError('NOT_FOUND', `Document ${id} does not exist.`);
+      if (!row.storageKey || !row.storageDriver || !row.wrappedKey || !row.iv || !row.authTag || row.status === 'processing') {
+        throw new AppError('NOT_FOUND', 'No file is stored for this document (demo data, rejected, still processing, or past retention).');
+      }
+      const ciphertext = await storageFor(row.storageDriver).get(row.storageKey);
+      await recordAuditEvent(deps.db, {
+        actor: 'staff',
+        action: 'document.downloaded',
+        subjectType: 'document',
+        subjectId: id,
+        detail: { storageKey: row.storageKey },
+        requestId: actor.requestId,
+      });
+      const stream = ciphertext.pipe(createDecryptor(deps.masterKey, { wrappedKey: row.wrappedKey, iv: row.iv, authTag: row.authTag }));
+      ciphertext.on('error', (error) => stream.destroy(error));
+      return { stream, filename: row.originalFilename, mime: row.mime ?? 'application/octet-stream', bytes: row.bytes };
+    },
+
+    /**
+     * Staff's Retry of a document waiting for a virus scan that failed: its pipeline job runs again at once, with
+     * a fresh day of automatic retries counted from the next failure. The document keeps showing the failed scan
+     * until a scan gives a verdict. Audited in the same transaction; the workers are woken after the commit.
+     */
+    async retryScan(id: string, actor: Actor): Promise<TScanRetryResult> {
+      const filename = await deps.db.transaction(async (tx) => {
+        const row = await lockDocumentForScanRetry(tx, id);
+        if (!row) throw new AppError('NOT_FOUND', `Document ${id} does not exist.`);
+        if (row.status !== 'processing' || row.scanFailedAt === null) {
+          throw new AppError('CONFLICT', `Document ${id} is not waiting for a virus scan that failed: there is nothing to retry.`);
+        }
+        const jobs = await requeueDocumentJobs(tx, PROCESS_DOCUMENT_QUEUE, id, new Date());
+        if (jobs.requeued === 0 && jobs.running === 0) {
+          throw new AppError('CONFLICT', `Document ${id} has no pipeline job left to run again; send the file again.`);
+        }
+        await updateDocument(tx, id, { scanFirstFailedAt: null });
+        await recordAuditEvent(tx, {
+          actor: 'staff',
+          action: 'document.scan_retry_requested',
+          subjectType: 'document',
+          subjectId: id,
+          detail: { requeued: jobs.requeued },
+          requestId: actor.requestId,
+        });
+        const document = await findDocument(tx, id);
+        return document?.originalFilename ?? 'the document';
+      });
+      deps.onRecorded();
+      return { id, message: `The virus scan of ${filename} will run again now.` };
+    },
+
+    /**
+     * Moves the selected documents' files into the configured storage where they are not there yet
+     * (kept locally before S3 was configured). Idempotent: files already there are not counted.
+     */
+    async uploadToStorage(ids: readonly string[], actor: Actor): Promise<{ uploaded: number }> {
+      const rows = await findDocumentsByIds(deps.db, ids);
+      const missing = ids.filter((id) => !rows.some((row) => row.id === id));
+      if (missing.length > 0) throw new AppError('NOT_FOUND', `Unknown document ids: ${missing.slice(0, 5).join(', ')}`);
+      let uploaded = 0;
+      for (const row of rows) {
+        if (!row.storageKey || !row.storageDriver || row.storageDriver === deps.storage.driver) continue;
+        // Only files kept locally can be pushed; one on an unconfigured S3 has nowhere to come from.
+        if (row.storageDriver !== 'local') continue;
+        const source = storageFor(row.storageDriver);
+        if (!(await source.exists(row.storageKey))) continue;
+        await deps.storage.put(row.storageKey, await source.get(row.storageKey));
+        await deps.db.transaction(async (tx) => {
+          await updateDocument(tx, row.id, { storageDriver: deps.storage.driver });
+          await recordAuditEvent(tx, {
+            actor: 'staff',
+            action: 'document.moved_to_storage',
+            subjectType: 'document',
+            subjectId: row.id,
+            detail: { from: row.storageDriver, to: deps.storage.driver },
+            requestId: actor.requestId,
+          });
+        });
+        await source.delete(row.storageKey);
+        uploaded++;
+      }
+      return { uploaded };
+    },
+
+    /** Sends a generated PDF for a TEST-division player through the whole pipeline and returns the result. */
+    async runTestSubmission(actor: Actor, timeoutMs = 30_000): Promise<TDocument> {
+      const season = await findCurrentSeason(deps.db);
+      if (!season) throw new AppError('CONFLICT', 'No season exists yet: create a season before running a test.');
+      const submissionId = randomUUID();
+      const pdf = generateTestPdf(new Date(), actor.requestId);
+      const key = stagedKey(submissionId, 0);
+      const file = await stageUpload(
+        Readable.from([pdf]),
+        { originalFilename: 'clearbase-test-waiver.pdf', declaredType: 'waiver', key },
+        { storage: deps.storage, masterKey: deps.masterKey, maxFileBytes: deps.maxFileBytes },
+      );
+      if (file.kind !== 'staged') throw new AppError('INTERNAL', `The generated test file was refused: ${file.message}`);
+      const result = await recordSubmission(deps.db, { idPrefix: deps.idPrefix }, {
+        id: submissionId,
+        source: 'test',
+        externalId: `admin-test-${submissionId}`,
+        receivedAt: new Date(),
+        fromEmail: null,
+        subject: 'Clearbase pipeline test',
+        player: {
+          season: season.id,
+          division: 'TEST',
+          firstName: 'Pipeline',
+          lastName: 'Test',
+          birthDate: '2015-01-01',
+          guardianName: 'Clearbase Test',
+          guardianEmail: 'test@example.org',
+          guardianPhone: null,
+        },
+        files: [file],
+      });
+      deps.onRecorded();
+      const documentId = result.documents[0]?.id;
+      if (!documentId) throw new AppError('INTERNAL', 'The test submission created no document.');
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const document = await getDocument(documentId);
+        if (document.status !== 'processing') return document;
+        if (Date.now() > deadline) throw new AppError('SERVICE_UNAVAILABLE', 'The test document is still processing; check System Status.');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
+}
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+/** The audit event of a review decision; the single and the bulk decision record the same shape. */
+function statusChangedEvent(id: string, from: TDocumentStatus, to: TDocumentStatus, reviewNotes: string | null, actor: Actor) {
+  return {
+    actor: 'staff',
+    action: 'document.status_changed',
+    subjectType: 'document',
+    subjectId: id,
+    detail: { from, to, reviewNotes },
+    requestId: actor.requestId,
+  };
+}
+
+const STORAGE_NAMES: Record<string, string> = { local: 'local storage', s3: 'S3 storage' };
+const storageName = (driver: string | null | undefined) => (driver ? (STORAGE_NAMES[driver] ?? `${driver} storage`) : 'storage');
+
+const RECEIVED_FROM: Record<string, string> = {
+  form: 'Received from the registration form',
+  mailbox: 'Received by e-mail',
+  upload: 'Uploaded by staff',
+  test: 'Sent by the pipeline test',
+};
+
+/** What each action's detail holds, as far as a sentence needs it; a detail that does not fit gets the generic sentence. */
+const ZReceivedDetail = z.object({
+  documents: z.array(z.object({ id: z.string(), status: z.string().optional(), message: z.string().optional() })).optional(),
+});
+const ZStoredDetail = z.object({
+  driver: z.string().nullish(),
+  docType: ZDocType.nullish(),
+  detectedFrom: z.string().optional(),
+});
+const ZStatusChangedDetail = z.object({ from: ZDocumentStatus, to: ZDocumentStatus, reviewNotes: z.string().nullish() });
+const ZMovedDetail = z.object({ from: z.string().nullish(), to: z.string() });
+const ZVirusDetail = z.object({ signature: z.string() });
+
+/**
+ * One sentence for people about an audit event of a document's trail (every action the server records on a
+ * document or on the submission it came with). `documentId` picks this document out of a submission's files.
+ */
+export function summarizeAuditEvent(event: Pick<AuditEventRow, 'action' | 'actor' | 'detail'>, documentId: string): string {
+  switch (event.action) {
+    case 'submission.received': {
+      const received = RECEIVED_FROM[event.actor] ?? `Received (${event.actor})`;
+      const detail = ZReceivedDetail.safeParse(event.detail);
+      const mine = detail.success ? detail.data.documents?.find((d) => d.id === documentId) : undefined;
+      // A file refused at intake (not a PDF or image, too large) becomes a rejected document with no event of its own.
+      return mine?.status === 'rejected' && mine.message ? `${received} and refused: ${mine.message}` : received;
+    }
+    case 'document.stored': {
+      const detail = ZStoredDetail.safeParse(event.detail);
+      if (!detail.success) break;
+      const where = `Stored in ${storageName(detail.data.driver)}`;
+      if (!detail.data.docType) return `${where}; its type could not be detected`;
+      return detail.data.detectedFrom === 'filename' ? `${where} as ${detail.data.docType} (detected from the file name)` : `${where} as ${detail.data.docType}`;
+    }
+    case 'document.status_changed': {
+      const detail = ZStatusChangedDetail.safeParse(event.detail);
+      if (!detail.success) break;
+      const { from, to, reviewNotes } = detail.data;
+      return `Status changed from ${from} to ${to}${reviewNotes ? `: ${reviewNotes}` : ''}`;
+    }
+    case 'document.downloaded':
+      return 'Downloaded';
+    case 'document.moved_to_storage': {
+      const detail = ZMovedDetail.safeParse(event.detail);
+      if (!detail.success) break;
+      return `Moved from ${storageName(detail.data.from)} to ${storageName(detail.data.to)}`;
+    }
+    case 'document.rejected_virus': {
+      const detail = ZVirusDetail.safeParse(event.detail);
+      return detail.success ? `Virus found: ${detail.data.signature}; the file was discarded` : 'Virus found; the file was discarded';
+    }
+    case 'document.purged':
+      return 'Removed after the retention period';
+    case 'document.scan_failed':
+      return 'The virus scan could not be made; it is retried automatically for a day';
+    case 'document.scan_retries_stopped':
+      return 'The virus scan failed for a day; automatic retries stopped (use Retry)';
+    case 'document.scan_retry_requested':
+      return 'Virus scan retried by staff';
+  }
+  return `Recorded '${event.action}' (by ${event.actor})`;
+}
+
+/** A minimal valid one-page PDF saying what it is and when it was made; unique per run. */
+export function generateTestPdf(at: Date, nonce: string): Buffer {
+  return onePagePdf(`Clearbase pipeline test - ${at.toISOString()} - ${nonce}`, 14);
+}

@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../platform/logger';
+import { CHECK_FAILED, checkHealth, formWebhookCheck, notConfiguredCheck, type HealthChecks } from './health.service';
+
+const ok = () => Promise.resolve({ status: 'ok' as const, message: 'fine' });
+
+const checks = (overrides: Partial<HealthChecks>): HealthChecks => ({
+  database: ok,
+  s3: ok,
+  form: ok,
+  gmail: ok,
+  antivirus: ok,
+  ...overrides,
+});
+
+describe('checkHealth', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('reports every service with the time of the check', async () => {
+    const health = await checkHealth(checks({}), { now: () => new Date('2025-09-01T10:00:00Z') });
+    expect(health.timestamp).toBe('2025-09-01T10:00:00.000Z');
+    expect(Object.keys(health.services).sort()).toEqual(['antivirus', 'database', 's3', 'form', 'gmail'].sort());
+  });
+
+  it('turns a failing check into an error in plain words, keeping the reason for the log only', async () => {
+    const logged: string[] = [];
+    const log = createLogger('warn', { write: (line: string) => void logged.push(line) });
+    const failure = new Error("EACCES: permission denied, open '/srv/clearbase/storage/.health/probe'");
+    const health = await checkHealth(checks({ s3: () => Promise.reject(failure) }), { log });
+    expect(health.services.s3).toEqual({ status: 'error', message: CHECK_FAILED.s3 });
+    expect(JSON.stringify(health)).not.toMatch(/EACCES|\/srv/);
+    expect(health.services.database.status).toBe('ok');
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(logged[0] ?? '{}')).toMatchObject({ service: 's3', msg: 'health check failed', err: { message: failure.message } });
+  });
+
+  it('turns a hanging check into an error after 5 s', async () => {
+    vi.useFakeTimers();
+    const pending = checkHealth(checks({ s3: () => new Promise(() => undefined) }));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect((await pending).services.s3).toEqual({ status: 'error', message: 'No answer within 5 s' });
+  });
+
+  it('says what to set when the form webhook or an integration is not configured', async () => {
+    await expect(formWebhookCheck(false)()).resolves.toMatchObject({ status: 'warning', message: expect.stringContaining('FORM_WEBHOOK_SECRET') as string });
+    await expect(formWebhookCheck(true)()).resolves.toMatchObject({ status: 'ok' });
+    await expect(notConfiguredCheck('virus scanning')()).resolves.toEqual({ status: 'warning', message: 'Not configured: virus scanning' });
+  });
+});

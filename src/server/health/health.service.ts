@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { THealth, THealthServiceName, TServiceHealth } from '../../contract';
+import type { Storage } from '../adapters/storage/port';
+import type { Logger } from '../platform/logger';
+
+export type HealthCheck = () => Promise<TServiceHealth>;
+export type HealthChecks = Record<THealthServiceName, HealthCheck>;
+
+const CHECK_TIMEOUT_MS = 5_000;
+
+/**
+ * What a check that threw says on the status screen and in live alerts. The error itself names paths,
+ * addresses and codes (EACCES on '/srv/…', ECONNREFUSED 10.0.0.5:3310): that is for whoever runs the
+ * server, so it goes to the log, and the screen says in plain words what does not work.
+ */
+export const CHECK_FAILED: Record<THealthServiceName, string> = {
+  database: 'The database did not answer. The details are in the server log.',
+  s3: 'Files cannot be saved to or read from storage. The details are in the server log.',
+  form: 'The form webhook could not be checked. The details are in the server log.',
+  gmail: 'The mailbox could not be checked. The details are in the server log.',
+  antivirus: 'The virus scanner did not answer. The details are in the server log.',
+};
+
+/** Runs every check at once; a check that throws or hangs reports `error` instead of failing the call. */
+export async function checkHealth(checks: HealthChecks, options: { log?: Logger; now?: () => Date } = {}): Promise<THealth> {
+  const names = Object.keys(checks) as THealthServiceName[];
+  const results = await Promise.all(names.map((name) => runCheck(name, checks[name], options.log)));
+  const services = Object.fromEntries(names.map((name, i) => [name, results[i]])) as THealth['services'];
+  return { timestamp: (options.now?.() ?? new Date()).toISOString(), services };
+}
+
+async function runCheck(name: THealthServiceName, check: HealthCheck, log: Logger | undefined): Promise<TServiceHealth> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<TServiceHealth>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ status: 'error', message: `No answer within ${CHECK_TIMEOUT_MS / 1000} s` }),
+      CHECK_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([check(), timeout]);
+  } catch (error) {
+    log?.warn({ err: error, service: name }, 'health check failed');
+    return { status: 'error', message: CHECK_FAILED[name] };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function databaseCheck(ping: () => Promise<number>, kind: 'pglite' | 'postgres'): HealthCheck {
+  const label = kind === 'pglite' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL';
+  return async () => {
+    const ms = await ping();
+    return { status: 'ok', message: `${label} answered in ${ms.toFixed(1)} ms` };
+  };
+}
+
+/** Proves the storage can write, read back and delete an object, not merely that it is configured. */
+export function storageCheck(storage: Storage): HealthCheck {
+  return async () => {
+    const key = `.health/probe-${randomBytes(8).toString('hex')}`;
+    const payload = randomBytes(32);
+    try {
+      await storage.put(key, payload);
+      const readBack = await readAll(await storage.get(key));
+      if (!readBack.equals(payload)) return { status: 'error', message: 'Storage returned different bytes than written' };
+    } finally {
+      await storage.delete(key).catch(() => undefined);
+    }
+    // A local folder is not named: where the server keeps its files is no business of an HTTP answer.
+    const where = storage.driver === 'local' ? 'Local encrypted storage' : `S3 ${storage.location}`;
+    return { status: 'ok', message: `${where}: write and read OK` };
+  };
+}
+
+export function formWebhookCheck(secretConfigured: boolean): HealthCheck {
+  return () =>
+    Promise.resolve(
+      secretConfigured
+        ? { status: 'ok', message: 'Webhook signature secret configured' }
+        : { status: 'warning', message: 'Not configured: set FORM_WEBHOOK_SECRET to accept form submissions' },
+    );
+}
+
+/** For a service whose integration is not set up on this installation. */
+export function notConfiguredCheck(what: string): HealthCheck {
+  return () => Promise.resolve({ status: 'warning', message: `Not configured: ${what}` });
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

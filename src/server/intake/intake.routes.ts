@@ -1,0 +1,83 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../platform/errors';
+import { SIGNATURE_HEADER } from './form-webhook';
+import { receiveFormSubmission, type FormIntakeDeps } from './form-intake.service';
+
+const ZIntakeResponse = z.object({
+  submissionId: z.string(),
+  duplicate: z.boolean(),
+  documents: z.array(z.object({ id: z.string(), status: z.string(), duplicateOf: z.string().optional(), message: z.string().optional() })),
+});
+
+/**
+ * POST /api/intake/form: the registration form's webhook, authenticated by its HMAC signature instead of
+ * a session. The body is left unparsed here: the intake reads the raw stream to check the signature.
+ *
+ * Abuse limits: requests per client address per minute (429 with Retry-After, counted by this instance),
+ * and a time limit for the whole body to arrive (408), so a slow sender cannot hold a connection and its
+ * staged files for minutes. Any answer sent before the body has fully arrived closes the connection:
+ * the rest of a refused body is not read.
+ */
+export function registerIntakeRoutes(app: FastifyInstance, deps: { intake: FormIntakeDeps; maxFileBytes: number }): void {
+  void app.register((scoped, _options, done) => {
+    scoped.removeAllContentTypeParsers();
+    scoped.addContentTypeParser('*', (_request, _payload, next) => next(null));
+    scoped.addHook('onSend', async (request, reply) => {
+      if (!request.raw.complete) reply.header('connection', 'close');
+    });
+    scoped.post(
+      '/api/intake/form',
+      {
+        bodyLimit: deps.maxFileBytes * 5 + 1_048_576,
+        schema: { response: { 202: ZIntakeResponse } },
+        config: {
+          // Public: authenticated by its HMAC signature over the raw body, not by a session.
+          access: 'public',
+          rateLimit: {
+            max: deps.intake.rateLimitPerMinute,
+            timeWindow: 60_000,
+            errorResponseBuilder: (_request, context) =>
+              new AppError('RATE_LIMITED', `Too many form submissions from this address. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+          },
+        },
+      },
+      async (request, reply) => {
+        const deadline = startBodyDeadline(request.raw, deps.intake.bodyTimeoutMs);
+        try {
+          const result = await receiveFormSubmission(deps.intake, {
+            body: request.raw,
+            contentType: request.headers['content-type'] ?? '',
+            signature: request.headers[SIGNATURE_HEADER] as string | undefined,
+            receivedAt: new Date(),
+            deadline: deadline.signal,
+          });
+          return reply.status(202).send({ submissionId: result.submissionId, duplicate: !result.created, documents: result.documents });
+        } catch (error) {
+          // Worth a warning: a form provider with the wrong secret loses every submission. Never the body.
+          if (error instanceof AppError && error.code === 'UNAUTHENTICATED') request.log.warn('form webhook refused: missing or wrong signature');
+          throw error;
+        } finally {
+          deadline.clear();
+        }
+      },
+    );
+    done();
+  });
+}
+
+/**
+ * Aborts with a 408 AppError when the body has not fully arrived `ms` after the handler started. Once it
+ * has, the rest of the request (downloads, recording) is not under this limit.
+ */
+function startBodyDeadline(raw: IncomingMessage, ms: number): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  const seconds = Math.round(ms / 1000);
+  const timer = setTimeout(() => {
+    // complete: every byte has been received (read or not); readableEnded covers inject(), which never sets it.
+    if (raw.complete || raw.readableEnded) return;
+    controller.abort(new AppError('REQUEST_TIMEOUT', `The form took too long to send: its whole body must arrive within ${seconds} seconds.`));
+  }, ms);
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { REALTIME_OFF_MESSAGE } from '../../contract';
+import { AppError } from '../platform/errors';
+import type { LiveHub } from './hub';
+
+/** Whether live updates are switched on in Settings → System (asked at each connection). */
+export type RealtimeSwitch = { realtimeOn(): Promise<boolean> };
+
+export function registerLiveRoutes(app: FastifyInstance, deps: { hub: LiveHub; settings: RealtimeSwitch }): void {
+  // The access gate has already refused the upgrade without a session, from another site's page or to a foreign Host.
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      // Before the upgrade, so a refused connection is a plain HTTP answer the browser sees as closed.
+      preValidation: async () => {
+        if (!(await deps.settings.realtimeOn())) throw new AppError('FORBIDDEN', REALTIME_OFF_MESSAGE);
+      },
+    },
+    (socket) => {
+      deps.hub.accept(socket);
+    },
+  );
+}

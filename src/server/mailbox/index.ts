@@ -1,0 +1,2 @@
+export { registerMailboxRoutes } from './mailbox.routes';
+export { createMailboxService, type MailboxService } from './mailbox.service';

@@ -1,0 +1,68 @@
+import { and, count, desc, eq, gte, sum } from 'drizzle-orm';
+import { DIVISIONS, type TDivision, type TMailboxStats, type TMailboxSubmission } from '../../contract';
+import type { Db } from '../platform/db/client';
+import { players, registrations, submissions } from '../platform/db/schema';
+
+/** Counts of mailbox submissions received since `since` (spec §3 'Mailbox stats'). */
+export async function mailboxStats(db: Db, since: Date): Promise<TMailboxStats> {
+  const rows = await db
+    .select({ status: submissions.status, n: count(), attachments: sum(submissions.attachmentCount).mapWith(Number) })
+    .from(submissions)
+    .where(and(eq(submissions.source, 'mailbox'), gte(submissions.receivedAt, since)))
+    .groupBy(submissions.status);
+  const of = (status: string) => rows.find((row) => row.status === status)?.n ?? 0;
+  return {
+    received: rows.reduce((total, row) => total + row.n, 0),
+    processed: of('processed'),
+    failed: of('failed'),
+    totalAttachments: rows.reduce((total, row) => total + (row.attachments ?? 0), 0),
+  };
+}
+
+/**
+ * Newest first (spec §3 'Mailbox submission'). The player's name and division are the matched player's;
+ * for a mail that failed before a player was found, whatever the mail itself said.
+ */
+export async function listMailboxSubmissions(
+  db: Db,
+  query: { status: 'all' | 'processed' | 'failed'; limit: number },
+): Promise<TMailboxSubmission[]> {
+  const rows = await db
+    .select({
+      id: submissions.id,
+      fromEmail: submissions.fromEmail,
+      subject: submissions.subject,
+      receivedAt: submissions.receivedAt,
+      attachmentCount: submissions.attachmentCount,
+      status: submissions.status,
+      errorMessage: submissions.errorMessage,
+      fields: submissions.fields,
+      firstName: players.firstName,
+      lastName: players.lastName,
+      division: registrations.division,
+    })
+    .from(submissions)
+    .leftJoin(players, eq(players.id, submissions.playerId))
+    .leftJoin(registrations, and(eq(registrations.playerId, submissions.playerId), eq(registrations.seasonId, submissions.seasonId)))
+    .where(and(eq(submissions.source, 'mailbox'), query.status === 'all' ? undefined : eq(submissions.status, query.status)))
+    .orderBy(desc(submissions.receivedAt), desc(submissions.id))
+    .limit(query.limit);
+  return rows.map((row) => {
+    const fields = row.fields;
+    const mailName = [fields.firstName, fields.lastName].filter((part): part is string => typeof part === 'string' && part !== '').join(' ');
+    const mailDivision = fields.division;
+    return {
+      id: row.id,
+      fromEmail: row.fromEmail,
+      subject: row.subject,
+      receivedAt: row.receivedAt.toISOString(),
+      attachmentCount: row.attachmentCount,
+      playerName: row.firstName !== null && row.lastName !== null ? `${row.firstName} ${row.lastName}` : mailName || null,
+      playerDivision: row.division ?? (isDivision(mailDivision) ? mailDivision : null),
+      status: row.status,
+      errorMessage: row.errorMessage,
+    };
+  });
+}
+
+const isDivision = (value: unknown): value is TDivision => typeof value === 'string' && (DIVISIONS as readonly string[]).includes(value);

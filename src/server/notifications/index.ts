@@ -1,0 +1,5 @@
+export { DEFAULT_NOTIFICATION_TEMPLATES } from './notification-defaults';
+export { insertNotificationHistory, type NewNotificationHistory } from './notification-history.repository';
+export { insertNotificationTemplates, type NewNotificationTemplate } from './notification-templates.repository';
+export { registerNotificationRoutes } from './notifications.routes';
+export { NOTIFICATION_SEND_QUEUE, createNotificationSendHandler, createNotificationsService, seedDefaultNotificationTemplates, type NotificationsService } from './notifications.service';

@@ -1,0 +1,57 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { TNotificationStatus } from '../../contract';
+import type { Db } from '../platform/db/client';
+import { insertInBatches } from '../platform/db/batch';
+import { notificationHistory } from '../platform/db/schema';
+
+export type NotificationHistoryRow = typeof notificationHistory.$inferSelect;
+export type NewNotificationHistory = typeof notificationHistory.$inferInsert;
+
+export const insertNotificationHistory = (db: Db, rows: readonly NewNotificationHistory[]) =>
+  insertInBatches(db, notificationHistory, rows);
+
+/** Inserts rows and returns them with their ids, in the order given. */
+export async function recordNotificationHistory(db: Db, rows: readonly NewNotificationHistory[]): Promise<NotificationHistoryRow[]> {
+  const saved: NotificationHistoryRow[] = [];
+  // 9 columns a row: 1,000 rows stay far under PostgreSQL's 65,535 bind parameters.
+  for (let start = 0; start < rows.length; start += 1_000) {
+    saved.push(...(await db.insert(notificationHistory).values(rows.slice(start, start + 1_000)).returning()));
+  }
+  return saved;
+}
+
+export const listNotificationHistory = (db: Db, limit = 100, offset = 0): Promise<NotificationHistoryRow[]> =>
+  db
+    .select()
+    .from(notificationHistory)
+    .orderBy(desc(notificationHistory.createdAt), desc(notificationHistory.id))
+    .limit(limit)
+    .offset(offset);
+
+export async function countNotificationHistory(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notificationHistory);
+  return row?.n ?? 0;
+}
+
+/** Of the given rows, the ones still waiting to be sent. */
+export const listPendingNotifications = (db: Db, ids: readonly string[]): Promise<NotificationHistoryRow[]> =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(notificationHistory)
+        .where(and(inArray(notificationHistory.id, [...ids]), eq(notificationHistory.status, 'pending')));
+
+/** Records how a pending message went; a row no longer pending is left alone (another run finished it). */
+export async function settleNotification(
+  db: Db,
+  id: string,
+  outcome: { status: Exclude<TNotificationStatus, 'pending'>; sentAt: Date | null; errorMessage: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(notificationHistory)
+    .set(outcome)
+    .where(and(eq(notificationHistory.id, id), eq(notificationHistory.status, 'pending')))
+    .returning({ id: notificationHistory.id });
+  return rows.length === 1;
+}

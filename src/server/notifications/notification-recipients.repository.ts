@@ -1,0 +1,105 @@
+import { and, asc, count, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
+import type { TDocType, TPlayerDocStatus } from '../../contract';
+import type { Db } from '../platform/db/client';
+import { int } from '../reports';
+import { documents, players, registrations, seasons, users } from '../platform/db/schema';
+
+export type SeasonFamily = {
+  playerId: string;
+  firstName: string;
+  lastName: string;
+  guardianName: string | null;
+  guardianEmail: string | null;
+  birthCertificate: TPlayerDocStatus;
+  residency: TPlayerDocStatus;
+  medical: TPlayerDocStatus;
+  waiver: TPlayerDocStatus;
+};
+
+/** A type counts as missing when the registration summary says so (none, rejected or purged). */
+const hasMissingType = or(
+  eq(registrations.birthCertificateStatus, 'missing'),
+  eq(registrations.residencyStatus, 'missing'),
+  eq(registrations.medicalStatus, 'missing'),
+  eq(registrations.waiverStatus, 'missing'),
+);
+
+/** The season's players with their guardian and per-type status, by name; `onlyMissing` keeps those missing a type. */
+export function listSeasonFamilies(db: Db, seasonId: string, options: { onlyMissing: boolean }): Promise<SeasonFamily[]> {
+  return db
+    .select({
+      playerId: players.id,
+      firstName: players.firstName,
+      lastName: players.lastName,
+      guardianName: players.guardianName,
+      guardianEmail: players.guardianEmail,
+      birthCertificate: registrations.birthCertificateStatus,
+      residency: registrations.residencyStatus,
+      medical: registrations.medicalStatus,
+      waiver: registrations.waiverStatus,
+    })
+    .from(registrations)
+    .innerJoin(players, eq(players.id, registrations.playerId))
+    .where(options.onlyMissing ? and(eq(registrations.seasonId, seasonId), hasMissingType) : eq(registrations.seasonId, seasonId))
+    .orderBy(asc(registrations.lastName), asc(registrations.firstName), asc(registrations.playerId));
+}
+
+export async function countPlayersMissingDocuments(db: Db, seasonId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(registrations)
+    .where(and(eq(registrations.seasonId, seasonId), hasMissingType));
+  return row?.n ?? 0;
+}
+
+export type Administrator = { email: string; firstName: string; lastName: string };
+
+/** Active users with the admin role. */
+export const listAdministrators = (db: Db): Promise<Administrator[]> =>
+  db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
+    .orderBy(asc(users.lastName), asc(users.firstName));
+
+/** Documents received since `since`, and of those reviewed since then, how many were approved and rejected; pending: received and still waiting. */
+export async function countDocumentsSince(db: Db, since: Date): Promise<{ received: number; approved: number; rejected: number; pending: number }> {
+  const reviewedSince = and(isNotNull(documents.reviewedAt), gte(documents.reviewedAt, since));
+  const [row] = await db
+    .select({
+      received: int(sql`count(*) filter (where ${gte(documents.uploadedAt, since)})`),
+      approved: int(sql`count(*) filter (where ${and(eq(documents.status, 'verified'), reviewedSince)})`),
+      rejected: int(sql`count(*) filter (where ${and(eq(documents.status, 'rejected'), reviewedSince)})`),
+      pending: int(sql`count(*) filter (where ${and(eq(documents.status, 'pending'), gte(documents.uploadedAt, since))})`),
+    })
+    .from(documents)
+    .where(or(gte(documents.uploadedAt, since), gte(documents.reviewedAt, since)));
+  return { received: row?.received ?? 0, approved: row?.approved ?? 0, rejected: row?.rejected ?? 0, pending: row?.pending ?? 0 };
+}
+
+export type RejectedDocumentFamily = {
+  docType: TDocType | null;
+  firstName: string;
+  lastName: string;
+  guardianName: string | null;
+  guardianEmail: string | null;
+  seasonName: string;
+};
+
+/** The family a rejected document's notice goes to. */
+export async function findDocumentFamily(db: Db, documentId: string): Promise<RejectedDocumentFamily | undefined> {
+  const [row] = await db
+    .select({
+      docType: documents.docType,
+      firstName: players.firstName,
+      lastName: players.lastName,
+      guardianName: players.guardianName,
+      guardianEmail: players.guardianEmail,
+      seasonName: seasons.name,
+    })
+    .from(documents)
+    .innerJoin(players, eq(players.id, documents.playerId))
+    .innerJoin(seasons, eq(seasons.id, documents.seasonId))
+    .where(eq(documents.id, documentId));
+  return row;
+}

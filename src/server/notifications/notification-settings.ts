@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import type { TNotificationSettings, TNotificationSettingsUpdate } from '../../contract';
+import type { SmtpServer } from '../adapters/mail/port';
+import { webhookUrlProblem } from '../adapters/chat/webhook';
+import { openSecret, sealSecret, ZSealedSecret, type SealedSecret } from '../platform/crypto/secret-box';
+import type { Db } from '../platform/db/client';
+import { recordAuditEvent } from '../audit';
+import { getSetting, putSetting } from '../settings';
+import { AppError } from '../platform/errors';
+import { readSystemSettings } from '../settings';
+
+/** The `settings` row of the Notifications screen's Settings tab. */
+export const NOTIFICATION_SETTINGS_KEY = 'notifications';
+
+const ZStoredNotificationSettings = z.object({
+  email: z.object({
+    host: z.string(),
+    port: z.number(),
+    secure: z.boolean(),
+    username: z.string(),
+    from: z.string(),
+    password: ZSealedSecret.nullable(),
+  }),
+  slackWebhook: ZSealedSecret.nullable(),
+  teamsWebhook: ZSealedSecret.nullable(),
+});
+type StoredNotificationSettings = z.infer<typeof ZStoredNotificationSettings>;
+
+const EMPTY: StoredNotificationSettings = {
+  email: { host: '', port: 587, secure: false, username: '', from: '', password: null },
+  slackWebhook: null,
+  teamsWebhook: null,
+};
+
+/** SMTP_URL and SMTP_FROM from the environment; the server saved on the Settings tab wins when it has a host. */
+export type EnvironmentSmtp = { url: string | undefined; from: string | undefined };
+
+export type NotificationSettingsDeps = {
+  db: Db;
+  masterKey: Buffer;
+  environmentSmtp: EnvironmentSmtp;
+  allowHttpLoopback: boolean;
+};
+
+/** Shows which webhook is set without giving it away: its last four characters. */
+const webhookHint = (url: string) => `••••${url.slice(-4)}`;
+
+async function readStored(db: Db): Promise<StoredNotificationSettings> {
+  return (await getSetting(db, NOTIFICATION_SETTINGS_KEY, ZStoredNotificationSettings)) ?? EMPTY;
+}
+
+/** What the Settings tab shows: never a secret, only whether it is set (and a webhook's last four characters). */
+export async function readNotificationSettings(deps: Pick<NotificationSettingsDeps, 'db' | 'environmentSmtp'>): Promise<TNotificationSettings> {
+  const [stored, switches] = await Promise.all([readStored(deps.db), readSystemSettings(deps.db)]);
+  const source = stored.email.host ? 'settings' : deps.environmentSmtp.url ? 'environment' : 'none';
+  const secretState = (sealed: SealedSecret | null) => ({ set: sealed !== null, hint: sealed ? sealed.hint : null });
+  return {
+    email: {
+      host: stored.email.host,
+      port: stored.email.port,
+      secure: stored.email.secure,
+      username: stored.email.username,
+      from: stored.email.from,
+      passwordSet: stored.email.password !== null,
+      source,
+    },
+    slackWebhook: secretState(stored.slackWebhook),
+    teamsWebhook: secretState(stored.teamsWebhook),
+    switches: { email: switches.emailNotifications, slack: switches.slackNotifications, teams: switches.teamsNotifications },
+  };
+}
+
+/**
+ * Saves the tab, all or nothing, with its audit event in the same transaction. A secret left out keeps the
+ * stored one, `null` removes it, a value replaces it (encrypted with the master key). Webhook addresses must be
+ * https (http to loopback only with the test setting); a refused one leaves everything as it was.
+ */
+export async function saveNotificationSettings(
+  deps: NotificationSettingsDeps,
+  update: TNotificationSettingsUpdate,
+  actor: { requestId: string },
+): Promise<TNotificationSettings> {
+  const problems: Array<{ path: string; message: string }> = [];
+  for (const [service, field] of [['slack', 'slackWebhookUrl'], ['teams', 'teamsWebhookUrl']] as const) {
+    const url = update[field];
+    const problem = url ? webhookUrlProblem(service, url, { allowHttpLoopback: deps.allowHttpLoopback }) : undefined;
+    if (problem) problems.push({ path: `body.${field}`, message: problem });
+  }
+  if (problems.length > 0) throw new AppError('VALIDATION_FAILED', problems.map((p) => p.message).join('; '), problems);
+
+  await deps.db.transaction(async (tx) => {
+    const before = await readStored(tx);
+    const nextSecret = (current: SealedSecret | null, value: string | null | undefined, hint: (secret: string) => string) => {
+      if (value === undefined) return current;
+      if (value === null || value === '') return null;
+      return sealSecret(deps.masterKey, value, hint(value));
+    };
+    const after: StoredNotificationSettings = {
+      email: {
+        host: update.email.host,
+        port: update.email.port,
+        secure: update.email.secure,
+        username: update.email.username,
+        from: update.email.from,
+        password: nextSecret(before.email.password, update.email.password, () => ''),
+      },
+      slackWebhook: nextSecret(before.slackWebhook, update.slackWebhookUrl, webhookHint),
+      teamsWebhook: nextSecret(before.teamsWebhook, update.teamsWebhookUrl, webhookHint),
+    };
+    await putSetting(tx, NOTIFICATION_SETTINGS_KEY, after);
+    const changed = [
+      ...(['host', 'port', 'secure', 'username', 'from'] as const).filter((key) => before.email[key] !== after.email[key]).map((key) => `email.${key}`),
+      ...(update.email.password !== undefined ? ['email.password'] : []),
+      ...(update.slackWebhookUrl !== undefined ? ['slackWebhook'] : []),
+      ...(update.teamsWebhookUrl !== undefined ? ['teamsWebhook'] : []),
+    ];
+    // Names of what changed only: secrets and addresses stay out of the audit trail.
+    await recordAuditEvent(tx, {
+      actor: 'staff',
+      action: 'notifications.settings_updated',
+      subjectType: 'settings',
+      subjectId: NOTIFICATION_SETTINGS_KEY,
+      detail: { changed },
+      requestId: actor.requestId,
+    });
+  });
+  return readNotificationSettings(deps);
+}
+
+/** Where each channel's messages go right now, secrets decrypted; a channel without a destination says why. */
+export type Destinations = {
+  email: { server: SmtpServer; from: string } | { problem: string };
+  slack: { url: string } | { problem: string };
+  teams: { url: string } | { problem: string };
+};
+
+export async function resolveDestinations(deps: NotificationSettingsDeps): Promise<Destinations> {
+  const stored = await readStored(deps.db);
+  const open = async (sealed: SealedSecret, what: string): Promise<{ value: string } | { problem: string }> => {
+    try {
+      return { value: await openSecret(deps.masterKey, sealed) };
+    } catch {
+      return { problem: `The saved ${what} cannot be decrypted with this master key: save it again on the Settings tab` };
+    }
+  };
+
+  let email: Destinations['email'];
+  if (stored.email.host) {
+    const password = stored.email.password ? await open(stored.email.password, 'mail password') : { value: undefined };
+    email =
+      'problem' in password
+        ? password
+        : {
+            server: { kind: 'fields', host: stored.email.host, port: stored.email.port, secure: stored.email.secure, username: stored.email.username, password: password.value },
+            from: stored.email.from,
+          };
+  } else if (deps.environmentSmtp.url && deps.environmentSmtp.from) {
+    email = { server: { kind: 'url', url: deps.environmentSmtp.url }, from: deps.environmentSmtp.from };
+  } else {
+    email = { problem: 'No mail server is set: fill in the Settings tab, or set SMTP_URL and SMTP_FROM' };
+  }
+
+  const webhook = async (sealed: SealedSecret | null, name: string): Promise<{ url: string } | { problem: string }> => {
+    if (!sealed) return { problem: `No ${name} webhook address is set on the Settings tab` };
+    const opened = await open(sealed, `${name} webhook address`);
+    return 'problem' in opened ? opened : { url: opened.value };
+  };
+  return { email, slack: await webhook(stored.slackWebhook, 'Slack'), teams: await webhook(stored.teamsWebhook, 'Microsoft Teams') };
+}

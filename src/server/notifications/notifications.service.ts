@@ -1,0 +1,493 @@
+import { z } from 'zod';
+import {
+  CHANNEL_LABELS,
+  DOC_TYPE_LABELS,
+  findPlaceholders,
+  parseRecipientList,
+  placeholderProblem,
+  RECIPIENT_GROUP_LABELS,
+  ZNotificationChannel,
+  type TDocType,
+  type TNotificationChannel,
+  type TNotificationHistory,
+  type TNotificationSendParsed,
+  type TNotificationSendResult,
+  type TNotificationSettings,
+  type TNotificationSettingsUpdate,
+  type TNotificationTemplate,
+  type TNotificationTemplatePatch,
+  type TNotificationTest,
+  type TNotificationTestResult,
+  type TPlaceholder,
+  type TQuickActions,
+  type TRecipientPreview,
+} from '../../contract';
+import type { Db } from '../platform/db/client';
+import { recordAuditEvent } from '../audit';
+import { enqueueJob } from '../platform/jobs/jobs.repository';
+import {
+  countNotificationHistory,
+  listNotificationHistory,
+  listPendingNotifications,
+  recordNotificationHistory,
+  settleNotification,
+  type NotificationHistoryRow,
+} from './notification-history.repository';
+import {
+  countDocumentsSince,
+  countPlayersMissingDocuments,
+  findDocumentFamily,
+  listAdministrators,
+  listSeasonFamilies,
+  type SeasonFamily,
+} from './notification-recipients.repository';
+import {
+  findNotificationTemplate,
+  findNotificationTemplateByName,
+  listNotificationTemplates,
+  lockNotificationTemplate,
+  seedNotificationTemplatesIfEmpty,
+  updateNotificationTemplate,
+  type NotificationTemplateRow,
+} from './notification-templates.repository';
+import { findCurrentSeason, resolveSeason, type SeasonRow } from '../seasons';
+import { AppError } from '../platform/errors';
+import type { JobHandler } from '../platform/jobs/job-runner';
+import type { Logger } from '../platform/logger';
+import { DEFAULT_NOTIFICATION_TEMPLATES, DOCUMENT_REJECTED_TEMPLATE } from './notification-defaults';
+import { mapWithLimit, openDeliveryBatch, type DeliveryDeps, type RenderedMessage } from './notification-delivery';
+import { describeDocTypes, formatDeadline, renderHtml, renderText, type PlaceholderValues } from './notification-render';
+import { readNotificationSettings, saveNotificationSettings } from './notification-settings';
+
+/** The job queue that sends scheduled messages (and finishes an immediate send cut short by a crash). */
+export const NOTIFICATION_SEND_QUEUE = 'notification-send';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** {{deadline}} when the form leaves it out. */
+const DEFAULT_DEADLINE_DAYS = 7;
+/**
+ * An immediate send is also queued as a job due this much later: if the instance dies mid-send, the job sends
+ * what is still pending. Far longer than any send takes, so the two never race.
+ */
+const SAFETY_NET_DELAY_MS = 60 * 60_000;
+/** Messages in flight at once in one send. */
+const SEND_CONCURRENCY = 3;
+const PREVIEW_SAMPLE_SIZE = 5;
+const GUARDIAN_FALLBACK = 'Parent/Guardian';
+
+type Actor = { requestId: string };
+
+export type NotificationsDeps = DeliveryDeps & {
+  log: Logger;
+  /** Wakes the job runner after a job was queued. */
+  pokeJobs: () => void;
+  now?: () => Date;
+};
+
+const ZQueuedMessage = z.object({
+  historyId: z.string(),
+  channel: ZNotificationChannel,
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+});
+const ZSendJobPayload = z.object({ messages: z.array(ZQueuedMessage) });
+type QueuedMessage = z.infer<typeof ZQueuedMessage>;
+
+/** One recipient of a send and the values of its placeholders. */
+type Addressee = { to: string; values: PlaceholderValues };
+
+type PreparedSend = {
+  channel: TNotificationChannel;
+  templateId: string | null;
+  subject: string;
+  content: string;
+  addressees: Addressee[];
+  withoutEmail: number;
+  season: SeasonRow | undefined;
+};
+
+const toTemplate = (row: NotificationTemplateRow): TNotificationTemplate => ({
+  id: row.id,
+  name: row.name,
+  type: row.type,
+  subject: row.subject,
+  content: row.content,
+  enabled: row.enabled,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const toHistoryItem = (row: NotificationHistoryRow) => ({
+  id: row.id,
+  type: row.type,
+  recipient: row.recipient,
+  subject: row.subject,
+  status: row.status,
+  sentAt: row.sentAt?.toISOString() ?? null,
+  errorMessage: row.errorMessage,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const CHAT_RECIPIENT: Record<Exclude<TNotificationChannel, 'email'>, string> = { slack: 'Slack channel', teams: 'Microsoft Teams channel' };
+const recipientLabel = (channel: TNotificationChannel, to: string) => (channel === 'email' ? to : CHAT_RECIPIENT[channel]);
+
+const STATUS_FIELDS = ['birthCertificate', 'residency', 'medical', 'waiver'] as const;
+const FIELD_TYPE: Record<(typeof STATUS_FIELDS)[number], TDocType> = {
+  birthCertificate: 'birth_certificate',
+  residency: 'residency',
+  medical: 'medical',
+  waiver: 'waiver',
+};
+const missingTypes = (family: SeasonFamily): TDocType[] =>
+  STATUS_FIELDS.filter((field) => family[field] === 'missing').map((field) => FIELD_TYPE[field]);
+
+const familyValues = (family: SeasonFamily): PlaceholderValues => ({
+  guardianName: family.guardianName?.trim() || GUARDIAN_FALLBACK,
+  playerName: `${family.firstName} ${family.lastName}`,
+  missingDocuments: describeDocTypes(missingTypes(family)),
+});
+
+function render(channel: TNotificationChannel, subject: string, content: string, addressee: Addressee): RenderedMessage {
+  return {
+    channel,
+    to: addressee.to,
+    subject: renderText(subject, addressee.values),
+    text: renderText(content, addressee.values),
+    html: channel === 'email' ? renderHtml(content, addressee.values) : '',
+  };
+}
+
+/** Inserts the template defaults into an empty table; safe when several instances start at once. */
+export function seedDefaultNotificationTemplates(db: Db): Promise<boolean> {
+  return seedNotificationTemplatesIfEmpty(db, DEFAULT_NOTIFICATION_TEMPLATES);
+}
+
+/**
+ * Sends the messages of a queued send that are still pending, and records each outcome in History. Safe to
+ * re-run: a message already settled (sent, failed, or finished by the immediate send) is skipped.
+ */
+export function createNotificationSendHandler(deps: DeliveryDeps & { now?: () => Date }): JobHandler {
+  const now = deps.now ?? (() => new Date());
+  return async (payload) => {
+    const parsed = ZSendJobPayload.safeParse(payload);
+    if (!parsed.success) return { kind: 'fail', reason: 'the notification job payload is not a list of messages' };
+    const pending = new Set((await listPendingNotifications(deps.db, parsed.data.messages.map((m) => m.historyId))).map((row) => row.id));
+    const due = parsed.data.messages.filter((message) => pending.has(message.historyId));
+    if (due.length > 0) await deliverAndSettle(deps, due, now);
+    return { kind: 'done' };
+  };
+}
+
+async function deliverAndSettle(deps: DeliveryDeps, messages: readonly QueuedMessage[], now: () => Date): Promise<Array<'sent' | 'failed'>> {
+  const batch = await openDeliveryBatch(deps);
+  try {
+    return await mapWithLimit(messages, SEND_CONCURRENCY, async (message) => {
+      const outcome = await batch.deliver(message);
+      await settleNotification(
+        deps.db,
+        message.historyId,
+        outcome.ok ? { status: 'sent', sentAt: now(), errorMessage: null } : { status: 'failed', sentAt: null, errorMessage: outcome.error },
+      );
+      return outcome.ok ? 'sent' : 'failed';
+    });
+  } finally {
+    batch.close();
+  }
+}
+
+export function createNotificationsService(deps: NotificationsDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function seasonFor(yearOrId: string | undefined): Promise<SeasonRow | undefined> {
+    if (yearOrId === undefined) return findCurrentSeason(db);
+    const season = await resolveSeason(db, yearOrId);
+    if (!season) throw new AppError('NOT_FOUND', `Season "${yearOrId}" does not exist.`);
+    return season;
+  }
+
+  async function templateFor(id: string): Promise<NotificationTemplateRow> {
+    const template = await findNotificationTemplate(db, id);
+    if (!template) throw new AppError('NOT_FOUND', `Notification template ${id} does not exist.`);
+    return template;
+  }
+
+  /** The values every message of a send shares: season, deadline and, when the text uses them, last week's figures. */
+  async function sharedValues(texts: string[], season: SeasonRow | undefined, deadline: string): Promise<PlaceholderValues> {
+    const values: PlaceholderValues = { season: season?.name ?? '', deadline: formatDeadline(deadline) };
+    const used = new Set(texts.flatMap(findPlaceholders));
+    if (['received', 'approved', 'rejected', 'pending'].some((name) => used.has(name))) {
+      const counts = await countDocumentsSince(db, new Date(now().getTime() - 7 * DAY_MS));
+      for (const [name, value] of Object.entries(counts)) values[name as TPlaceholder] = String(value);
+    }
+    return values;
+  }
+
+  async function prepare(send: TNotificationSendParsed): Promise<PreparedSend> {
+    let channel = send.channel;
+    let subject = send.subject;
+    let content = send.message;
+    if (send.templateId !== null) {
+      const template = await templateFor(send.templateId);
+      if (!template.enabled) throw new AppError('CONFLICT', `The template '${template.name}' is turned off. Turn it on in Templates to send it.`);
+      ({ type: channel, subject, content } = template);
+      const problem = placeholderProblem(`${subject}\n${content}`, channel);
+      if (problem) throw new AppError('VALIDATION_FAILED', `The template '${template.name}' cannot be sent: ${problem}`);
+    }
+    const season = await seasonFor(send.season);
+    const deadline = send.deadline ?? new Date(now().getTime() + DEFAULT_DEADLINE_DAYS * DAY_MS).toISOString().slice(0, 10);
+    const shared = await sharedValues([subject, content], season, deadline);
+    const base = { channel, templateId: send.templateId, subject, content, season };
+
+    if (channel !== 'email') return { ...base, addressees: [{ to: CHAT_RECIPIENT[channel], values: shared }], withoutEmail: 0 };
+
+    if (send.recipients === 'administrators') {
+      const admins = await listAdministrators(db);
+      return {
+        ...base,
+        addressees: admins.map((admin) => ({ to: admin.email, values: { ...shared, guardianName: `${admin.firstName} ${admin.lastName}` } })),
+        withoutEmail: 0,
+      };
+    }
+
+    const families = season ? await listSeasonFamilies(db, season.id, { onlyMissing: send.recipients === 'missing_documents' }) : [];
+    if (send.recipients === 'custom') {
+      // An address that is a guardian's in the season gets that family's details; others get the shared ones.
+      const byEmail = new Map<string, SeasonFamily>();
+      for (const family of families) {
+        const key = family.guardianEmail?.trim().toLowerCase();
+        if (key && !byEmail.has(key)) byEmail.set(key, family);
+      }
+      const { addresses } = parseRecipientList(send.customRecipients);
+      const addressees = addresses.map((to) => {
+        const family = byEmail.get(to.toLowerCase());
+        return { to, values: { ...shared, guardianName: GUARDIAN_FALLBACK, ...(family ? familyValues(family) : {}) } };
+      });
+      return { ...base, addressees, withoutEmail: 0 };
+    }
+
+    // One message per player: a guardian of two players gets one about each.
+    const withEmail = families.filter((family) => family.guardianEmail?.trim());
+    return {
+      ...base,
+      addressees: withEmail.map((family) => ({ to: family.guardianEmail?.trim() ?? '', values: { ...shared, ...familyValues(family) } })),
+      withoutEmail: families.length - withEmail.length,
+    };
+  }
+
+  return {
+    async listTemplates(): Promise<{ templates: TNotificationTemplate[] }> {
+      return { templates: (await listNotificationTemplates(db)).map(toTemplate) };
+    },
+
+    /** An edit, checked against the template's type, saved with its audit event. */
+    async updateTemplate(id: string, patch: TNotificationTemplatePatch, actor: Actor): Promise<TNotificationTemplate> {
+      return db.transaction(async (tx) => {
+        const before = await lockNotificationTemplate(tx, id);
+        if (!before) throw new AppError('NOT_FOUND', `Notification template ${id} does not exist.`);
+        const details = (['subject', 'content'] as const).flatMap((field) => {
+          const text = patch[field];
+          const problem = text === undefined ? undefined : placeholderProblem(text, before.type);
+          return problem ? [{ path: `body.${field}`, message: problem }] : [];
+        });
+        if (details.length > 0) throw new AppError('VALIDATION_FAILED', details.map((d) => d.message).join(' '), details);
+        const after = await updateNotificationTemplate(tx, id, patch);
+        if (!after) throw new AppError('NOT_FOUND', `Notification template ${id} does not exist.`);
+        const changed = (Object.keys(patch) as Array<keyof TNotificationTemplatePatch>).filter((key) => before[key] !== after[key]);
+        await recordAuditEvent(tx, {
+          actor: 'staff',
+          action: 'notification_template.updated',
+          subjectType: 'notification_template',
+          subjectId: id,
+          detail: { changed, ...(changed.includes('enabled') ? { enabled: after.enabled } : {}) },
+          requestId: actor.requestId,
+        });
+        return toTemplate(after);
+      });
+    },
+
+    /** How many messages the send would make, and to whom (the first few), without sending. */
+    async preview(send: TNotificationSendParsed): Promise<TRecipientPreview> {
+      const prepared = await prepare(send);
+      return {
+        channel: prepared.channel,
+        count: prepared.addressees.length,
+        sample: prepared.addressees.slice(0, PREVIEW_SAMPLE_SIZE).map((a) => a.to),
+        withoutEmail: prepared.withoutEmail,
+        season: prepared.season ? { id: prepared.season.id, name: prepared.season.name } : null,
+      };
+    },
+
+    /**
+     * Renders one message per recipient and records each in History as pending, with its job, in one transaction.
+     * Scheduled: the job runs at that time, on whichever instance is up then. Now: the messages go out at once
+     * and their rows are settled; the job, due an hour later, only finishes what a crash left pending.
+     */
+    async send(send: TNotificationSendParsed, actor: Actor): Promise<TNotificationSendResult> {
+      const scheduledAt = send.scheduledAt === undefined ? undefined : new Date(send.scheduledAt);
+      if (scheduledAt && scheduledAt.getTime() <= now().getTime()) {
+        throw new AppError('VALIDATION_FAILED', 'The scheduled time has passed: choose a time in the future, or send now.', [
+          { path: 'body.scheduledAt', message: 'must be in the future' },
+        ]);
+      }
+      const prepared = await prepare(send);
+      if (prepared.addressees.length === 0) {
+        const group = prepared.channel === 'email' ? RECIPIENT_GROUP_LABELS[send.recipients] : CHANNEL_LABELS[prepared.channel];
+        const where = prepared.season && send.recipients !== 'administrators' ? ` in ${prepared.season.name}` : '';
+        throw new AppError('VALIDATION_FAILED', `Nobody to send to: ${group}${where} has no e-mail addresses.`);
+      }
+      let rendered: RenderedMessage[];
+      try {
+        rendered = prepared.addressees.map((addressee) => render(prepared.channel, prepared.subject, prepared.content, addressee));
+      } catch (error) {
+        throw new AppError('VALIDATION_FAILED', error instanceof Error ? error.message : String(error));
+      }
+
+      const queued = await db.transaction(async (tx) => {
+        const rows = await recordNotificationHistory(
+          tx,
+          rendered.map((message) => ({
+            templateId: prepared.templateId,
+            type: message.channel,
+            recipient: recipientLabel(message.channel, message.to),
+            subject: message.subject,
+            status: 'pending' as const,
+            sentAt: scheduledAt ?? null,
+          })),
+        );
+        const messages: QueuedMessage[] = rendered.map((message, index) => ({ historyId: rows[index]?.id ?? '', ...message }));
+        await enqueueJob(tx, {
+          queue: NOTIFICATION_SEND_QUEUE,
+          payload: { messages },
+          runAt: scheduledAt ?? new Date(now().getTime() + SAFETY_NET_DELAY_MS),
+        });
+        await recordAuditEvent(tx, {
+          actor: 'staff',
+          action: scheduledAt ? 'notifications.scheduled' : 'notifications.sent',
+          subjectType: 'notification_template',
+          subjectId: prepared.templateId,
+          detail: { channel: prepared.channel, recipients: send.recipients, messages: messages.length, scheduledAt: scheduledAt?.toISOString() ?? null },
+          requestId: actor.requestId,
+        });
+        return messages;
+      });
+
+      if (scheduledAt) {
+        deps.pokeJobs();
+        return { sent: 0, failed: 0, pending: queued.length };
+      }
+      const outcomes = await deliverAndSettle(deps, queued, now);
+      const sent = outcomes.filter((o) => o === 'sent').length;
+      return { sent, failed: outcomes.length - sent, pending: 0 };
+    },
+
+    async listHistory(query: { page: number; pageSize: number }): Promise<TNotificationHistory> {
+      const [rows, total] = await Promise.all([
+        listNotificationHistory(db, query.pageSize, (query.page - 1) * query.pageSize),
+        countNotificationHistory(db),
+      ]);
+      return { items: rows.map(toHistoryItem), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async quickActions(query: { season?: string | undefined }): Promise<TQuickActions> {
+      const season = await seasonFor(query.season);
+      const [incompletePlayers, administrators, lastWeek] = await Promise.all([
+        season ? countPlayersMissingDocuments(db, season.id) : Promise.resolve(0),
+        listAdministrators(db).then((admins) => admins.length),
+        countDocumentsSince(db, new Date(now().getTime() - 7 * DAY_MS)),
+      ]);
+      return { season: season ? { id: season.id, name: season.name } : null, incompletePlayers, administrators, lastWeek };
+    },
+
+    readSettings(): Promise<TNotificationSettings> {
+      return readNotificationSettings(deps);
+    },
+
+    saveSettings(update: TNotificationSettingsUpdate, actor: Actor): Promise<TNotificationSettings> {
+      return saveNotificationSettings(deps, update, actor);
+    },
+
+    /** One real message on a channel, switched on or not (it tests the destination); recorded in History. */
+    async sendTest(test: TNotificationTest, actor: Actor): Promise<TNotificationTestResult> {
+      const at = now();
+      const to = test.channel === 'email' ? (test.to ?? '') : CHAT_RECIPIENT[test.channel];
+      const message: RenderedMessage = {
+        channel: test.channel,
+        to,
+        subject: 'Clearbase test message',
+        text: `This is a test message from Clearbase, sent ${at.toISOString()}. ${CHANNEL_LABELS[test.channel]} notifications reach this destination.`,
+        html: '',
+      };
+      message.html = renderHtml(message.text, {});
+      const batch = await openDeliveryBatch(deps, { ignoreSwitches: true });
+      const outcome = await batch.deliver(message).finally(() => batch.close());
+      await recordNotificationHistory(db, [
+        {
+          type: test.channel,
+          recipient: recipientLabel(test.channel, to),
+          subject: message.subject,
+          status: outcome.ok ? 'sent' : 'failed',
+          sentAt: outcome.ok ? now() : null,
+          errorMessage: outcome.ok ? null : outcome.error,
+        },
+      ]);
+      deps.log.info({ channel: test.channel, ok: outcome.ok, requestId: actor.requestId }, 'notification test sent');
+      return outcome.ok
+        ? { ok: true, message: test.channel === 'email' ? `Test e-mail sent to ${to}.` : `Test message posted to the ${CHANNEL_LABELS[test.channel]} webhook.` }
+        : { ok: false, message: outcome.error };
+    },
+
+    /**
+     * Tells the guardian why a document was rejected, with the 'Document Rejected' template (its default text
+     * when the template is gone). Called after the rejection committed; never throws: whatever goes wrong is
+     * recorded in History as a failed message.
+     */
+    async notifyDocumentRejected(documentId: string, reason: string): Promise<void> {
+      try {
+        const family = await findDocumentFamily(db, documentId);
+        if (!family) return;
+        const stored = await findNotificationTemplateByName(db, DOCUMENT_REJECTED_TEMPLATE);
+        const fallback = DEFAULT_NOTIFICATION_TEMPLATES.find((t) => t.name === DOCUMENT_REJECTED_TEMPLATE);
+        const template = stored ?? (fallback ? { ...fallback, id: null } : undefined);
+        if (!template) return;
+        const to = family.guardianEmail?.trim() ?? '';
+        const values: PlaceholderValues = {
+          guardianName: family.guardianName?.trim() || GUARDIAN_FALLBACK,
+          playerName: `${family.firstName} ${family.lastName}`,
+          documentType: family.docType ? DOC_TYPE_LABELS[family.docType] : 'document',
+          rejectionReason: reason,
+          season: family.seasonName,
+          deadline: formatDeadline(new Date(now().getTime() + DEFAULT_DEADLINE_DAYS * DAY_MS).toISOString().slice(0, 10)),
+          missingDocuments: family.docType ? DOC_TYPE_LABELS[family.docType] : 'document',
+        };
+        const subject = renderText(template.subject, values);
+        let error: string | undefined;
+        if (!template.enabled) error = `The '${DOCUMENT_REJECTED_TEMPLATE}' template is turned off in Templates`;
+        else if (!to) error = `No guardian e-mail is on file for ${values.playerName ?? 'the player'}`;
+        else {
+          const batch = await openDeliveryBatch(deps);
+          const outcome = await batch
+            .deliver({ channel: 'email', to, subject, text: renderText(template.content, values), html: renderHtml(template.content, values) })
+            .finally(() => batch.close());
+          if (!outcome.ok) error = outcome.error;
+        }
+        await recordNotificationHistory(db, [
+          {
+            templateId: template.id,
+            type: 'email',
+            recipient: to || '(no guardian e-mail)',
+            subject,
+            status: error ? 'failed' : 'sent',
+            sentAt: error ? null : now(),
+            errorMessage: error ?? null,
+          },
+        ]);
+      } catch (error) {
+        deps.log.error({ err: error, documentId }, 'could not notify the guardian of a rejected document');
+      }
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,431 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  type AnyPgColumn,
+  smallint,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  DIVISIONS,
+  DOC_TYPES,
+  DOCUMENT_STATUSES,
+  NOTIFICATION_CHANNELS,
+  PLAYER_DOC_STATUSES,
+  NOTIFICATION_STATUSES,
+  SEASON_KINDS,
+  SUBMISSION_SOURCES,
+  SUBMISSION_STATUSES,
+  USER_ROLES,
+  USER_STATUSES,
+} from '../../../contract';
+import type {
+  TDivision,
+  TDocType,
+  TDocumentStatus,
+  TNotificationChannel,
+  TNotificationStatus,
+  TPlayerDocStatus,
+  TSeasonKind,
+  TSubmissionSource,
+  TSubmissionStatus,
+  TUserRole,
+  TUserStatus,
+} from '../../../contract';
+
+/** bytea as a Node Buffer on both drivers (PGlite hands back Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** A CHECK that keeps an enumerated text column inside its allowed values. */
+const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in (${sql.join(values.map((v) => sql.raw(`'${v}'`)), sql`, `)})`);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const seasons = pgTable('seasons', {
+  /** Readable and stable, e.g. `fall-2025`. */
+  id: text('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  kind: text('kind').$type<TSeasonKind>().notNull(),
+  year: integer('year').notNull(),
+  startsOn: date('starts_on').notNull(),
+  endsOn: date('ends_on').notNull(),
+  isCurrent: boolean('is_current').notNull().default(false),
+}, (t) => [oneOf('seasons_kind_ck', t.kind, SEASON_KINDS)]);
+
+export const players = pgTable(
+  'players',
+  {
+    /** `{PREFIX}-{year}-{8 hex}`, derived from the normalised name and birth date (see player-id.ts). */
+    id: text('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    birthDate: date('birth_date').notNull(),
+    guardianName: text('guardian_name'),
+    guardianEmail: text('guardian_email'),
+    guardianPhone: text('guardian_phone'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('players_last_first_idx').on(t.lastName, t.firstName)],
+);
+
+/** A registration's status of one document type, kept by the documents trigger (migration 0004). */
+const typeStatus = (name: string) => text(name).$type<TPlayerDocStatus>().notNull().default('missing');
+
+/**
+ * A player's registration for one season. A child can play Spring and Fall of the same year under the
+ * same player id, and can change division between seasons, so season and division live here
+ * (docs/decisions/002-registrations-table.md).
+ *
+ * The columns after `registeredAt` are a summary the database keeps by itself (migration 0004, decision
+ * 012): the player's names, copied from `players` when the row is inserted, and the season's document
+ * status per type, recomputed by triggers on `documents` whenever a document of this player and season
+ * is added, changes status, type, player or season, is purged or deleted. Never write them from code.
+ */
+export const registrations = pgTable(
+  'registrations',
+  {
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    seasonId: text('season_id')
+      .notNull()
+      .references(() => seasons.id),
+    division: text('division').$type<TDivision>().notNull(),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Copies of players.first_name / last_name (filled by a trigger), so a season's rows sort by name from one index. */
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** What the report's search looks in, lowercased: 'first last', 'last, first', 'last first' and the id, one per line. */
+    searchText: text('search_text').notNull().default(''),
+    /** Per type: complete (a verified one), else pending, else processing, else missing (none, rejected or purged). */
+    birthCertificateStatus: typeStatus('birth_certificate_status'),
+    residencyStatus: typeStatus('residency_status'),
+    medicalStatus: typeStatus('medical_status'),
+    waiverStatus: typeStatus('waiver_status'),
+    /** Types whose status is complete (0-4) and pending (0-4). */
+    completeTypes: smallint('complete_types').notNull().default(0),
+    pendingTypes: smallint('pending_types').notNull().default(0),
+    /**
+     * While all four types are complete: when the last of them was verified (its earliest verified document's
+     * review time). Null otherwise. The breakdown's "complete a week ago" reads it.
+     */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The season's documents of the player that are neither rejected nor purged, any type or none. */
+    liveDocuments: integer('live_documents').notNull().default(0),
+    /** Of those, the ones waiting for review (`pending`). */
+    pendingDocuments: integer('pending_documents').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.seasonId] }),
+    // The report's order (last name, first name, id) within a season, whole or one division: a page is read
+    // in index order and stops after its rows.
+    index('registrations_season_name_idx').on(t.seasonId, t.lastName, t.firstName, t.playerId),
+    index('registrations_season_division_name_idx').on(t.seasonId, t.division, t.lastName, t.firstName, t.playerId),
+    // The season report's incomplete players (lowest completion first, then by name): its first rows in index order.
+    index('registrations_season_completion_name_idx').on(t.seasonId, t.completeTypes, t.lastName, t.firstName, t.playerId),
+    oneOf('registrations_division_ck', t.division, DIVISIONS),
+    oneOf('registrations_birth_certificate_status_ck', t.birthCertificateStatus, PLAYER_DOC_STATUSES),
+    oneOf('registrations_residency_status_ck', t.residencyStatus, PLAYER_DOC_STATUSES),
+    oneOf('registrations_medical_status_ck', t.medicalStatus, PLAYER_DOC_STATUSES),
+    oneOf('registrations_waiver_status_ck', t.waiverStatus, PLAYER_DOC_STATUSES),
+  ],
+);
+
+/**
+ * Each season and division's totals of the registration summary, kept by triggers on registrations
+ * (migration 0004, decision 012), so the dashboard's figures and the report's counts read a handful of rows,
+ * not a season of registrations. A change adds its difference to the row of its own `slot` (the database
+ * session's number modulo 8): concurrent writers seldom wait on one row, and a figure is the sum over the
+ * slots. Never written from code; no foreign key, so truncating seasons and registrations together works.
+ */
+export const seasonTotals = pgTable(
+  'season_totals',
+  {
+    seasonId: text('season_id').notNull(),
+    division: text('division').$type<TDivision>().notNull(),
+    slot: smallint('slot').notNull(),
+    /** Registrations. */
+    players: integer('players').notNull().default(0),
+    /** Registrations with all four types complete. */
+    completePlayers: integer('complete_players').notNull().default(0),
+    /** Registrations with at least one type pending. */
+    pendingPlayers: integer('pending_players').notNull().default(0),
+    liveDocuments: integer('live_documents').notNull().default(0),
+    pendingDocuments: integer('pending_documents').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.seasonId, t.division, t.slot] })],
+);
+
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    source: text('source').$type<TSubmissionSource>().notNull(),
+    /** The form provider's submission id, or the e-mail's Message-ID. */
+    externalId: text('external_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    fromEmail: text('from_email'),
+    subject: text('subject'),
+    playerId: text('player_id').references(() => players.id, { onDelete: 'set null' }),
+    seasonId: text('season_id').references(() => seasons.id),
+    /** The player details as received, before they are matched to a player. */
+    fields: jsonb('fields').$type<Record<string, string | null>>().notNull().default({}),
+    status: text('status').$type<TSubmissionStatus>().notNull().default('pending'),
+    errorMessage: text('error_message'),
+    attachmentCount: integer('attachment_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('submissions_source_external_id_uq').on(t.source, t.externalId),
+    index('submissions_received_at_idx').on(t.receivedAt),
+    oneOf('submissions_source_ck', t.source, SUBMISSION_SOURCES),
+    oneOf('submissions_status_ck', t.status, SUBMISSION_STATUSES),
+  ],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
+    seasonId: text('season_id')
+      .notNull()
+      .references(() => seasons.id),
+    submissionId: uuid('submission_id').references(() => submissions.id, { onDelete: 'set null' }),
+    /** Null while the type could not be detected: the document then needs review. */
+    docType: text('doc_type').$type<TDocType>(),
+    originalFilename: text('original_filename').notNull(),
+    storedPath: text('stored_path'),
+    storageDriver: text('storage_driver').$type<'local' | 's3'>(),
+    storageKey: text('storage_key'),
+    /** Where the encrypted upload waits between intake and the pipeline; cleared once it is moved or deleted. */
+    stagedKey: text('staged_key'),
+    status: text('status').$type<TDocumentStatus>().notNull().default('processing'),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    mime: text('mime'),
+    fileSha256: text('file_sha256'),
+    /** AES-256-GCM envelope: the per-file data key wrapped by the master key, and the file's IV and tag. */
+    wrappedKey: bytea('wrapped_key'),
+    iv: bytea('iv'),
+    authTag: bytea('auth_tag'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewNotes: text('review_notes'),
+    retainUntil: timestamp('retain_until', { withTimezone: true }),
+    /** Set when retention removed the stored object; the row stays as a tombstone. */
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
+    /**
+     * While the virus scanner cannot be reached: when the first failed scan attempt of the current series was.
+     * Automatic retries stop a day after it (decision 018). Cleared when a scan gives a verdict.
+     */
+    scanFirstFailedAt: timestamp('scan_first_failed_at', { withTimezone: true }),
+    /**
+     * Set when the document is shown as waiting for a virus scan that failed ('Scan failed, will retry'), after
+     * the first few failed attempts; its status stays `processing`, so the registration summary counts it as
+     * processing. Cleared when a scan gives a verdict.
+     */
+    scanFailedAt: timestamp('scan_failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('documents_season_player_type_idx').on(t.seasonId, t.playerId, t.docType),
+    index('documents_uploaded_at_idx').on(t.uploadedAt),
+    index('documents_status_idx').on(t.status),
+    index('documents_player_sha_idx').on(t.playerId, t.fileSha256),
+    // Settling and listing a submission's documents.
+    index('documents_submission_idx').on(t.submissionId),
+    // The staging sweep asks which staged keys are still referenced; few rows have one at any time.
+    index('documents_staged_key_idx').on(t.stagedKey).where(sql`${t.stagedKey} is not null`),
+    // Health counts the documents waiting for a failed scan; at any time there are few or none.
+    index('documents_scan_failed_idx').on(t.scanFailedAt).where(sql`${t.scanFailedAt} is not null`),
+    // The daily retention job looks for live documents past their date.
+    index('documents_retain_until_idx').on(t.retainUntil).where(sql`${t.purgedAt} is null`),
+    // The same file for the same player and season is one document (a rejected copy does not count).
+    uniqueIndex('documents_player_season_sha_uq')
+      .on(t.playerId, t.seasonId, t.fileSha256)
+      .where(sql`${t.status} <> 'rejected' and ${t.purgedAt} is null`),
+    oneOf('documents_status_ck', t.status, DOCUMENT_STATUSES),
+    oneOf('documents_doc_type_ck', t.docType, DOC_TYPES),
+  ],
+);
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who did it: 'staff' (the shared password), 'system', 'form', 'mailbox'. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    index('audit_events_subject_idx').on(t.subjectType, t.subjectId),
+    index('audit_events_at_idx').on(t.at),
+  ],
+);
+
+export const mailboxState = pgTable('mailbox_state', {
+  id: text('id').primaryKey().default('default'),
+  schedulerRunning: boolean('scheduler_running').notNull().default(false),
+  intervalMs: integer('interval_ms').notNull().default(300_000),
+  lastCheckAt: timestamp('last_check_at', { withTimezone: true }),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  /** The instance holding the check lease (only one instance checks the mailbox at a time), until when. */
+  checkOwner: text('check_owner'),
+  checkLeaseUntil: timestamp('check_lease_until', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/** Key/value settings; secret values are stored encrypted with the master key. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role').$type<TUserRole>().notNull(),
+    status: text('status').$type<TUserStatus>().notNull().default('pending'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    profileImageUrl: text('profile_image_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    oneOf('users_role_ck', t.role, USER_ROLES),
+    oneOf('users_status_ck', t.status, USER_STATUSES),
+  ],
+);
+
+export const notificationTemplates = pgTable('notification_templates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  type: text('type').$type<TNotificationChannel>().notNull(),
+  subject: text('subject').notNull().default(''),
+  content: text('content').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [oneOf('notification_templates_type_ck', t.type, NOTIFICATION_CHANNELS)]);
+
+export const notificationHistory = pgTable(
+  'notification_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    templateId: uuid('template_id').references(() => notificationTemplates.id, { onDelete: 'set null' }),
+    type: text('type').$type<TNotificationChannel>().notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull().default(''),
+    status: text('status').$type<TNotificationStatus>().notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notification_history_created_at_idx').on(t.createdAt),
+    oneOf('notification_history_type_ck', t.type, NOTIFICATION_CHANNELS),
+    oneOf('notification_history_status_ck', t.status, NOTIFICATION_STATUSES),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie's token: a leaked table cannot be replayed as cookies. */
+    id: text('id').primaryKey(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * Login attempts per client address in the current fixed window, shared by every instance on the
+ * database so the login limit holds in total. The address is kept only as a keyed hash.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    /** HMAC-SHA256 of the client address under a key derived from the master key. */
+    addressHash: text('address_hash').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull(),
+  },
+  (t) => [index('login_attempts_window_started_at_idx').on(t.windowStartedAt)],
+);
+
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type TJobStatus = (typeof JOB_STATUSES)[number];
+
+/** Durable work queue, claimed with FOR UPDATE SKIP LOCKED (DESIGN §1). */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    queue: text('queue').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<TJobStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('jobs_claim_idx').on(t.queue, t.status, t.runAt), oneOf('jobs_status_ck', t.status, JOB_STATUSES)],
+);
+
+export const schema = {
+  seasons,
+  players,
+  registrations,
+  seasonTotals,
+  submissions,
+  documents,
+  auditEvents,
+  mailboxState,
+  settings,
+  users,
+  notificationTemplates,
+  notificationHistory,
+  sessions,
+  loginAttempts,
+  jobs,
+};
+export type Schema = typeof schema;

@@ -1,0 +1,369 @@
+import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { TDivision, TDivisionFilter, TDocType, TPlayerDocStatus, TPlayerStatusFilter } from '../../contract';
+import type { Db } from '../platform/db/client';
+import { preparedRead, type Preparable } from '../platform/db/prepared';
+import { documents, players, registrations, seasons, seasonTotals } from '../platform/db/schema';
+
+/**
+ * The dashboard's and reports' figures, read from what the database keeps by itself (migration 0004,
+ * decision 012): each registration's document summary (registrations' status columns, kept by triggers on
+ * documents) and each season and division's totals of it (season_totals, kept by triggers on registrations).
+ *
+ * The builders take the `season` parameter as the API gets it (a year, a season id, or undefined for the
+ * current season) and resolve it inside the statement, so an answer costs one round trip per statement.
+ * The reads the dashboard polls are prepared reads (prepared.ts): each shape's SQL is built once, with its
+ * values as placeholders, and runs as a named statement. Their `statement(db, …)` gives the name, SQL text and
+ * values a request sends, so the scale bench runs the very statement raw, the same way:
+ * - GET /api/stats: `statsRead`, one statement.
+ * - GET /api/report/missing: `missingReportCountsRead` and `missingReportPageRead`, run at once
+ *   (Promise.all); the first page of 10 is `{ limit: 10, offset: 0 }`.
+ */
+
+export type ReportFilters = {
+  division: TDivisionFilter;
+  status: TPlayerStatusFilter;
+  /** Already trimmed; empty or undefined = no search. */
+  search?: string | undefined;
+};
+
+/** `%`, `_` and the escape character itself match literally in a LIKE pattern (backslash is PostgreSQL's default escape). */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Which SQL a `season` parameter needs: the current season, a year's latest season, or a season id. */
+type SeasonShape = 'current' | 'year' | 'id';
+
+/** A `season` parameter as a statement shape and the value of its `season` placeholder. */
+function seasonParam(season: string | undefined): { shape: SeasonShape; values: { season?: number | string } } {
+  if (season === undefined) return { shape: 'current', values: {} };
+  if (/^\d{4}$/.test(season)) return { shape: 'year', values: { season: Number(season) } };
+  return { shape: 'id', values: { season } };
+}
+
+const SEASON = sql.placeholder('season');
+
+/**
+ * Narrows a query on seasons to the one a `season` parameter names: a year is that year's latest season,
+ * anything else a season id, none the season marked current (else the one that started last). As
+ * seasons.repository's resolveSeason and findCurrentSeason, inside a statement. `value` is the year or id as a
+ * parameter, or the `season` placeholder.
+ */
+function narrowToSeason<Q extends PgSelect>(query: Q, shape: SeasonShape, value: SQLWrapper = SEASON) {
+  if (shape === 'current') return query.orderBy(desc(seasons.isCurrent), desc(seasons.startsOn)).limit(1);
+  if (shape === 'year') return query.where(eq(seasons.year, value)).orderBy(desc(seasons.startsOn)).limit(1);
+  return query.where(eq(seasons.id, value)).limit(1);
+}
+
+/** The selected season as a one-row query, its value the `season` placeholder. */
+const seasonSelection = (db: Db, shape: SeasonShape) =>
+  narrowToSeason(db.select({ id: seasons.id, name: seasons.name, year: seasons.year }).from(seasons).$dynamic(), shape);
+
+/** The selected season's id as a scalar subquery (null when there is none), with the year or id written in. */
+export const seasonIdOf = (db: Db, season: string | undefined): SQL => {
+  const { shape, values } = seasonParam(season);
+  return sql`(${narrowToSeason(db.select({ id: seasons.id }).from(seasons).$dynamic(), shape, sql`${values.season}`)})`;
+};
+
+/** The same, its value the `season` placeholder (prepared reads). */
+const seasonIdPlaceholder = (db: Db, shape: SeasonShape): SQL =>
+  sql`(${narrowToSeason(db.select({ id: seasons.id }).from(seasons).$dynamic(), shape)})`;
+
+const STATUS_CONDITIONS: Record<TPlayerStatusFilter, SQL | undefined> = {
+  all: undefined,
+  complete: eq(registrations.completeTypes, 4),
+  incomplete: lt(registrations.completeTypes, 4),
+  pending: gt(registrations.pendingTypes, 0),
+};
+
+/**
+ * A case-insensitive substring of 'First Last', 'Last, First', 'Last First' or the player id: LIKE over the
+ * registration's stored lowercase search text (one line each, kept by a trigger), the pattern (the `pattern`
+ * placeholder, see filterValues) lowercased by the same lower() so both sides fold case alike.
+ */
+const SEARCH_CONDITION = sql`${registrations.searchText} like lower(${sql.placeholder('pattern')})`;
+
+/** Which SQL the filters need: a division or all, the status, a search or none. */
+const filterShape = (filters: ReportFilters) =>
+  `${filters.division === 'all' ? 'all' : 'div'}:${filters.status}:${filters.search ? 'search' : '-'}`;
+
+/** The values of the filters' placeholders. */
+function filterValues(filters: ReportFilters): Record<string, unknown> {
+  return {
+    ...(filters.division === 'all' ? {} : { division: filters.division }),
+    ...(filters.search ? { pattern: `%${escapeLike(filters.search)}%` } : {}),
+  };
+}
+
+/** The filters beyond season and division: what `total` counts and the page lists. */
+const narrowing = (filters: ReportFilters): SQL | undefined => and(STATUS_CONDITIONS[filters.status], filters.search ? SEARCH_CONDITION : undefined);
+
+/** The registration's division, when the filters name one (its value the `division` placeholder). */
+const inDivision = (column: AnyPgColumn, filters: ReportFilters) =>
+  filters.division === 'all' ? undefined : eq(column, sql.placeholder('division'));
+
+export const int = (expression: SQL) => sql<number>`(${expression})::int`;
+const sumOf = (column: AnyPgColumn) => int(sql`coalesce(sum(${column}), 0)`);
+
+/** GET /api/stats: the season, and the sums of its few season_totals rows. No row: no such season. */
+function statsQuery(db: Db, shape: SeasonShape) {
+  const selected = seasonSelection(db, shape).as('season');
+  return db
+    .select({
+      seasonId: selected.id,
+      seasonName: selected.name,
+      seasonYear: selected.year,
+      totalPlayers: sumOf(seasonTotals.players),
+      documentsUploaded: sumOf(seasonTotals.liveDocuments),
+      pendingReview: sumOf(seasonTotals.pendingDocuments),
+      completeProfiles: sumOf(seasonTotals.completePlayers),
+    })
+    .from(selected)
+    .leftJoin(seasonTotals, eq(seasonTotals.seasonId, selected.id))
+    .groupBy(selected.id, selected.name, selected.year);
+}
+
+export const statsRead = preparedRead('stats', (season: string | undefined) => {
+  const { shape, values } = seasonParam(season);
+  return { shape, values, build: (db: Db) => statsQuery(db, shape) };
+});
+
+export type StatsRow = Awaited<ReturnType<typeof statsRead.run>>[number];
+
+export async function readStats(db: Db, season: string | undefined): Promise<StatsRow | undefined> {
+  const [row] = await statsRead.run(db, season);
+  return row;
+}
+
+/** Players matching the status filter, from season_totals sums. */
+const TOTALS_MATCHING: Record<TPlayerStatusFilter, SQL> = {
+  all: sql`coalesce(sum(${seasonTotals.players}), 0)`,
+  complete: sql`coalesce(sum(${seasonTotals.completePlayers}), 0)`,
+  incomplete: sql`coalesce(sum(${seasonTotals.players}) - sum(${seasonTotals.completePlayers}), 0)`,
+  pending: sql`coalesce(sum(${seasonTotals.pendingPlayers}), 0)`,
+};
+
+/**
+ * The missing report's counts: `total` and `complete` of the season (and division) for the summary cards, and
+ * `matching`, the rows every filter keeps (what the pager pages over). Without a search they are sums of
+ * season_totals; a search has to look at the season's names. No row: no such season.
+ */
+function missingReportCountsQuery(db: Db, shape: SeasonShape, filters: ReportFilters) {
+  const selected = seasonSelection(db, shape).as('season');
+  const seasonColumns = { seasonId: selected.id, seasonName: selected.name, seasonYear: selected.year };
+  if (!filters.search) {
+    return db
+      .select({
+        ...seasonColumns,
+        total: sumOf(seasonTotals.players),
+        complete: sumOf(seasonTotals.completePlayers),
+        matching: int(TOTALS_MATCHING[filters.status]),
+      })
+      .from(selected)
+      .leftJoin(seasonTotals, and(eq(seasonTotals.seasonId, selected.id), inDivision(seasonTotals.division, filters)))
+      .groupBy(selected.id, selected.name, selected.year);
+  }
+  return db
+    .select({
+      ...seasonColumns,
+      total: count(registrations.playerId),
+      complete: int(sql`count(${registrations.playerId}) filter (where ${registrations.completeTypes} = 4)`),
+      matching: int(sql`count(${registrations.playerId}) filter (where ${narrowing(filters)})`),
+    })
+    .from(selected)
+    .leftJoin(registrations, and(eq(registrations.seasonId, selected.id), inDivision(registrations.division, filters)))
+    .groupBy(selected.id, selected.name, selected.year);
+}
+
+export const missingReportCountsRead = preparedRead('report_counts', (season: string | undefined, filters: ReportFilters) => {
+  const { shape, values } = seasonParam(season);
+  return {
+    shape: `${shape}:${filterShape(filters)}`,
+    values: { ...values, ...filterValues(filters) },
+    build: (db: Db) => missingReportCountsQuery(db, shape, filters),
+  };
+});
+
+export type ReportCounts = Awaited<ReturnType<typeof missingReportCountsRead.run>>[number];
+
+export async function readMissingReportCounts(db: Db, season: string | undefined, filters: ReportFilters): Promise<ReportCounts | undefined> {
+  const [row] = await missingReportCountsRead.run(db, season, filters);
+  return row;
+}
+
+/** The columns of a player report row (the season report's incomplete players read the same). */
+export const reportRowColumns = {
+  playerId: registrations.playerId,
+  firstName: registrations.firstName,
+  lastName: registrations.lastName,
+  division: registrations.division,
+  birthCertificateStatus: registrations.birthCertificateStatus,
+  residencyStatus: registrations.residencyStatus,
+  medicalStatus: registrations.medicalStatus,
+  waiverStatus: registrations.waiverStatus,
+  completeTypes: registrations.completeTypes,
+};
+
+export type ReportRow = {
+  playerId: string;
+  firstName: string;
+  lastName: string;
+  division: TDivision;
+  birthCertificateStatus: TPlayerDocStatus;
+  residencyStatus: TPlayerDocStatus;
+  medicalStatus: TPlayerDocStatus;
+  waiverStatus: TPlayerDocStatus;
+  completeTypes: number;
+};
+
+/**
+ * The missing report's rows in last name, first name, player id order: read in index order from
+ * registrations_season_name_idx (or the division one), stopping after `limit` matching rows (the `limit` and
+ * `offset` placeholders) when paged. The season is resolved in the statement (an init plan, then the index).
+ */
+function missingReportRowsQuery(db: Db, shape: SeasonShape, filters: ReportFilters, paged: boolean) {
+  const query = db
+    .select(reportRowColumns)
+    .from(registrations)
+    .where(and(eq(registrations.seasonId, seasonIdPlaceholder(db, shape)), inDivision(registrations.division, filters), narrowing(filters)))
+    .orderBy(asc(registrations.lastName), asc(registrations.firstName), asc(registrations.playerId))
+    .$dynamic();
+  return paged ? query.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : query;
+}
+
+/** One page of the missing report (the screens); without `page`, every matching row (the CSV export). */
+export const missingReportPageRead = preparedRead(
+  'report_page',
+  (season: string | undefined, filters: ReportFilters, page?: { limit: number; offset: number }) => {
+    const { shape, values } = seasonParam(season);
+    return {
+      shape: `${shape}:${filterShape(filters)}:${page ? 'page' : 'every'}`,
+      values: { ...values, ...filterValues(filters), ...page },
+      build: (db: Db): Preparable<ReportRow[]> => missingReportRowsQuery(db, shape, filters, page !== undefined),
+    };
+  },
+);
+
+export const readMissingReportPage = (
+  db: Db,
+  season: string | undefined,
+  filters: ReportFilters,
+  page?: { limit: number; offset: number },
+): Promise<ReportRow[]> => missingReportPageRead.run(db, season, filters, page);
+
+export type PlayerRegistration = ReportRow & {
+  birthDate: string;
+  guardianName: string | null;
+  guardianEmail: string | null;
+  guardianPhone: string | null;
+};
+
+/** A player's registration in a season with the summary, birth date and guardian; undefined when not registered. */
+export async function findPlayerRegistration(db: Db, playerId: string, seasonId: string): Promise<PlayerRegistration | undefined> {
+  const [row] = await db
+    .select({
+      ...reportRowColumns,
+      birthDate: players.birthDate,
+      guardianName: players.guardianName,
+      guardianEmail: players.guardianEmail,
+      guardianPhone: players.guardianPhone,
+    })
+    .from(registrations)
+    .innerJoin(players, eq(players.id, registrations.playerId))
+    .where(and(eq(registrations.playerId, playerId), eq(registrations.seasonId, seasonId)));
+  return row;
+}
+
+/** Every document of the player in the season, tombstones included, newest first, with the guardian contact. */
+export async function listPlayerSeasonDocuments(db: Db, playerId: string, seasonId: string) {
+  const rows = await db
+    .select({ document: documents, guardianEmail: players.guardianEmail, guardianPhone: players.guardianPhone })
+    .from(documents)
+    .innerJoin(players, eq(players.id, documents.playerId))
+    .where(and(eq(documents.playerId, playerId), eq(documents.seasonId, seasonId)))
+    .orderBy(desc(documents.uploadedAt), desc(documents.id));
+  return rows.map((row) => ({ ...row.document, guardianEmail: row.guardianEmail, guardianPhone: row.guardianPhone }));
+}
+
+const typeCounts = (column: typeof registrations.birthCertificateStatus) => ({
+  complete: int(sql`count(*) filter (where ${column} = 'complete')`),
+  pending: int(sql`count(*) filter (where ${column} = 'pending')`),
+  processing: int(sql`count(*) filter (where ${column} = 'processing')`),
+  missing: int(sql`count(*) filter (where ${column} = 'missing')`),
+});
+
+/** Per division present in the season: players, complete, with a pending type, and each type's statuses. */
+export const divisionBreakdownQuery = (db: Db, seasonId: string) =>
+  db
+    .select({
+      division: registrations.division,
+      players: count(),
+      complete: int(sql`count(*) filter (where ${registrations.completeTypes} = 4)`),
+      withPending: int(sql`count(*) filter (where ${registrations.pendingTypes} > 0)`),
+      birthCertificate: typeCounts(registrations.birthCertificateStatus),
+      residency: typeCounts(registrations.residencyStatus),
+      medical: typeCounts(registrations.medicalStatus),
+      waiver: typeCounts(registrations.waiverStatus),
+    })
+    .from(registrations)
+    .where(eq(registrations.seasonId, seasonId))
+    .groupBy(registrations.division);
+
+export type DivisionBreakdownRow = Awaited<ReturnType<typeof divisionBreakdownQuery>>[number];
+export const DOC_TYPE_BREAKDOWN_KEYS: Record<TDocType, 'birthCertificate' | 'residency' | 'medical' | 'waiver'> = {
+  birth_certificate: 'birthCertificate',
+  residency: 'residency',
+  medical: 'medical',
+  waiver: 'waiver',
+};
+
+/** The season's live (not purged) documents by status, and those without a detected type that are not rejected. */
+export async function readDocumentCounts(db: Db, seasonId: string) {
+  const [row] = await db
+    .select({
+      verified: int(sql`count(*) filter (where ${documents.status} = 'verified')`),
+      pending: int(sql`count(*) filter (where ${documents.status} = 'pending')`),
+      processing: int(sql`count(*) filter (where ${documents.status} = 'processing')`),
+      rejected: int(sql`count(*) filter (where ${documents.status} = 'rejected')`),
+      undetectedType: int(sql`count(*) filter (where ${documents.docType} is null and ${documents.status} <> 'rejected')`),
+    })
+    .from(documents)
+    .where(and(eq(documents.seasonId, seasonId), isNull(documents.purgedAt)));
+  return row ?? { verified: 0, pending: 0, processing: 0, rejected: 0, undetectedType: 0 };
+}
+
+/**
+ * Registrations as of `at` and how many of them were complete then: complete now, and complete since at least
+ * `at` (registrations.completed_at, when the last type got its verified document). The documents keep no
+ * status history, so a registration complete then and incomplete since is not counted. One pass over the
+ * season's registrations.
+ */
+export async function readCompletionAsOf(db: Db, seasonId: string, at: Date): Promise<{ registered: number; complete: number }> {
+  const [row] = await db
+    .select({
+      registered: count(),
+      complete: int(sql`count(*) filter (where ${registrations.completedAt} <= ${at})`),
+    })
+    .from(registrations)
+    .where(and(eq(registrations.seasonId, seasonId), lte(registrations.registeredAt, at)));
+  return row ?? { registered: 0, complete: 0 };
+}
+
+/** Mean hours from upload to a review decision, over the season's documents decided since `since`; null when none. */
+export async function readAverageReviewHours(db: Db, seasonId: string, since: Date): Promise<number | null> {
+  const [row] = await db
+    .select({
+      hours: sql<string | number | null>`avg(extract(epoch from (${documents.reviewedAt} - ${documents.uploadedAt}))) / 3600`,
+    })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.seasonId, seasonId),
+        or(eq(documents.status, 'verified'), eq(documents.status, 'rejected')),
+        gte(documents.reviewedAt, since),
+        // A file refused at intake is 'reviewed' the moment it arrives: that is no review.
+        gt(documents.reviewedAt, documents.uploadedAt),
+      ),
+    );
+  return row?.hours === null || row?.hours === undefined ? null : Number(row.hours);
+}
+

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZMissingReport,
+  ZMissingReportQuery,
+  ZPlayerReport,
+  ZPlayerReportQuery,
+  ZSeasons,
+  ZStats,
+  ZStatsBreakdown,
+  ZStatsQuery,
+} from '../../contract';
+import type { ReportsService } from './reports.service';
+
+/** Seasons, the dashboard's figures and the player reports (src/contract/reports.ts). */
+export function registerReportRoutes(parent: FastifyInstance, deps: { reports: ReportsService }): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { reports } = deps;
+
+  app.get('/api/seasons', { schema: { response: { 200: ZSeasons } } }, async () => ({ seasons: await reports.listSeasons() }));
+
+  app.get('/api/stats', { schema: { querystring: ZStatsQuery, response: { 200: ZStats } } }, (request) =>
+    reports.getStats(request.query.season),
+  );
+
+  app.get('/api/stats/breakdown', { schema: { querystring: ZStatsQuery, response: { 200: ZStatsBreakdown } } }, (request) =>
+    reports.getBreakdown(request.query.season),
+  );
+
+  app.get('/api/report/missing', { schema: { querystring: ZMissingReportQuery, response: { 200: ZMissingReport } } }, (request) =>
+    reports.getMissingReport(request.query),
+  );
+
+  app.get('/api/report/player', { schema: { querystring: ZPlayerReportQuery, response: { 200: ZPlayerReport } } }, (request) =>
+    reports.getPlayerReport(request.query.player_id, request.query.season),
+  );
+}

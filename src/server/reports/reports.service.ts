@@ -1,0 +1,187 @@
+import {
+  DIVISIONS,
+  DOC_TYPES,
+  type TMissingReport,
+  type TPlayerReport,
+  type TPlayerReportRow,
+  type TPlayerStatusFilter,
+  type TDivisionFilter,
+  type TSeason,
+  type TSeasonRef,
+  type TStats,
+  type TStatsBreakdown,
+} from '../../contract';
+import type { Db } from '../platform/db/client';
+import {
+  DOC_TYPE_BREAKDOWN_KEYS,
+  findPlayerRegistration,
+  listPlayerSeasonDocuments,
+  readAverageReviewHours,
+  readCompletionAsOf,
+  readDocumentCounts,
+  readMissingReportCounts,
+  readMissingReportPage,
+  readStats,
+  divisionBreakdownQuery,
+  type DivisionBreakdownRow,
+  type ReportRow,
+} from './reports.repository';
+import { findCurrentSeason, listSeasons, resolveSeason, type SeasonRow } from '../seasons';
+import { AppError } from '../platform/errors';
+import { toDocument, toUploadItem, type StorageFor } from '../documents';
+import { listRecentUploads } from '../documents';
+
+export type ReportsServiceDeps = {
+  db: Db;
+  storageFor: StorageFor;
+  /** The clock of the breakdown's "7 days ago" and "last 30 days"; tests pin it. */
+  now?: () => Date;
+};
+
+const DAY_MS = 24 * 3_600_000;
+const RECENT_UPLOADS = 5;
+
+export type MissingReportQuery = {
+  season?: string | undefined;
+  division: TDivisionFilter;
+  search?: string | undefined;
+  status: TPlayerStatusFilter;
+  page: number;
+  pageSize?: number | undefined;
+};
+
+/** A registration's summary as a report row (spec §3 'Player report row'). */
+export function toReportRow(row: ReportRow): TPlayerReportRow {
+  return {
+    playerId: row.playerId,
+    playerName: `${row.firstName} ${row.lastName}`,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    division: row.division,
+    documentsStatus: {
+      birth_certificate: row.birthCertificateStatus,
+      residency: row.residencyStatus,
+      medical: row.medicalStatus,
+      waiver: row.waiverStatus,
+    },
+    completionPercentage: (row.completeTypes * 100) / DOC_TYPES.length,
+  };
+}
+
+/**
+ * What staff type into a search box, made comparable with the names as the report joins them: runs of
+ * spaces become one, and a comma takes one space after it ('Smith ,Ava' finds 'Smith, Ava').
+ */
+export function normaliseSearch(search: string | undefined): string | undefined {
+  const text = (search ?? '').replace(/\s+/g, ' ').replace(/ ?, ?/g, ', ').trim();
+  return text === '' ? undefined : text;
+}
+
+const seasonRef = (season: SeasonRow): TSeasonRef => ({ id: season.id, name: season.name, year: season.year });
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
+
+export function createReportsService(deps: ReportsServiceDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const seasonNotFound = (param: string | undefined) =>
+    new AppError('NOT_FOUND', param === undefined ? 'No season exists yet.' : `Season "${param}" does not exist.`);
+
+  /** A year (its latest season) or a season id; omitted, the current season. 404 when there is none. */
+  async function seasonFor(param: string | undefined): Promise<SeasonRow> {
+    const season = param === undefined ? await findCurrentSeason(db) : await resolveSeason(db, param);
+    if (season) return season;
+    throw seasonNotFound(param);
+  }
+
+  return {
+    async listSeasons(): Promise<TSeason[]> {
+      const rows = await listSeasons(db);
+      return rows.map((row) => ({ id: row.id, name: row.name, kind: row.kind, year: row.year, isCurrent: row.isCurrent }));
+    },
+
+    async getStats(seasonParam: string | undefined): Promise<TStats> {
+      const row = await readStats(db, seasonParam);
+      if (!row) throw seasonNotFound(seasonParam);
+      const { seasonId, seasonName, seasonYear, ...figures } = row;
+      return { season: { id: seasonId, name: seasonName, year: seasonYear }, ...figures };
+    },
+
+    async getMissingReport(query: MissingReportQuery): Promise<TMissingReport> {
+      const filters = { division: query.division, status: query.status, search: normaliseSearch(query.search) };
+      const page = query.pageSize === undefined ? undefined : { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+      // The season is resolved inside each statement: two round trips at once, not three in a row.
+      const [counts, rows] = await Promise.all([
+        readMissingReportCounts(db, query.season, filters),
+        readMissingReportPage(db, query.season, filters, page),
+      ]);
+      if (!counts) throw seasonNotFound(query.season);
+      return {
+        season: { id: counts.seasonId, name: counts.seasonName, year: counts.seasonYear },
+        players: rows.map(toReportRow),
+        summary: { total: counts.total, complete: counts.complete, incomplete: counts.total - counts.complete },
+        total: counts.matching,
+        page: query.pageSize === undefined ? 1 : query.page,
+        pageSize: query.pageSize ?? null,
+      };
+    },
+
+    async getPlayerReport(playerId: string, seasonParam: string | undefined): Promise<TPlayerReport> {
+      const season = await seasonFor(seasonParam);
+      const registration = await findPlayerRegistration(db, playerId, season.id);
+      if (!registration) throw new AppError('NOT_FOUND', `Player ${playerId} is not registered for ${season.name}.`);
+      const documents = await listPlayerSeasonDocuments(db, playerId, season.id);
+      const { playerName, division, documentsStatus, completionPercentage } = toReportRow(registration);
+      return {
+        season: seasonRef(season),
+        status: { playerId, playerName, division, documentsStatus, completionPercentage },
+        guardian: { name: registration.guardianName, email: registration.guardianEmail, phone: registration.guardianPhone },
+        birthDate: registration.birthDate,
+        documents: documents.map((row) => toDocument(row, deps.storageFor)),
+      };
+    },
+
+    async getBreakdown(seasonParam: string | undefined): Promise<TStatsBreakdown> {
+      const season = await seasonFor(seasonParam);
+      const at = now();
+      const [divisions, documentCounts, weekAgo, averageReviewHours, recent] = await Promise.all([
+        divisionBreakdownQuery(db, season.id),
+        readDocumentCounts(db, season.id),
+        readCompletionAsOf(db, season.id, new Date(at.getTime() - 7 * DAY_MS)),
+        readAverageReviewHours(db, season.id, new Date(at.getTime() - 30 * DAY_MS)),
+        listRecentUploads(db, RECENT_UPLOADS, season.id),
+      ]);
+      const total = divisions.reduce((sum, row) => sum + row.players, 0);
+      const complete = divisions.reduce((sum, row) => sum + row.complete, 0);
+      const byDivision = new Map(divisions.map((row) => [row.division, row]));
+      const sumOf = (pick: (row: DivisionBreakdownRow) => number) => divisions.reduce((sum, row) => sum + pick(row), 0);
+      const { undetectedType, ...documentsByStatus } = documentCounts;
+      return {
+        season: seasonRef(season),
+        players: { total, complete, incomplete: total - complete, withPending: sumOf((row) => row.withPending) },
+        byDivision: DIVISIONS.map((division) => ({
+          division,
+          players: byDivision.get(division)?.players ?? 0,
+          complete: byDivision.get(division)?.complete ?? 0,
+        })),
+        byDocType: DOC_TYPES.map((docType) => {
+          const key = DOC_TYPE_BREAKDOWN_KEYS[docType];
+          return {
+            docType,
+            complete: sumOf((row) => row[key].complete),
+            pending: sumOf((row) => row[key].pending),
+            processing: sumOf((row) => row[key].processing),
+            missing: sumOf((row) => row[key].missing),
+          };
+        }),
+        documentsByStatus,
+        undetectedType,
+        completionRate: percent(complete, total),
+        completionRateWeekAgo: percent(weekAgo.complete, weekAgo.registered),
+        averageReviewHours: averageReviewHours === null ? null : Math.round(averageReviewHours * 10) / 10,
+        recent: recent.map(toUploadItem),
+      };
+    },
+  };
+}
+export type ReportsService = ReturnType<typeof createReportsService>;

@@ -1,0 +1,101 @@
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { TDivisionFilter } from '../../contract';
+import type { Db } from '../platform/db/client';
+import { int, reportRowColumns, seasonIdOf } from './reports.repository';
+import { registrations, seasons, seasonTotals } from '../platform/db/schema';
+
+/**
+ * GET /api/reports/season's figures (issue 6): a fixed set of aggregate statements, run at once, each
+ * resolving the `season` parameter (a year, a season id, or undefined for the current season) inside itself,
+ * as reports.repository does, so the scale bench can run the very SQL raw (`seasonReportQueries(db, season,
+ * division)`, then `.toSQL()` of each). Never a statement per player or per season:
+ * - `history`: every season with its totals (season_totals, for the division) and whether it is the one asked for;
+ * - `breakdown`: the season's registrations counted by division, each type's status, completeness and the UTC
+ *   months of registration and completion, in one scan;
+ * - `incomplete`: the season's players below 100 %, lowest completion first, then by name, at most `limit`,
+ *   read in the order of registrations_season_completion_name_idx (no sort of every incomplete player).
+ */
+
+const inRegistrationDivision = (division: TDivisionFilter) => (division === 'all' ? undefined : eq(registrations.division, division));
+
+/** Every season, oldest first, with its players, complete players and live documents in the division. */
+export const seasonHistoryQuery = (db: Db, season: string | undefined, division: TDivisionFilter) =>
+  db
+    .select({
+      id: seasons.id,
+      name: seasons.name,
+      kind: seasons.kind,
+      year: seasons.year,
+      startsOn: seasons.startsOn,
+      endsOn: seasons.endsOn,
+      selected: sql<boolean>`${seasons.id} = ${seasonIdOf(db, season)}`,
+      players: int(sql`coalesce(sum(${seasonTotals.players}), 0)`),
+      complete: int(sql`coalesce(sum(${seasonTotals.completePlayers}), 0)`),
+      documents: int(sql`coalesce(sum(${seasonTotals.liveDocuments}), 0)`),
+    })
+    .from(seasons)
+    .leftJoin(
+      seasonTotals,
+      and(eq(seasonTotals.seasonId, seasons.id), division === 'all' ? undefined : eq(seasonTotals.division, division)),
+    )
+    .groupBy(seasons.id)
+    .orderBy(asc(seasons.startsOn), asc(seasons.name));
+
+export type SeasonHistoryRow = Awaited<ReturnType<typeof seasonHistoryQuery>>[number];
+
+/**
+ * A timestamp's UTC month: grouped by date_trunc (cheap per row) and formatted once per group ('YYYY-MM');
+ * to_char per row cost half as much again at 50,000 registrations.
+ */
+const utcMonth = (column: typeof registrations.registeredAt | typeof registrations.completedAt) => {
+  const truncated = sql`date_trunc('month', ${column} at time zone 'UTC')`;
+  return { truncated, label: sql<string | null>`to_char(${truncated}, 'YYYY-MM')` };
+};
+
+/**
+ * The season's registrations in the division, counted by division, completeness, each type's status and the
+ * UTC months of registration and of completion: one scan for what three statements (per division, per month
+ * registered, per month completed) read three times. At 50,000 players that is about a thousand rows, which
+ * the service folds into the per-division, per-type and monthly figures.
+ */
+export const seasonBreakdownQuery = (db: Db, season: string | undefined, division: TDivisionFilter) => {
+  const registered = utcMonth(registrations.registeredAt);
+  const completed = utcMonth(registrations.completedAt);
+  const complete = sql<boolean>`${registrations.completeTypes} = 4`;
+  const statuses = {
+    birthCertificate: registrations.birthCertificateStatus,
+    residency: registrations.residencyStatus,
+    medical: registrations.medicalStatus,
+    waiver: registrations.waiverStatus,
+  };
+  return db
+    .select({
+      division: registrations.division,
+      complete,
+      ...statuses,
+      registeredMonth: registered.label,
+      completedMonth: completed.label,
+      count: int(sql`count(*)`),
+    })
+    .from(registrations)
+    .where(and(eq(registrations.seasonId, seasonIdOf(db, season)), inRegistrationDivision(division)))
+    .groupBy(registrations.division, complete, ...Object.values(statuses), registered.truncated, completed.truncated);
+};
+
+export type SeasonBreakdownRow = Awaited<ReturnType<typeof seasonBreakdownQuery>>[number];
+
+/** The season's players below 100 % in the division: lowest completion first, then last name, first name, id. */
+export const incompletePlayersQuery = (db: Db, season: string | undefined, division: TDivisionFilter, limit: number) =>
+  db
+    .select(reportRowColumns)
+    .from(registrations)
+    .where(and(eq(registrations.seasonId, seasonIdOf(db, season)), inRegistrationDivision(division), lt(registrations.completeTypes, 4)))
+    .orderBy(asc(registrations.completeTypes), asc(registrations.lastName), asc(registrations.firstName), asc(registrations.playerId))
+    .limit(limit);
+
+/** Every statement of one season report, as builders (the service awaits them at once; the bench runs them raw). */
+export const seasonReportQueries = (db: Db, season: string | undefined, division: TDivisionFilter, playerLimit: number) => ({
+  history: seasonHistoryQuery(db, season, division),
+  breakdown: seasonBreakdownQuery(db, season, division),
+  incomplete: incompletePlayersQuery(db, season, division, playerLimit),
+});

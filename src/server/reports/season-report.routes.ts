@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZSeasonReport, ZSeasonReportQuery } from '../../contract';
+import type { SeasonReportService } from './season-report.service';
+
+/** GET /api/reports/season (src/contract/season-report.ts). */
+export function registerSeasonReportRoutes(parent: FastifyInstance, deps: { seasonReport: SeasonReportService }): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/reports/season', { schema: { querystring: ZSeasonReportQuery, response: { 200: ZSeasonReport } } }, (request) =>
+    deps.seasonReport.getSeasonReport(request.query),
+  );
+}

@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import {
+  LIVE_TURNED_OFF_CLOSE_CODE,
+  REALTIME_OFF_MESSAGE,
+  type TDivision,
+  type TDocType,
+  type TInstallation,
+  type TSystemSettings,
+  type TSystemSettingsPatch,
+} from '../../contract';
+import type { Db } from '../platform/db/client';
+import { sumStoredDocuments } from './storage-usage.repository';
+import type { LiveHub } from '../live';
+import { ACCEPTED_FILE_TYPES } from '../pipeline';
+import { buildStoredPath, sanitizeStoredName, STORED_PATH_FORMAT } from '../pipeline';
+import { readSystemSettings, updateSystemSettings, type SystemSettingsCache } from './system-settings';
+import { derivePlayerId } from '../players';
+
+/** What the environment decided at boot, for the Storage card and the App Workflow screen. */
+export type InstallationFacts = {
+  storage: { driver: 'local' | 's3'; location: string };
+  /** clamd's address; undefined when CLAMD_URL is not set. */
+  clamdLocation: string | undefined;
+  retentionYears: number;
+  maxFileBytes: number;
+  idPrefix: string;
+  formWebhookConfigured: boolean;
+  /** The mailbox check interval; undefined when no mailbox is configured. */
+  mailboxIntervalMs: number | undefined;
+};
+
+export type SettingsService = {
+  /** The saved settings, read from the database (not the cache): what the Settings screen shows. */
+  read(): Promise<TSystemSettings>;
+  /** Saves and audits a change; this instance uses it at once, and ends its live connections when they were turned off. */
+  update(patch: TSystemSettingsPatch, meta: { requestId: string }): Promise<TSystemSettings>;
+  installation(): Promise<TInstallation>;
+  /** Whether /ws may be opened now (through the cache: asked on every connection). */
+  realtimeOn(): Promise<boolean>;
+  /** Ends this instance's live connections when another instance turned real-time updates off. */
+  enforceRealtime(): Promise<void>;
+};
+
+/** The worked example of the App Workflow screen: a made-up player run through the real id and path functions. */
+const SAMPLE = {
+  firstName: 'Zoë',
+  lastName: "O'Brien",
+  birthDate: '2015-03-02',
+  division: 'AA' satisfies TDivision,
+  docType: 'medical' satisfies TDocType,
+  submissionId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  fileContent: 'A sample medical form',
+  extension: 'pdf',
+} as const;
+
+export function createSettingsService(deps: {
+  db: Db;
+  cache: SystemSettingsCache;
+  /** The settings in force where nothing was saved (the contract's defaults, with the environment's session timeout). */
+  defaults: TSystemSettings;
+  hub: Pick<LiveHub, 'closeAll' | 'size'>;
+  facts: InstallationFacts;
+  now?: () => Date;
+}): SettingsService {
+  const now = deps.now ?? (() => new Date());
+  const closeLiveConnections = () => deps.hub.closeAll(LIVE_TURNED_OFF_CLOSE_CODE, REALTIME_OFF_MESSAGE);
+
+  return {
+    async read() {
+      const settings = await readSystemSettings(deps.db, deps.defaults);
+      deps.cache.remember(settings);
+      return settings;
+    },
+
+    async update(patch, meta) {
+      // One shared password: staff are not told apart, as in the login audit.
+      const settings = await updateSystemSettings(deps.db, patch, 'staff', { defaults: deps.defaults, requestId: meta.requestId });
+      deps.cache.remember(settings);
+      // After the commit: a socket closed for a change that then failed to save would be a lie.
+      if (!settings.realtimeUpdates) closeLiveConnections();
+      return settings;
+    },
+
+    async installation() {
+      const [settings, usage] = await Promise.all([deps.cache.current(), sumStoredDocuments(deps.db)]);
+      const { facts } = deps;
+      const seasonYear = now().getUTCFullYear();
+      const fileSha256 = createHash('sha256').update(SAMPLE.fileContent).digest('hex');
+      const playerId = derivePlayerId({
+        prefix: facts.idPrefix,
+        year: seasonYear,
+        firstName: SAMPLE.firstName,
+        lastName: SAMPLE.lastName,
+        birthDate: SAMPLE.birthDate,
+      });
+      const storedName = sanitizeStoredName(SAMPLE.firstName, SAMPLE.lastName);
+      const storedPath = buildStoredPath({
+        year: seasonYear,
+        division: SAMPLE.division,
+        storedName,
+        birthDate: SAMPLE.birthDate,
+        playerId,
+        docType: SAMPLE.docType,
+        submissionId: SAMPLE.submissionId,
+        fileSha256,
+        extension: SAMPLE.extension,
+      });
+      return {
+        storage: { ...facts.storage, usage },
+        antivirus: {
+          scanningOn: settings.antivirusScanning,
+          clamdConfigured: facts.clamdLocation !== undefined,
+          clamdLocation: facts.clamdLocation ?? null,
+        },
+        retentionYears: facts.retentionYears,
+        maxFileBytes: facts.maxFileBytes,
+        acceptedFileTypes: ACCEPTED_FILE_TYPES.map((type) => ({ ...type, extensions: [...type.extensions] })),
+        formWebhookConfigured: facts.formWebhookConfigured,
+        mailbox: { configured: facts.mailboxIntervalMs !== undefined, intervalMs: facts.mailboxIntervalMs ?? null },
+        playerId: { prefix: facts.idPrefix, format: `${facts.idPrefix}-{year}-{8 hex}` },
+        storedPath: { format: STORED_PATH_FORMAT },
+        example: {
+          firstName: SAMPLE.firstName,
+          lastName: SAMPLE.lastName,
+          birthDate: SAMPLE.birthDate,
+          division: SAMPLE.division,
+          seasonYear,
+          docType: SAMPLE.docType,
+          submissionId: SAMPLE.submissionId,
+          fileSha256,
+          extension: SAMPLE.extension,
+          playerId,
+          storedName,
+          storedPath,
+        },
+      };
+    },
+
+    async realtimeOn() {
+      return (await deps.cache.current()).realtimeUpdates;
+    },
+
+    async enforceRealtime() {
+      if (deps.hub.size === 0) return;
+      if (!(await deps.cache.current()).realtimeUpdates) closeLiveConnections();
+    },
+  };
+}
