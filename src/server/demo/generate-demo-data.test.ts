@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DIVISIONS, DOC_TYPES, DOCUMENT_STATUSES, NOTIFICATION_STATUSES, placeholderProblem, USER_ROLES } from '../../contract';
 import { derivePlayerId } from '../players/player-id';
 import { countDemoData, generateDemoData, generateDemoDataInChunks, type DemoData, type DemoDataOptions } from './generate-demo-data';
-import { sanitizeStoredName } from '../pipeline/stored-path';
+import { sanitizeStoredName } from '../files';
 
 const NOW = new Date('2025-10-15T12:00:00Z');
 const OPTIONS: DemoDataOptions = { seed: 42, players: 1_500, idPrefix: 'CB', now: NOW };

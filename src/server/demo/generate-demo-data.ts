@@ -19,7 +19,7 @@ import type { NewSubmission } from '../pipeline';
 import type { NewUser } from '../users';
 import { derivePlayerId } from '../players';
 import { DEFAULT_NOTIFICATION_TEMPLATES } from '../notifications';
-import { buildStoredPath, sanitizeStoredName } from '../pipeline';
+import { buildStoredPath, sanitizeStoredName } from '../files';
 
 /** Seed and size of the demo a fresh embedded database gets at first start: seeds in about a second. */
 export const DEFAULT_DEMO_SEED = 42;

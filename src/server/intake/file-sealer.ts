@@ -1,6 +1,6 @@
 import type { TDocType } from '../../contract';
 import { startEncryption, type EncryptionResult } from '../platform/crypto/envelope';
-import { validateFile } from '../pipeline';
+import { validateFile } from '../files';
 import type { RefusedFile, StagedFile } from '../pipeline';
 
 /** Bytes kept from the start of a file for type sniffing. */

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import Busboy from '@fastify/busboy';
 import { DOC_TYPES, isStorableText } from '../../contract';
-import { sanitizeOriginalFilename } from '../pipeline';
+import { sanitizeOriginalFilename } from '../files';
 import { createFileSealer, judgeSealed, type SealVerdict } from './file-sealer';
 
 export const FILE_FIELDS = [...DOC_TYPES, 'document'] as const;

@@ -11,8 +11,8 @@
  */
 import { z } from 'zod';
 import { DIVISIONS, type TDivision, type TDocType } from '../../contract';
-import { detectDocType } from '../pipeline';
-import { sanitizeOriginalFilename } from '../pipeline';
+import { detectDocType } from '../files';
+import { sanitizeOriginalFilename } from '../files';
 import { normaliseName } from '../players';
 
 /** One MIME part as mailparser lists it among `attachments` (size in decoded bytes). */

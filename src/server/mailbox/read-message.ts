@@ -6,7 +6,7 @@ import { toStorableText } from '../../contract';
 import type { Storage } from '../adapters/storage/port';
 import { AppError } from '../platform/errors';
 import { stageUpload } from '../intake';
-import { sanitizeOriginalFilename } from '../pipeline';
+import { sanitizeOriginalFilename } from '../files';
 import { discardStaged } from '../pipeline';
 import type { RefusedFile, StagedFile } from '../pipeline';
 import type { MailPartInfo, MailSummary } from './mail-fields';

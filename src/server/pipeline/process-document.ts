@@ -9,11 +9,11 @@ import { recordAuditEvent } from '../audit';
 import { findDocument, findDocumentForPipeline, updateDocument, type DocumentRow } from '../documents';
 import { isDatabaseUnreachable, readAfterConnectionLoss } from '../platform/db/errors';
 import { settleSubmission } from './submissions.repository';
-import { buildStoredPath, sanitizeStoredName } from './stored-path';
+import { buildStoredPath, sanitizeStoredName } from '../files';
 import { retryDelayMs, type JobHandler, type JobOutcome } from '../platform/jobs/job-runner';
 import type { LivePublisher } from '../live';
 import type { Logger } from '../platform/logger';
-import { detectDocType } from './stages/detect-doc-type';
+import { detectDocType } from '../files';
 
 export type ProcessDocumentDeps = {
   db: Db;

@@ -19,7 +19,7 @@ import { listAuditEventsByAction } from '../audit/audit-events.repository';
 import { sessions } from '../platform/db/schema';
 import { createLogger } from '../platform/logger';
 import { createClearbase, type Clearbase } from '../main';
-import { buildStoredPath, sanitizeStoredName } from '../pipeline/stored-path';
+import { buildStoredPath, sanitizeStoredName } from '../files';
 import { derivePlayerId } from '../players/player-id';
 
 describeEachDatabase('System Settings calls', ({ getDatabase }) => {

@@ -1,4 +1,4 @@
-import { DOC_TYPE_LABELS, DOC_TYPES, type TDocType } from '../../../contract';
+import { DOC_TYPE_LABELS, DOC_TYPES, type TDocType } from '../../contract';
 import { sanitizeOriginalFilename } from './validate';
 
 export type DocTypeDetection =

@@ -1,0 +1,3 @@
+export { detectDocType } from './detect-doc-type';
+export { STORED_PATH_FORMAT, buildStoredPath, sanitizeStoredName } from './stored-path';
+export { ACCEPTED_FILE_TYPES, sanitizeOriginalFilename, validateFile } from './validate';
