@@ -1,4 +1,5 @@
 import { and, asc, eq, or } from 'drizzle-orm';
+import type { TAuditAction, TAuditSubject } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { auditEvents } from '../platform/db/schema';
 
@@ -18,14 +19,14 @@ export async function recordAuditEvents(db: Db, events: readonly NewAuditEvent[]
   }
 }
 
-export const listAuditEvents = (db: Db, subjectType: string, subjectId: string): Promise<AuditEventRow[]> =>
+export const listAuditEvents = (db: Db, subjectType: TAuditSubject, subjectId: string): Promise<AuditEventRow[]> =>
   db
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.subjectType, subjectType), eq(auditEvents.subjectId, subjectId)))
     .orderBy(asc(auditEvents.at), asc(auditEvents.id));
 
-export const listAuditEventsByAction = (db: Db, action: string): Promise<AuditEventRow[]> =>
+export const listAuditEventsByAction = (db: Db, action: TAuditAction): Promise<AuditEventRow[]> =>
   db.select().from(auditEvents).where(eq(auditEvents.action, action)).orderBy(asc(auditEvents.id));
 
 /**

@@ -101,7 +101,7 @@ export function createAuthService(deps: {
 
     async login(candidate, meta) {
       const matches = await verifyPassword(candidate, deps.passwordHash);
-      const audit = { actor: 'staff', subjectType: 'session', detail: { ip: meta.ip }, requestId: meta.requestId };
+      const audit = { actor: 'staff', subjectType: 'session' as const, detail: { ip: meta.ip }, requestId: meta.requestId };
       if (!matches) {
         await recordAuditEvent(deps.db, { ...audit, action: 'auth.login_failed', subjectId: null });
         return undefined;

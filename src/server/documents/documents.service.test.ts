@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { TAuditAction } from '../../contract';
 import { refusedTransition, summarizeAuditEvent } from './documents.service';
 
 const ID = '0b9d2d8e-6f39-4a4c-9d3e-1f6c2b7a9e10';
-const say = (action: string, detail: Record<string, unknown>, actor = 'system') => summarizeAuditEvent({ action, actor, detail }, ID);
+const say = (action: TAuditAction, detail: Record<string, unknown>, actor = 'system') => summarizeAuditEvent({ action, actor, detail }, ID);
 
 describe('summarizeAuditEvent', () => {
   it('says where a document came from, and why a file refused at intake was refused', () => {
@@ -36,7 +37,7 @@ describe('summarizeAuditEvent', () => {
   });
 
   it('falls back to a plain sentence for an action it does not know or a detail it cannot read', () => {
-    expect(say('document.teleported', {})).toBe("Recorded 'document.teleported' (by system)");
+    expect(say('user.updated', {})).toBe("Recorded 'user.updated' (by system)");
     expect(say('document.status_changed', { from: 'lost' }, 'staff')).toBe("Recorded 'document.status_changed' (by staff)");
     expect(say('document.rejected_virus', {})).toBe('Virus found; the file was discarded');
   });

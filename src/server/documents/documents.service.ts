@@ -319,7 +319,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
 /** The audit event of a review decision; the single and the bulk decision record the same shape. */
-function statusChangedEvent(id: string, from: TDocumentStatus, to: TDocumentStatus, reviewNotes: string | null, actor: Actor) {
+function statusChangedEvent(id: string, from: TDocumentStatus, to: TDocumentStatus, reviewNotes: string | null, actor: Actor): NewAuditEvent {
   return {
     actor: 'staff',
     action: 'document.status_changed',

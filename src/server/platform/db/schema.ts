@@ -19,6 +19,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   DIVISIONS,
+  type TAuditAction,
+  type TAuditSubject,
   DOC_TYPES,
   DOCUMENT_STATUSES,
   NOTIFICATION_CHANNELS,
@@ -276,8 +278,8 @@ export const auditEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** Who did it: 'staff' (the shared password), 'system', 'form', 'mailbox'. */
     actor: text('actor').notNull(),
-    action: text('action').notNull(),
-    subjectType: text('subject_type').notNull(),
+    action: text('action').$type<TAuditAction>().notNull(),
+    subjectType: text('subject_type').$type<TAuditSubject>().notNull(),
     subjectId: text('subject_id'),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     requestId: text('request_id'),

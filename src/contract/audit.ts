@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * Every action the audit log records, and nothing else: a record names one of these, so the History
+ * screens and any report over the log can rely on the list being complete.
+ */
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.login_failed',
+  'demo.seeded',
+  'document.downloaded',
+  'document.moved_to_storage',
+  'document.purged',
+  'document.rejected_virus',
+  'document.scan_failed',
+  'document.scan_retries_stopped',
+  'document.scan_retry_requested',
+  'document.status_changed',
+  'document.stored',
+  'notification_template.updated',
+  'notifications.scheduled',
+  'notifications.sent',
+  'notifications.settings_updated',
+  'player.created',
+  'settings.updated',
+  'submission.failed',
+  'submission.received',
+  'user.created',
+  'user.deleted',
+  'user.updated',
+] as const;
+export const ZAuditAction = z.enum(AUDIT_ACTIONS);
+export type TAuditAction = z.infer<typeof ZAuditAction>;
+
+/** What an audit record is about. */
+export const AUDIT_SUBJECTS = ['database', 'document', 'notification_template', 'player', 'session', 'settings', 'submission', 'user'] as const;
+export type TAuditSubject = (typeof AUDIT_SUBJECTS)[number];
