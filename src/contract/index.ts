@@ -4,6 +4,7 @@ export * from './documents';
 export * from './domain';
 export * from './errors';
 export * from './health';
+export * from './jobs';
 export * from './live';
 export * from './mailbox';
 export * from './notifications';

@@ -27,7 +27,7 @@ import { createReportsService } from './reports';
 import { createSeasonReportService } from './reports';
 import { createSettingsService } from './settings';
 import { createSystemSettingsCache, SETTINGS_RECHECK_MS } from './settings';
-import { SCANNING_OFF_MESSAGE, SYSTEM_SETTINGS_DEFAULTS } from '../contract';
+import { JOB_PAYLOADS, SCANNING_OFF_MESSAGE, SYSTEM_SETTINGS_DEFAULTS } from '../contract';
 import { createUsersService } from './users';
 import { createNotificationSendHandler, createNotificationsService, NOTIFICATION_SEND_QUEUE, seedDefaultNotificationTemplates } from './notifications';
 import { createSmtpTransportFactory } from './adapters/mail/smtp-transport';
@@ -165,6 +165,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     staleAfterMs: config.pipelineStaleAfterMs,
     now: jobClock,
     ...(options.jobs?.pollMs === undefined ? {} : { pollMs: options.jobs.pollMs }),
+    catalogue: JOB_PAYLOADS,
     handlers: {
       [PROCESS_DOCUMENT_QUEUE]: createProcessDocumentHandler({
         db,

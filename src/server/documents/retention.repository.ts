@@ -92,7 +92,7 @@ export const listQueuedJobs = (db: Db, queue: string): Promise<JobRow[]> =>
  * until commit, so two instances starting together cannot both see "none queued". A job that is
  * running does not count: the run in progress is what schedules its successor.
  */
-export async function ensureDailyJobScheduled(db: Db, queue: string, runAt: Date): Promise<boolean> {
+export async function ensureDailyJobScheduled(db: Db, queue: 'retention', runAt: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SCHEDULE_LOCK_NAMESPACE}::int, hashtext(${queue}))`);
     const [waiting] = await tx

@@ -1,4 +1,5 @@
 import type { Storage } from '../adapters/storage/port';
+import type { TJobPayload, TJobQueue } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { recordAuditEvent } from '../audit';
 import { ensureDailyJobScheduled, findExpiredDocuments, markDocumentPurged, type ExpiredDocument } from './retention.repository';
@@ -6,7 +7,7 @@ import type { JobHandler } from '../platform/jobs/job-runner';
 import type { Logger } from '../platform/logger';
 
 /** The job queue retention runs on: one job at a time, each scheduling the next. */
-export const RETENTION_QUEUE = 'retention';
+export const RETENTION_QUEUE = 'retention' satisfies TJobQueue;
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Soon after start, but not in the middle of boot: a fresh instance has other work to settle first. */
@@ -37,7 +38,7 @@ type PurgeResult = 'purged' | 'failed' | 'skipped';
  * tombstone whose object still exists. One document's storage error is logged and left for the next
  * run; the others proceed. The outcome is `retry` only when there was work and none of it succeeded.
  */
-export function createRetentionHandler(deps: RetentionDeps): JobHandler {
+export function createRetentionHandler(deps: RetentionDeps): JobHandler<TJobPayload<'retention'>> {
   const now = deps.now ?? (() => new Date());
   const batchSize = deps.batchSize ?? DEFAULT_BATCH_SIZE;
 

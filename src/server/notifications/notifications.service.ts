@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   CHANNEL_LABELS,
   DOC_TYPE_LABELS,
@@ -6,8 +5,8 @@ import {
   parseRecipientList,
   placeholderProblem,
   RECIPIENT_GROUP_LABELS,
-  ZNotificationChannel,
   type TDocType,
+  type TJobQueue,
   type TNotificationChannel,
   type TNotificationHistory,
   type TNotificationSendParsed,
@@ -18,7 +17,9 @@ import {
   type TNotificationTemplatePatch,
   type TNotificationTest,
   type TNotificationTestResult,
+  type TJobPayload,
   type TPlaceholder,
+  type TQueuedMessage,
   type TQuickActions,
   type TRecipientPreview,
 } from '../../contract';
@@ -60,7 +61,7 @@ import { describeDocTypes, formatDeadline, renderHtml, renderText, type Placehol
 import { readNotificationSettings, saveNotificationSettings } from './notification-settings';
 
 /** The job queue that sends scheduled messages (and finishes an immediate send cut short by a crash). */
-export const NOTIFICATION_SEND_QUEUE = 'notification-send';
+export const NOTIFICATION_SEND_QUEUE = 'notification-send' satisfies TJobQueue;
 
 const DAY_MS = 24 * 60 * 60_000;
 /** {{deadline}} when the form leaves it out. */
@@ -84,16 +85,7 @@ export type NotificationsDeps = DeliveryDeps & {
   now?: () => Date;
 };
 
-const ZQueuedMessage = z.object({
-  historyId: z.string(),
-  channel: ZNotificationChannel,
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-});
-const ZSendJobPayload = z.object({ messages: z.array(ZQueuedMessage) });
-type QueuedMessage = z.infer<typeof ZQueuedMessage>;
+type QueuedMessage = TQueuedMessage;
 
 /** One recipient of a send and the values of its placeholders. */
 type Addressee = { to: string; values: PlaceholderValues };
@@ -167,13 +159,11 @@ export function seedDefaultNotificationTemplates(db: Db): Promise<boolean> {
  * Sends the messages of a queued send that are still pending, and records each outcome in History. Safe to
  * re-run: a message already settled (sent, failed, or finished by the immediate send) is skipped.
  */
-export function createNotificationSendHandler(deps: DeliveryDeps & { now?: () => Date }): JobHandler {
+export function createNotificationSendHandler(deps: DeliveryDeps & { now?: () => Date }): JobHandler<TJobPayload<'notification-send'>> {
   const now = deps.now ?? (() => new Date());
-  return async (payload) => {
-    const parsed = ZSendJobPayload.safeParse(payload);
-    if (!parsed.success) return { kind: 'fail', reason: 'the notification job payload is not a list of messages' };
-    const pending = new Set((await listPendingNotifications(deps.db, parsed.data.messages.map((m) => m.historyId))).map((row) => row.id));
-    const due = parsed.data.messages.filter((message) => pending.has(message.historyId));
+  return async ({ messages }) => {
+    const pending = new Set((await listPendingNotifications(deps.db, messages.map((m) => m.historyId))).map((row) => row.id));
+    const due = messages.filter((message) => pending.has(message.historyId));
     if (due.length > 0) await deliverAndSettle(deps, due, now);
     return { kind: 'done' };
   };

@@ -1,4 +1,5 @@
 import { pipeline } from 'node:stream/promises';
+import type { TJobPayload } from '../../contract';
 import { PassThrough } from 'node:stream';
 import type { Antivirus } from '../adapters/antivirus/port';
 import { AntivirusUnavailableError } from '../adapters/antivirus/port';
@@ -61,10 +62,8 @@ const done: JobOutcome = { kind: 'done' };
  * event. Safe to re-run at any point after a crash: the final key is deterministic, the move overwrites,
  * the record is one transaction, and a leftover staging object is deleted on the next run.
  */
-export function createProcessDocumentHandler(deps: ProcessDocumentDeps): JobHandler {
-  return async (payload, job) => {
-    const documentId = typeof payload.documentId === 'string' ? payload.documentId : '';
-    const extension = typeof payload.extension === 'string' ? payload.extension : 'bin';
+export function createProcessDocumentHandler(deps: ProcessDocumentDeps): JobHandler<TJobPayload<'process-document'>> {
+  return async ({ documentId, extension }, job) => {
     const found = await findDocumentForPipeline(deps.db, documentId);
     if (!found) return { kind: 'fail', reason: `document ${documentId} does not exist, or its player or season is gone` };
     const { document, player } = found;

@@ -1,4 +1,5 @@
 import type { Storage } from '../adapters/storage/port';
+import type { TJobQueue } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { recordAuditEvent } from '../audit';
 import { findSameFile, insertDocument, listDocumentsOfSubmission } from '../documents';
@@ -13,7 +14,7 @@ import { derivePlayerId } from '../players';
 import { discardStaged } from './staging-sweeper';
 import type { IntakeDocumentResult, IntakeResult, IntakeSubmission } from './types';
 
-export const PROCESS_DOCUMENT_QUEUE = 'process-document';
+export const PROCESS_DOCUMENT_QUEUE = 'process-document' satisfies TJobQueue;
 
 /**
  * Records a submission durably before the intake acknowledges it: player and registration upserted,

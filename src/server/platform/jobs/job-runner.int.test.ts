@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { describeEachDatabase } from '../../../../tests/support/databases';
 import { switchableDb } from '../../../../tests/support/dropped-connection';
-import { countJobsByStatus, enqueueJob, findJob } from './jobs.repository';
+import { countJobsByStatus, findJob, insertJob } from './jobs.repository';
 import { jobs } from '../db/schema';
 import { createLogger } from '../logger';
-import { createJobRunner, nextAttemptAt, retryDelayMs, type JobHandler, type JobRunner } from './job-runner';
+import { createJobRunner, nextAttemptAt, retryDelayMs, type JobCatalogue, type JobHandler, type JobRunner, type JobRunnerOptions } from './job-runner';
 
 const log = createLogger('silent');
 const fast = { pollMs: 10, backoff: { baseMs: 5, maxMs: 20 } };
@@ -19,8 +20,10 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): P
 
 describeEachDatabase('job runner', ({ getDb }) => {
   const runners: JobRunner[] = [];
-  const start = (handlers: Record<string, JobHandler>, extra: Partial<Parameters<typeof createJobRunner>[0]> = {}) => {
-    const runner = createJobRunner({ db: getDb(), log, handlers, ...fast, ...extra });
+  const start = (handlers: Record<string, JobHandler>, extra: Omit<Partial<JobRunnerOptions<JobCatalogue>>, 'handlers' | 'catalogue'> = {}) => {
+    // The tests make up their queues; each takes any object as its payload.
+    const catalogue = Object.fromEntries(Object.keys(handlers).map((queue) => [queue, z.record(z.string(), z.unknown())]));
+    const runner = createJobRunner({ db: getDb(), log, catalogue, handlers, ...fast, ...extra });
     runners.push(runner);
     runner.start();
     return runner;
@@ -38,7 +41,7 @@ describeEachDatabase('job runner', ({ getDb }) => {
       await new Promise((resolve) => setTimeout(resolve, 2));
       return { kind: 'done' };
     };
-    for (let n = 0; n < 60; n++) await enqueueJob(getDb(), { queue: 'once', payload: { n } });
+    for (let n = 0; n < 60; n++) await insertJob(getDb(), { queue: 'once', payload: { n } });
     start({ once: handler }, { workers: 3 });
     start({ once: handler }, { workers: 3 });
     await waitFor(async () => (await countJobsByStatus(getDb(), 'once')).done === 60);
@@ -48,7 +51,7 @@ describeEachDatabase('job runner', ({ getDb }) => {
 
   it('retries a failing job with backoff until it succeeds, counting attempts', async () => {
     let calls = 0;
-    const id = await enqueueJob(getDb(), { queue: 'flaky', payload: {} });
+    const id = await insertJob(getDb(), { queue: 'flaky', payload: {} });
     start({
       flaky: () => {
         calls++;
@@ -62,7 +65,7 @@ describeEachDatabase('job runner', ({ getDb }) => {
   });
 
   it('gives up after the last attempt and keeps the reason', async () => {
-    const id = await enqueueJob(getDb(), { queue: 'doomed', payload: {}, maxAttempts: 2 });
+    const id = await insertJob(getDb(), { queue: 'doomed', payload: {}, maxAttempts: 2 });
     start({ doomed: () => Promise.resolve({ kind: 'retry', reason: 'storage is down' }) });
     await waitFor(async () => (await findJob(getDb(), id))?.status === 'failed');
     expect(await findJob(getDb(), id)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'storage is down' });
@@ -72,7 +75,7 @@ describeEachDatabase('job runner', ({ getDb }) => {
     // The runner's clock: each attempt moves it on an hour, so a 3-hour deadline is met at the third attempt.
     let clock = Date.now();
     const until = new Date(clock + 3 * 3_600_000);
-    const id = await enqueueJob(getDb(), { queue: 'outage', payload: {}, maxAttempts: 2 });
+    const id = await insertJob(getDb(), { queue: 'outage', payload: {}, maxAttempts: 2 });
     start(
       {
         outage: () => {
@@ -87,14 +90,36 @@ describeEachDatabase('job runner', ({ getDb }) => {
   });
 
   it('fails at once when the handler says retrying cannot help', async () => {
-    const id = await enqueueJob(getDb(), { queue: 'bad', payload: {} });
+    const id = await insertJob(getDb(), { queue: 'bad', payload: {} });
     start({ bad: () => Promise.resolve({ kind: 'fail', reason: 'file is not a PDF or image' }) });
     await waitFor(async () => (await findJob(getDb(), id))?.status === 'failed');
     expect(await findJob(getDb(), id)).toMatchObject({ attempts: 1, lastError: 'file is not a PDF or image' });
   });
 
+  it('fails a job whose payload does not match its queue, without calling the handler', async () => {
+    const id = await insertJob(getDb(), { queue: 'typed', payload: { documentId: 42 } });
+    let called = false;
+    const runner = createJobRunner({
+      db: getDb(),
+      log,
+      ...fast,
+      catalogue: { typed: z.object({ documentId: z.string() }) },
+      handlers: {
+        typed: () => {
+          called = true;
+          return Promise.resolve({ kind: 'done' });
+        },
+      },
+    });
+    runners.push(runner);
+    runner.start();
+    await waitFor(async () => (await findJob(getDb(), id))?.status === 'failed');
+    expect(await findJob(getDb(), id)).toMatchObject({ attempts: 1, lastError: "the job's payload does not match its queue's schema (documentId)" });
+    expect(called).toBe(false);
+  });
+
   it('re-runs a job left running by a worker that died', async () => {
-    const id = await enqueueJob(getDb(), { queue: 'orphan', payload: {} });
+    const id = await insertJob(getDb(), { queue: 'orphan', payload: {} });
     // A dead instance claimed it an hour ago and never finished.
     const { eq } = await import('drizzle-orm');
     await getDb()
@@ -115,7 +140,7 @@ describeEachDatabase('job runner', ({ getDb }) => {
     database.down();
     start({ later: () => Promise.resolve({ kind: 'done' }) }, { db: database.db, log: captured, workers: 2 });
     await waitFor(() => Promise.resolve(lines.length >= 4));
-    const id = await enqueueJob(getDb(), { queue: 'later', payload: {} });
+    const id = await insertJob(getDb(), { queue: 'later', payload: {} });
     database.up();
     await waitFor(async () => (await findJob(getDb(), id))?.status === 'done');
     expect(lines.map((line) => line.level)).toEqual(lines.map(() => 40));
@@ -124,7 +149,7 @@ describeEachDatabase('job runner', ({ getDb }) => {
 
   it('writes the outcome of a job that finished while the database was away once it is back, instead of leaving it running', async () => {
     const database = switchableDb(getDb());
-    const id = await enqueueJob(getDb(), { queue: 'outage', payload: {} });
+    const id = await insertJob(getDb(), { queue: 'outage', payload: {} });
     let runs = 0;
     start(
       {
@@ -145,7 +170,7 @@ describeEachDatabase('job runner', ({ getDb }) => {
 
   it('waits for the job in hand when stopped', async () => {
     let finished = false;
-    const id = await enqueueJob(getDb(), { queue: 'slow', payload: {} });
+    const id = await insertJob(getDb(), { queue: 'slow', payload: {} });
     let claimed!: () => void;
     const isClaimed = new Promise<void>((resolve) => (claimed = resolve));
     const runner = start({

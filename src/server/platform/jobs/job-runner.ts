@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { isDatabaseUnreachable } from '../db/errors';
 import { claimDueJobs, completeJob, releaseJob, requeueStaleJobs, type JobRow } from './jobs.repository';
@@ -16,12 +17,19 @@ export type JobOutcome =
   | { kind: 'retry'; reason: string; delayMs?: number; until?: Date }
   | { kind: 'fail'; reason: string };
 
-export type JobHandler = (payload: Record<string, unknown>, job: { id: number; attempt: number }) => Promise<JobOutcome>;
+export type JobHandler<P = Record<string, unknown>> = (payload: P, job: { id: number; attempt: number }) => Promise<JobOutcome>;
 
-export type JobRunnerOptions = {
+/** The queues a runner serves, each with the schema of its jobs' payload. */
+export type JobCatalogue = Record<string, z.ZodType<Record<string, unknown>>>;
+
+/** One handler per queue of the catalogue, each given its queue's payload already checked. */
+export type JobHandlers<C extends JobCatalogue> = { [Q in keyof C]: JobHandler<z.output<C[Q]>> };
+
+export type JobRunnerOptions<C extends JobCatalogue> = {
   db: Db;
   log: Logger;
-  handlers: Record<string, JobHandler>;
+  catalogue: C;
+  handlers: JobHandlers<C>;
   /** Concurrent workers in this process. */
   workers?: number;
   /** How often an idle worker looks for due jobs; `poke()` wakes them sooner. */
@@ -62,14 +70,26 @@ export function nextAttemptAt(
   return new Date(Math.min(at.getTime() + delayMs, outcome.until.getTime()));
 }
 
-export function createJobRunner(options: JobRunnerOptions): JobRunner {
-  const { db, log, handlers } = options;
+/** A handler behind its queue's schema: a payload that does not match fails the job with where it differs. */
+function checked<S extends z.ZodType<Record<string, unknown>>>(schema: S, handler: JobHandler<z.output<S>>) {
+  return async (job: JobRow): Promise<JobOutcome> => {
+    const payload = schema.safeParse(job.payload);
+    if (!payload.success) {
+      const where = payload.error.issues.map((issue) => issue.path.join('.') || '(payload)').join(', ');
+      return { kind: 'fail', reason: `the job's payload does not match its queue's schema (${where})` };
+    }
+    return handler(payload.data, { id: job.id, attempt: job.attempts });
+  };
+}
+
+export function createJobRunner<C extends JobCatalogue>(options: JobRunnerOptions<C>): JobRunner {
+  const { db, log, catalogue, handlers } = options;
   const workers = options.workers ?? 3;
   const pollMs = options.pollMs ?? 1_000;
   const staleAfterMs = options.staleAfterMs ?? 10 * 60_000;
   const backoff = options.backoff ?? { baseMs: 2_000, maxMs: 5 * 60_000 };
   const now = options.now ?? (() => new Date());
-  const queues = Object.keys(handlers);
+  const queues = Object.keys(catalogue);
   const instanceId = randomUUID().slice(0, 8);
 
   let running = false;
@@ -118,13 +138,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
+  /** Each queue's payload is checked against its schema before its handler sees it. */
+  const routes = new Map<string, (job: JobRow) => Promise<JobOutcome>>();
+  for (const queue of Object.keys(catalogue) as Array<keyof C & string>) routes.set(queue, checked(catalogue[queue], handlers[queue]));
+  const handle = (job: JobRow): Promise<JobOutcome> =>
+    routes.get(job.queue)?.(job) ?? Promise.resolve({ kind: 'fail', reason: `no handler for queue ${job.queue}` });
+
   async function runOne(job: JobRow): Promise<void> {
-    const handler = handlers[job.queue];
     let outcome: JobOutcome;
     try {
-      outcome = handler
-        ? await handler(job.payload, { id: job.id, attempt: job.attempts })
-        : { kind: 'fail', reason: `no handler for queue ${job.queue}` };
+      outcome = await handle(job);
     } catch (error) {
       outcome = { kind: 'retry', reason: error instanceof Error ? error.message : String(error) };
     }

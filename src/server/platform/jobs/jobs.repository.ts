@@ -1,10 +1,20 @@
 import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { TJobPayload, TJobQueue } from '../../../contract';
 import { jobs, type TJobStatus } from '../db/schema';
 
 export type JobRow = typeof jobs.$inferSelect;
 
-export async function enqueueJob(
+/** Queues a job of one of the catalogue's queues, with the payload that queue's handler reads. */
+export function enqueueJob<Q extends TJobQueue>(
+  db: Db,
+  job: { queue: Q; payload: TJobPayload<Q>; runAt?: Date; maxAttempts?: number },
+): Promise<number> {
+  return insertJob(db, job);
+}
+
+/** Queues a job on any queue, unchecked: for the job runner's own tests, which make up their queues. */
+export async function insertJob(
   db: Db,
   job: { queue: string; payload: Record<string, unknown>; runAt?: Date; maxAttempts?: number },
 ): Promise<number> {

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { ZNotificationChannel } from './domain';
+
+/** One message of a queued send, rendered when it was queued. */
+export const ZQueuedMessage = z.object({
+  historyId: z.string(),
+  channel: ZNotificationChannel,
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+});
+export type TQueuedMessage = z.infer<typeof ZQueuedMessage>;
+
+/**
+ * Every background job queue and the payload its jobs carry. A payload is written by one part of the server
+ * and read back, perhaps by another instance or a later version, by the queue's handler: the job runner
+ * checks it against this schema before the handler sees it, and a payload that does not match fails the job
+ * with the reason instead of reaching the handler.
+ */
+export const JOB_PAYLOADS = {
+  /** Scan, name, store and record one staged document. */
+  'process-document': z.object({ documentId: z.string(), extension: z.string() }),
+  /** Deliver the still-pending messages of a queued or scheduled send. */
+  'notification-send': z.object({ messages: z.array(ZQueuedMessage) }),
+  /** The daily removal of documents past their retention date. */
+  retention: z.object({}),
+};
+export type TJobQueue = keyof typeof JOB_PAYLOADS;
+export type TJobPayload<Q extends TJobQueue> = z.infer<(typeof JOB_PAYLOADS)[Q]>;
