@@ -1,7 +1,91 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The layers and their boundaries (ARCHITECTURE.md). Folders are read from the tree, so a new server module,
+ * adapter or web feature is bound by the same rules the day it is created.
+ */
+const foldersIn = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/** Shared layers of the server; every other folder of src/server is a module of one capability. */
+const SERVER_LAYERS = ['platform', 'adapters'];
+const SERVER_MODULES = foldersIn('./src/server').filter((name) => !SERVER_LAYERS.includes(name));
+const ADAPTERS = foldersIn('./src/server/adapters');
+const WEB_FEATURES = foldersIn('./src/web/features');
+const COMPOSITION_ROOT = ['src/server/main.ts', 'src/server/app.ts'];
+
+const others = (all, name) => all.filter((other) => other !== name);
+
+const BOUNDARY_ZONES = [
+  // Server: a module is reached through its index.ts, never a file inside it.
+  ...SERVER_MODULES.flatMap((module) =>
+    others(SERVER_MODULES, module).map((other) => ({
+      target: `src/server/${module}`,
+      from: `src/server/${other}`,
+      except: ['./index.ts'],
+      message: `Use what the ${other} module exports from its index.ts ('../${other}'), not a file inside it.`,
+    })),
+  ),
+  // Server: adapters only through their ports; the composition root (main.ts) alone picks implementations.
+  ...ADAPTERS.map((adapter) => ({
+    target: ['src/server/platform', 'src/server/app.ts', ...SERVER_MODULES.map((module) => `src/server/${module}`)],
+    from: `src/server/adapters/${adapter}`,
+    except: ['./port.ts'],
+    message: `Depend on the ${adapter} port (adapters/${adapter}/port.ts); main.ts chooses the implementation.`,
+  })),
+  // Server layers: the platform knows no module and no adapter implementation; adapters know no module.
+  {
+    target: 'src/server/platform',
+    from: [...SERVER_MODULES.map((module) => `src/server/${module}`), ...COMPOSITION_ROOT],
+    message: 'The platform serves every module and depends on none: pass what it needs in as a parameter.',
+  },
+  {
+    target: 'src/server/adapters',
+    from: [...SERVER_MODULES.map((module) => `src/server/${module}`), ...COMPOSITION_ROOT],
+    message: 'An adapter implements a port for the modules and depends on none of them.',
+  },
+  {
+    target: SERVER_MODULES.map((module) => `src/server/${module}`),
+    from: COMPOSITION_ROOT,
+    message: 'Modules are wired together by main.ts and app.ts, and never import them.',
+  },
+  // Server and web meet only in the contract.
+  { target: 'src/server', from: 'src/web', message: 'The server never imports web code; share through src/contract.' },
+  { target: 'src/web', from: 'src/server', message: 'The web app never imports server code; share through src/contract.' },
+  { target: 'src/contract', from: ['src/server', 'src/web'], message: 'The contract depends on zod only.' },
+  // Web: a feature is reached through its index.ts; features never reach into the app shell.
+  ...WEB_FEATURES.flatMap((feature) =>
+    others(WEB_FEATURES, feature).map((other) => ({
+      target: `src/web/features/${feature}`,
+      from: `src/web/features/${other}`,
+      except: ['./index.ts'],
+      message: `Use what the ${other} feature exports from its index.ts ('@/features/${other}'), not a file inside it.`,
+    })),
+  ),
+  ...WEB_FEATURES.map((feature) => ({
+    target: 'src/web/app',
+    from: `src/web/features/${feature}`,
+    except: ['./index.ts'],
+    message: `Use what the ${feature} feature exports from its index.ts ('@/features/${feature}').`,
+  })),
+  { target: 'src/web/features', from: 'src/web/app', message: 'Features never import the app shell; the shell imports features.' },
+  {
+    target: ['src/web/components', 'src/web/lib'],
+    from: ['src/web/features', 'src/web/app'],
+    message: 'Shared components and helpers serve every feature and depend on none.',
+  },
+];
+
+/** Client libraries only adapters and repositories (and the platform's db client) may use. */
+const CLIENT_LIBRARIES = ['pg', 'imapflow', 'nodemailer', '@electric-sql/pglite', 'drizzle-orm/node-postgres', 'drizzle-orm/pglite'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'screenshots/**', 'tmp/**'] },
@@ -21,33 +105,45 @@ export default tseslint.config(
     },
   },
   {
+    // Boundaries are judged on resolved files, not on how an import is spelled; an import that does not
+    // resolve is an error of its own, so nothing slips past the zones by not being found.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.server.json', 'tsconfig.web.json'], alwaysTryTypes: true }),
+      ],
+    },
+    rules: {
+      'import-x/no-unresolved': 'error',
+      'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: BOUNDARY_ZONES }],
+    },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The web app never imports server code; share through src/contract.' }] }],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     files: ['src/contract/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/web/**', 'node:*'], message: 'The contract depends on zod only.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\./)', message: 'The contract depends on zod only.' }] }],
     },
   },
   {
-    // Services and pipeline stages talk to ports and repositories, never to a client library or the db client.
-    files: ['src/server/services/**/*.ts', 'src/server/pipeline/**/*.ts', 'src/server/intake/**/*.ts', 'src/server/mailbox/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    // Module code talks to ports and repositories; client libraries stay in adapters, repositories and the platform.
+    files: SERVER_MODULES.map((module) => `src/server/${module}/**/*.ts`),
+    ignores: ['**/*.test.ts', '**/*.repository.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: ['pg', 'imapflow', 'nodemailer', '@electric-sql/pglite', 'drizzle-orm/node-postgres', 'drizzle-orm/pglite'],
-          patterns: [
-            { group: ['@aws-sdk/*'], message: 'Use the storage port.' },
-            { group: ['**/adapters/*/!(port)'], message: 'Depend on the port, not an implementation.' },
-          ],
+          paths: CLIENT_LIBRARIES.map((name) => ({ name, message: 'Use a repository or a port.' })),
+          patterns: [{ group: ['@aws-sdk/*'], message: 'Use the storage port.' }],
         },
       ],
     },

@@ -10,43 +10,32 @@ import { openDatabase, pingDatabase, type Database } from './platform/db/client'
 import { createNotifyChannel } from './platform/db/notify';
 import { DEMO_DEFAULTS, seedDemoDataIfEmpty } from './demo';
 import { createClamdAntivirus } from './adapters/antivirus/clamd';
-import { scanningHealthCheck, withFailedScanCount } from './health';
-import { countDocumentsAwaitingFailedScan } from './documents';
+import { scanningHealthCheck, withFailedScanCount,
+  checkHealth,
+  databaseCheck,
+  formWebhookCheck,
+  notConfiguredCheck,
+  storageCheck } from './health';
+import { countDocumentsAwaitingFailedScan, createRetentionHandler, RETENTION_QUEUE, scheduleRetention, createDocumentsService } from './documents';
 import { buildApp } from './app';
 import { createSiteGuard } from './platform/http/site';
 import { createIntakeThreads } from './intake';
 import { createImapMailbox } from './adapters/mailbox/imap-mailbox';
 import { createMailboxService, type MailboxService } from './mailbox';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner';
-import { createProcessDocumentHandler, DEFAULT_SCAN_RETRY, type ScanRetryPolicy } from './pipeline';
-import { createRetentionHandler, RETENTION_QUEUE, scheduleRetention } from './documents';
-import { createStagingSweeperTimer } from './pipeline';
-import { createDocumentsService } from './documents';
+import { createProcessDocumentHandler, DEFAULT_SCAN_RETRY, type ScanRetryPolicy, createStagingSweeperTimer, PROCESS_DOCUMENT_QUEUE } from './pipeline';
 import { createPlayersService } from './players';
-import { createReportsService } from './reports';
-import { createSeasonReportService } from './reports';
-import { createSettingsService } from './settings';
-import { createSystemSettingsCache, SETTINGS_RECHECK_MS } from './settings';
+import { createReportsService, createSeasonReportService } from './reports';
+import { createSettingsService, createSystemSettingsCache, SETTINGS_RECHECK_MS } from './settings';
 import { JOB_PAYLOADS, SCANNING_OFF_MESSAGE, SYSTEM_SETTINGS_DEFAULTS } from '../contract';
 import { createUsersService } from './users';
 import { createNotificationSendHandler, createNotificationsService, NOTIFICATION_SEND_QUEUE, seedDefaultNotificationTemplates } from './notifications';
 import { createSmtpTransportFactory } from './adapters/mail/smtp-transport';
-import { createWebhookPoster } from './adapters/chat/webhook';
-import { PROCESS_DOCUMENT_QUEUE } from './pipeline';
+import { createWebhookCheck, createWebhookPoster } from './adapters/chat/webhook';
 import path from 'node:path';
-import { createHealthWatch } from './live';
-import { createLiveHub } from './live';
-import { createLiveBus } from './live';
+import { createHealthWatch, createLiveHub, createLiveBus } from './live';
 import { createLogger, type Logger } from './platform/logger';
-import { bootstrapPassword, createAuthService, type PasswordBootstrap } from './auth';
-import { createLoginThrottle, deriveAddressKey } from './auth';
-import {
-  checkHealth,
-  databaseCheck,
-  formWebhookCheck,
-  notConfiguredCheck,
-  storageCheck,
-} from './health';
+import { bootstrapPassword, createAuthService, type PasswordBootstrap, createLoginThrottle, deriveAddressKey } from './auth';
 
 const WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 const SESSION_PURGE_INTERVAL_MS = 10 * 60_000;
@@ -153,7 +142,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     db,
     masterKey: masterKey.key,
     environmentSmtp: config.smtp,
-    allowHttpLoopback: config.webhookAllowHttpLoopback,
+    checkChatWebhook: createWebhookCheck({ allowHttpLoopback: config.webhookAllowHttpLoopback }),
     openMail: createSmtpTransportFactory({ timeoutMs: config.notificationTimeoutMs }),
     postChat: createWebhookPoster({ allowHttpLoopback: config.webhookAllowHttpLoopback, timeoutMs: config.notificationTimeoutMs }),
   };

@@ -36,8 +36,7 @@ import { findCurrentSeason, resolveSeason } from '../seasons';
 import { AppError } from '../platform/errors';
 import { stageUpload } from '../intake';
 import type { LivePublisher } from '../live';
-import { PROCESS_DOCUMENT_QUEUE, recordSubmission } from '../pipeline';
-import { stagedKey } from '../pipeline';
+import { PROCESS_DOCUMENT_QUEUE, recordSubmission, stagedKey } from '../pipeline';
 import { toDocument, toUploadItem } from './document-view';
 import { onePagePdf } from './one-page-pdf';
 

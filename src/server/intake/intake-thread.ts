@@ -1,6 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { FromThread, ThreadData, ThreadTask, ToThread } from './intake-thread-protocol';
-import { transferable } from './intake-thread-protocol';
+import { type FromThread, type ThreadData, type ThreadTask, type ToThread, transferable } from './intake-thread-protocol';
 import { createMultipartSession, type SessionFileEvent } from './multipart-session';
 
 /**

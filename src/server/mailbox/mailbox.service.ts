@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TMailboxActionResult, TMailboxRecent, TMailboxStats, TMailboxStatus, TServiceHealth } from '../../contract';
-import { MAILBOX_DEFAULT_INTERVAL_MS } from '../../contract';
+import { type TMailboxActionResult, type TMailboxRecent, type TMailboxStats, type TMailboxStatus, type TServiceHealth, MAILBOX_DEFAULT_INTERVAL_MS } from '../../contract';
 import { MailboxUnavailableError, type MailboxClient, type MailboxSession, type MailRef } from '../adapters/mailbox/port';
 import type { Db } from '../platform/db/client';
 import { isDatabaseUnreachable } from '../platform/db/errors';

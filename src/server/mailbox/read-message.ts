@@ -7,8 +7,7 @@ import type { Storage } from '../adapters/storage/port';
 import { AppError } from '../platform/errors';
 import { stageUpload } from '../intake';
 import { sanitizeOriginalFilename } from '../files';
-import { discardStaged } from '../pipeline';
-import type { RefusedFile, StagedFile } from '../pipeline';
+import { discardStaged, type RefusedFile, type StagedFile } from '../pipeline';
 import type { MailPartInfo, MailSummary } from './mail-fields';
 
 export type ReadMessage = {

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { TNotificationSettings, TNotificationSettingsUpdate } from '../../contract';
 import type { SmtpServer } from '../adapters/mail/port';
-import { webhookUrlProblem } from '../adapters/chat/webhook';
+import type { CheckChatWebhook } from '../adapters/chat/port';
 import { openSecret, sealSecret, ZSealedSecret, type SealedSecret } from '../platform/crypto/secret-box';
 import type { Db } from '../platform/db/client';
 import { recordAuditEvent } from '../audit';
-import { getSetting, putSetting } from '../settings';
+import { getSetting, putSetting, readSystemSettings } from '../settings';
 import { AppError } from '../platform/errors';
-import { readSystemSettings } from '../settings';
 
 /** The `settings` row of the Notifications screen's Settings tab. */
 export const NOTIFICATION_SETTINGS_KEY = 'notifications';
@@ -39,7 +38,8 @@ export type NotificationSettingsDeps = {
   db: Db;
   masterKey: Buffer;
   environmentSmtp: EnvironmentSmtp;
-  allowHttpLoopback: boolean;
+  /** Which incoming-webhook addresses the chat poster accepts. */
+  checkChatWebhook: CheckChatWebhook;
 };
 
 /** Shows which webhook is set without giving it away: its last four characters. */
@@ -83,7 +83,7 @@ export async function saveNotificationSettings(
   const problems: Array<{ path: string; message: string }> = [];
   for (const [service, field] of [['slack', 'slackWebhookUrl'], ['teams', 'teamsWebhookUrl']] as const) {
     const url = update[field];
-    const problem = url ? webhookUrlProblem(service, url, { allowHttpLoopback: deps.allowHttpLoopback }) : undefined;
+    const problem = url ? deps.checkChatWebhook(service, url) : undefined;
     if (problem) problems.push({ path: `body.${field}`, message: problem });
   }
   if (problems.length > 0) throw new AppError('VALIDATION_FAILED', problems.map((p) => p.message).join('; '), problems);

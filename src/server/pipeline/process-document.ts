@@ -1,8 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import type { TJobPayload } from '../../contract';
 import { PassThrough } from 'node:stream';
-import type { Antivirus } from '../adapters/antivirus/port';
-import { AntivirusUnavailableError } from '../adapters/antivirus/port';
+import { type Antivirus, AntivirusUnavailableError } from '../adapters/antivirus/port';
 import type { Storage } from '../adapters/storage/port';
 import { createDecryptor } from '../platform/crypto/envelope';
 import type { Db } from '../platform/db/client';
@@ -10,11 +9,10 @@ import { recordAuditEvent } from '../audit';
 import { findDocument, findDocumentForPipeline, updateDocument, type DocumentRow } from '../documents';
 import { isDatabaseUnreachable, readAfterConnectionLoss } from '../platform/db/errors';
 import { settleSubmission } from './submissions.repository';
-import { buildStoredPath, sanitizeStoredName } from '../files';
+import { buildStoredPath, sanitizeStoredName, detectDocType } from '../files';
 import { retryDelayMs, type JobHandler, type JobOutcome } from '../platform/jobs/job-runner';
 import type { LivePublisher } from '../live';
 import type { Logger } from '../platform/logger';
-import { detectDocType } from '../files';
 
 export type ProcessDocumentDeps = {
   db: Db;

@@ -4,13 +4,11 @@ import type { Db } from '../platform/db/client';
 import { recordAuditEvent } from '../audit';
 import { findSameFile, insertDocument, listDocumentsOfSubmission } from '../documents';
 import { enqueueJob } from '../platform/jobs/jobs.repository';
-import { upsertPlayer } from '../players';
-import { upsertRegistration } from '../players';
+import { upsertPlayer, upsertRegistration, derivePlayerId } from '../players';
 import { resolveSeason } from '../seasons';
 import { deleteFailedSubmission, findSubmission, findSubmissionByExternalId, insertSubmission, setSubmissionStatus } from './submissions.repository';
 import { isDatabaseUnreachable, isUniqueViolation, readAfterConnectionLoss } from '../platform/db/errors';
 import { AppError } from '../platform/errors';
-import { derivePlayerId } from '../players';
 import { discardStaged } from './staging-sweeper';
 import type { IntakeDocumentResult, IntakeResult, IntakeSubmission } from './types';
 

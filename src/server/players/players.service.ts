@@ -3,11 +3,10 @@ import { recordAuditEvent } from '../audit';
 import type { Db } from '../platform/db/client';
 import { findPlayer, upsertPlayer } from './players.repository';
 import { insertRegistrationIfAbsent } from './registrations.repository';
-import { findPlayerRegistration } from '../reports';
+import { findPlayerRegistration, toReportRow } from '../reports';
 import { resolveSeason } from '../seasons';
 import { AppError } from '../platform/errors';
 import { derivePlayerId } from './player-id';
-import { toReportRow } from '../reports';
 
 export type PlayersServiceDeps = { db: Db; idPrefix: string };
 

@@ -28,8 +28,7 @@ import {
 } from './reports.repository';
 import { findCurrentSeason, listSeasons, resolveSeason, type SeasonRow } from '../seasons';
 import { AppError } from '../platform/errors';
-import { toDocument, toUploadItem, type StorageFor } from '../documents';
-import { listRecentUploads } from '../documents';
+import { toDocument, toUploadItem, type StorageFor, listRecentUploads } from '../documents';
 
 export type ReportsServiceDeps = {
   db: Db;

@@ -11,8 +11,7 @@ import {
 import type { Db } from '../platform/db/client';
 import { sumStoredDocuments } from './storage-usage.repository';
 import type { LiveHub } from '../live';
-import { ACCEPTED_FILE_TYPES } from '../files';
-import { buildStoredPath, sanitizeStoredName, STORED_PATH_FORMAT } from '../files';
+import { ACCEPTED_FILE_TYPES, buildStoredPath, sanitizeStoredName, STORED_PATH_FORMAT } from '../files';
 import { readSystemSettings, updateSystemSettings, type SystemSettingsCache } from './system-settings';
 import { derivePlayerId } from '../players';
 

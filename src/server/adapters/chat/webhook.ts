@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { ChatDeliveryError, type ChatMessage, type ChatService, type PostChatMessage } from './port';
+import { ChatDeliveryError, type ChatMessage, type ChatService, type CheckChatWebhook, type PostChatMessage } from './port';
 
 export const CHAT_SERVICE_NAMES: Record<ChatService, string> = { slack: 'Slack', teams: 'Microsoft Teams' };
 
@@ -28,6 +28,12 @@ export function webhookUrlProblem(service: ChatService, url: string, policy: Pic
   if (parsed.protocol === 'http:' && policy.allowHttpLoopback && isLoopbackHost(parsed.hostname)) return undefined;
   return `The ${CHAT_SERVICE_NAMES[service]} webhook must be an https:// address (got ${parsed.protocol.replace(':', '')})`;
 }
+
+/** The address check of this poster's policy, for the settings that save an address. */
+export const createWebhookCheck =
+  (policy: Pick<WebhookPolicy, 'allowHttpLoopback'>): CheckChatWebhook =>
+  (service, url) =>
+    webhookUrlProblem(service, url, policy);
 
 /** The JSON each service's incoming webhook takes. */
 export function chatPayload(service: ChatService, message: ChatMessage): Record<string, unknown> {

@@ -31,19 +31,17 @@ import {
   SUBMISSION_STATUSES,
   USER_ROLES,
   USER_STATUSES,
-} from '../../../contract';
-import type {
-  TDivision,
-  TDocType,
-  TDocumentStatus,
-  TNotificationChannel,
-  TNotificationStatus,
-  TPlayerDocStatus,
-  TSeasonKind,
-  TSubmissionSource,
-  TSubmissionStatus,
-  TUserRole,
-  TUserStatus,
+  type TDivision,
+  type TDocType,
+  type TDocumentStatus,
+  type TNotificationChannel,
+  type TNotificationStatus,
+  type TPlayerDocStatus,
+  type TSeasonKind,
+  type TSubmissionSource,
+  type TSubmissionStatus,
+  type TUserRole,
+  type TUserStatus
 } from '../../../contract';
 
 /** bytea as a Node Buffer on both drivers (PGlite hands back Uint8Array, node-postgres a Buffer). */
