@@ -1,4 +1,5 @@
 /** The fixed vocabulary the demo draws names, addresses and phone numbers from. */
+
 export const FIRST_NAMES = [
   'Emma', 'Olivia', 'Ava', 'Sophia', 'Isabella', 'Mia', 'Charlotte', 'Amelia', 'Harper', 'Evelyn', 'Abigail',
   'Emily', 'Ella', 'Avery', 'Scarlett', 'Grace', 'Chloé', 'Zoë', 'Lucía', 'Sofía', 'Renée', 'Maya', 'Aaliyah',
