@@ -3,7 +3,7 @@ import { DIVISIONS, type TDivision, type TMailboxStats, type TMailboxSubmission 
 import type { Db } from '../platform/db/client';
 import { players, registrations, submissions } from '../platform/db/schema';
 
-/** Counts of mailbox submissions received since `since` (spec §3 'Mailbox stats'). */
+/** Counts of mailbox submissions received since `since`, by outcome, for the mailbox screen's stats. */
 export async function mailboxStats(db: Db, since: Date): Promise<TMailboxStats> {
   const rows = await db
     .select({ status: submissions.status, n: count(), attachments: sum(submissions.attachmentCount).mapWith(Number) })
@@ -20,7 +20,7 @@ export async function mailboxStats(db: Db, since: Date): Promise<TMailboxStats> 
 }
 
 /**
- * Newest first (spec §3 'Mailbox submission'). The player's name and division are the matched player's;
+ * The mailbox's submissions, newest first. The player's name and division are the matched player's;
  * for a mail that failed before a player was found, whatever the mail itself said.
  */
 export async function listMailboxSubmissions(

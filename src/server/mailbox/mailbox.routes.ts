@@ -6,7 +6,7 @@ import type { MailboxService } from './mailbox.service';
 
 const ZSubmissionParams = z.object({ id: z.uuid('must be a submission id') });
 
-/** The mailbox intake calls of spec §5 (`/api/gmail/…`: the spec's name; any IMAP mailbox is served). */
+/** The mailbox intake calls (`/api/gmail/…`: the paths keep the name Gmail, but any IMAP mailbox is served). */
 export function registerMailboxRoutes(parent: FastifyInstance, deps: { mailbox: MailboxService }): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { mailbox } = deps;
