@@ -37,7 +37,7 @@ import path from 'node:path';
 import { createHealthWatch } from './live';
 import { createLiveHub } from './live';
 import { createLiveBus } from './live';
-import { createLogger, type Logger } from './platform/logger';
+import { createLogger, logFormatFor, type Logger } from './platform/logger';
 import { bootstrapPassword, createAuthService, type PasswordBootstrap } from './auth';
 import { createLoginThrottle, deriveAddressKey } from './auth';
 import {
@@ -345,7 +345,7 @@ export async function runMain(options: CreateOptions = {}): Promise<void> {
     }
     throw error;
   }
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, undefined, logFormatFor(config.logFormat, process.stdout.isTTY));
   const clearbase = await createClearbase(config, log, options);
   if (clearbase.passwordBootstrap.kind === 'generated') printGeneratedPassword(clearbase.passwordBootstrap.password);
 

@@ -73,6 +73,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the log format, left to the terminal when unset', () => {
+    expect(loadConfig({}).logFormat).toBeUndefined();
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT: /);
+  });
+
   it('resolves a relative data directory against the working directory', () => {
     expect(loadConfig({ CLEARBASE_DATA_DIR: 'var/cb' }, '/opt/app').dataDir).toBe(path.resolve('/opt/app/var/cb'));
   });

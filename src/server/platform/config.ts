@@ -29,6 +29,9 @@ const emptyAsUnset = (env: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** `pretty`: one readable line per event, for a person at a terminal; `json`: one JSON object per line. */
+export const LOG_FORMATS = ['pretty', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /** One environment variable, as VARIABLES declares it. */
 type Variable = {
@@ -139,6 +142,12 @@ const VARIABLES = {
     field: 'logLevel',
     default: 'info',
     meaning: 'fatal, error, warn, info, debug, trace or silent.',
+  },
+  LOG_FORMAT: {
+    schema: z.enum(LOG_FORMATS).optional(),
+    field: 'logFormat',
+    default: 'pretty on a terminal, else json',
+    meaning: '`pretty`: one readable line per event; `json`: one JSON object per line, for log collectors.',
   },
   TRUST_PROXY: {
     schema: booleanFromEnv.default(false),
@@ -419,6 +428,8 @@ export type Config = {
   demo: boolean;
   idPrefix: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** How log lines are written; undefined = pretty when stdout is a terminal, JSON otherwise. */
+  logFormat: LogFormat | undefined;
   trustProxy: boolean;
   loginRateLimitPerMinute: number;
   sessionTimeoutMinutes: number;
