@@ -5,7 +5,7 @@ import { createEncryptor } from '../src/server/platform/crypto/envelope';
 
 /**
  * The crypto limit of this machine, measured in the same process and run as the code compared with it
- * (DESIGN §8): a pipeline benchmark reports its throughput as a ratio to these numbers, so a slow or busy
+ * as a yardstick: a pipeline benchmark reports its throughput as a ratio to these numbers, so a slow or busy
  * machine does not make slow code look fine or fast code look slow.
  *
  * MB/s here is 10^6 bytes per second. Passes being compared run round-robin (one of each per round), so a

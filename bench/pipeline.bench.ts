@@ -105,7 +105,7 @@ export interface PipelineBenchResult {
   clamdStartMs: number | undefined;
 }
 
-/** The target: large files with scanning off reach half the crypto one-pass rate. */
+/** The pipeline's target: large files with scanning off reach half the crypto one-pass rate. */
 export const TARGET_RATIO = 0.5;
 export const TARGET_LABEL = '5 MB';
 
@@ -233,7 +233,7 @@ export function formatPipelineTable(result: PipelineBenchResult): string {
   return [...header, ...rows, ''].join('\n');
 }
 
-/** The cases the target applies to (one per database run), each with its verdict. */
+/** The cases the pipeline's target applies to (one per database run), each with its verdict. */
 export function targetVerdicts(result: PipelineBenchResult): Array<{ case: PipelineCaseResult; pass: boolean }> {
   return result.cases
     .filter((c) => c.label === TARGET_LABEL && c.scanning === 'off')

@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { launchChromium } from '../scripts/screenshot-support';
 
 /**
- * The Players screen in a real Chromium against a server holding the scale data (issue 5: 'the Players
- * screen stays responsive'): from navigation to the first rows on screen, then a page change, a filter
+ * The Players screen in a real Chromium against a server holding the scale data, to show the screen stays
+ * responsive at that size: from navigation to the first rows on screen, then a page change, a filter
  * change and a search, each until the table shows the new rows. Times in ms, the median of `rounds`.
  */
 export interface PlayersScreenTimings {

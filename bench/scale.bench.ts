@@ -42,7 +42,7 @@ import { BENCH_SEASON, createScratchDatabase, DEFAULT_POSTGRES_URL } from './sup
  * answers their rows: floor / raw is the HTTP hop alone (a process and two socket round trips more, on the
  * same two cores), p95 / floor what Clearbase's own stack adds to it.
  *
- * Target (issue 5): p95 ≤ 50 ms and p95 / raw p95 ≤ 2. Missing it is reported, not a failure; a failed
+ * Target: p95 ≤ 50 ms and p95 / raw p95 ≤ 2. Missing it is reported, not a failure; a failed
  * request or a wrong answer is a failure.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZDocType, ZDocumentStatus } from './domain';
 
-/** A row of the recent-uploads lists (spec §3 'Upload item'). */
+/** A row of the recent-uploads lists. */
 export const ZUploadItem = z.object({
   id: z.string(),
   fileName: z.string(),
@@ -26,7 +26,7 @@ export const ZRecentUploadsQuery = z.object({
 export const ZRecentUploads = z.object({ uploads: z.array(ZUploadItem) });
 export type TRecentUploads = z.infer<typeof ZRecentUploads>;
 
-/** spec §3 'Document', with the review fields staff act on. */
+/** One stored document as the API shows it, with the review fields staff act on. */
 export const ZDocument = z.object({
   id: z.string(),
   docType: ZDocType.nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The four documents every player must hand in each season (spec §3). */
+/** The four documents every player must hand in each season. */
 export const DOC_TYPES = ['birth_certificate', 'residency', 'medical', 'waiver'] as const;
 export const ZDocType = z.enum(DOC_TYPES);
 export type TDocType = z.infer<typeof ZDocType>;
@@ -12,17 +12,17 @@ export const DOC_TYPE_LABELS: Record<TDocType, string> = {
   waiver: 'Liability Waiver',
 };
 
-/** Status of one stored document (spec §4). */
+/** Status of one stored document. */
 export const DOCUMENT_STATUSES = ['verified', 'pending', 'processing', 'rejected'] as const;
 export const ZDocumentStatus = z.enum(DOCUMENT_STATUSES);
 export type TDocumentStatus = z.infer<typeof ZDocumentStatus>;
 
-/** Per-player, per-type status shown in tables (spec §4). */
+/** Per-player, per-type status shown in tables. */
 export const PLAYER_DOC_STATUSES = ['complete', 'missing', 'pending', 'processing'] as const;
 export const ZPlayerDocStatus = z.enum(PLAYER_DOC_STATUSES);
 export type TPlayerDocStatus = z.infer<typeof ZPlayerDocStatus>;
 
-/** Divisions offered in filters; Peewee exists in data but is not a filter choice (spec §3, §9). */
+/** Divisions a player can be in, and those filters offer: Peewee and TEST exist in data but are no filter choice. */
 export const DIVISIONS = ['AAA', 'AA', 'A', 'TEST', 'Peewee'] as const;
 export const FILTER_DIVISIONS = ['AAA', 'AA', 'A'] as const;
 export const ZDivision = z.enum(DIVISIONS);
@@ -55,5 +55,5 @@ export const NOTIFICATION_STATUSES = ['sent', 'failed', 'pending'] as const;
 export const ZNotificationStatus = z.enum(NOTIFICATION_STATUSES);
 export type TNotificationStatus = z.infer<typeof ZNotificationStatus>;
 
-/** Documents are kept this long after upload unless configured otherwise (spec §1, §9). */
+/** Documents are kept this long after upload unless configured otherwise. */
 export const DEFAULT_RETENTION_YEARS = 7;

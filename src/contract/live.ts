@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZDocType, ZDocumentStatus } from './domain';
 
-/** Messages the server sends on /ws (spec §7, §3 'Live message'). */
+/** Messages the server sends on /ws, so open screens update without polling. */
 export const ZConnectedMessage = z.object({
   type: z.literal('connected'),
   connectionId: z.string(),
@@ -39,7 +39,7 @@ export const ZClientMessage = z.discriminatedUnion('type', [
 ]);
 export type TClientMessage = z.infer<typeof ZClientMessage>;
 
-/** Live connection timing (spec §9). */
+/** Live connection timing: how often the client pings, how long it waits to reconnect, and the close codes. */
 export const LIVE_PING_INTERVAL_MS = 30_000;
 export const LIVE_RECONNECT_DELAY_MS = 3_000;
 export const LIVE_CLEAN_CLOSE_CODE = 1000;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { ZDivision } from './domain';
 
 /**
- * Mailbox intake (spec §3 'Mailbox status', 'Mailbox stats', 'Mailbox submission'; §5 the /api/gmail calls).
- * The spec calls the mailbox Gmail; Clearbase reads any IMAP mailbox.
+ * Mailbox intake: the mailbox's status, its stats, its recent submissions and the /api/gmail calls.
+ * The screens and paths call the mailbox Gmail; Clearbase reads any IMAP mailbox.
  */
 
 export const MAILBOX_DEFAULT_INTERVAL_MS = 300_000;
@@ -59,6 +59,6 @@ export const ZMailboxRecentQuery = z.object({
 export const ZMailboxRecent = z.object({ submissions: z.array(ZMailboxSubmission) });
 export type TMailboxRecent = z.infer<typeof ZMailboxRecent>;
 
-/** The answer of start, stop, check and retry (the spec leaves it unused; the screens refetch status). */
+/** The answer of start, stop, check and retry (the screens do not read it; they refetch status). */
 export const ZMailboxActionResult = z.object({ ok: z.literal(true), message: z.string() });
 export type TMailboxActionResult = z.infer<typeof ZMailboxActionResult>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZNotificationChannel, ZNotificationStatus, type TNotificationChannel } from './domain';
 
 /**
- * Notifications (spec §2 'Notifications', §3 'Notification template' and 'Notification history item', issue 7).
+ * Notifications: the message templates staff edit and the history of what was sent.
  * Templates hold `{{placeholder}}`s filled per message; only the names below are known, anything else is refused
  * when a template or a custom message is saved or sent.
  */

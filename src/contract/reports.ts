@@ -3,7 +3,7 @@ import { ZDocument, ZUploadItem } from './documents';
 import { DOC_TYPES, ZDivision, ZDocType, ZDocumentStatus, ZPlayerDocStatus } from './domain';
 
 /**
- * Seasons, the dashboard's figures and the player report (spec §3 'Stats', 'Player report row', §7).
+ * Seasons, the dashboard's figures and the player report.
  * A `season` parameter is a year (`2025`: that year's latest season, as the dashboard sends it) or a
  * season id (`fall-2025`); omitted, it means the current season.
  */
@@ -30,7 +30,7 @@ export type TSeasonRef = z.infer<typeof ZSeasonRef>;
 
 export const ZStatsQuery = z.object({ season: ZSeasonParam.optional() });
 
-/** GET /api/stats (spec §3 'Stats'): the season's players and documents. */
+/** GET /api/stats: the season's players and documents. */
 export const ZStats = z.object({
   season: ZSeasonRef,
   /** Players registered for the season. */
@@ -49,7 +49,7 @@ export const ZDocumentsStatus = z.object(
 );
 export type TDocumentsStatus = z.infer<typeof ZDocumentsStatus>;
 
-/** spec §3 'Player report row', with the name parts the tables show as 'Last, First'. */
+/** A player's row of the report: documents and completion, with the name parts the tables show as 'Last, First'. */
 export const ZPlayerReportRow = z.object({
   playerId: z.string(),
   playerName: z.string(),
@@ -62,7 +62,7 @@ export const ZPlayerReportRow = z.object({
 });
 export type TPlayerReportRow = z.infer<typeof ZPlayerReportRow>;
 
-/** spec §4 player filter: complete = 100 %, incomplete = below 100 %, pending = a document awaiting review. */
+/** The player status filter: complete = 100 %, incomplete = below 100 %, pending = a document awaiting review. */
 export const PLAYER_STATUS_FILTERS = ['all', 'complete', 'incomplete', 'pending'] as const;
 export const ZPlayerStatusFilter = z.enum(PLAYER_STATUS_FILTERS, { error: 'must be all, complete, incomplete or pending' });
 export type TPlayerStatusFilter = z.infer<typeof ZPlayerStatusFilter>;

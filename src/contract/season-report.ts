@@ -3,7 +3,7 @@ import { SEASON_KINDS, ZDivision, ZDocType } from './domain';
 import { ZDivisionFilter, ZDocumentsStatus, ZSeasonParam, ZSeasonRef } from './reports';
 
 /**
- * GET /api/reports/season (issue 6, spec §2 'Reports', §3 'Season snapshot', 'Projection'): a season's report
+ * GET /api/reports/season, the Reports screen's data: a season's report
  * for one division or all, with the history of the seasons up to it and projections fitted on that history.
  * Percentages are 0-100 with one decimal unless said otherwise.
  */

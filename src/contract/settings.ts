@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * System Settings (spec §2 'System Settings', issue 7): the switches and fields staff change at run time.
+ * System Settings: the switches and fields staff change at run time.
  * Stored in the `settings` table under one key; values never set read as the defaults below.
  * File encryption and audit logging are not settings: they are always on (the screen shows them locked).
  */

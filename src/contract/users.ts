@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { USER_ROLES, USER_STATUSES, ZUserRole, ZUserStatus } from './domain';
 
 /**
- * User Management (spec §2 'User Management', §3 'User', §4 user status, §6 roles; issue 7): the league's
- * staff accounts. Roles are labels only (spec §6: no screen checks them); the access gate stays the shared password.
+ * User Management: the league's staff accounts, each with a role and a status. Roles are labels only (no
+ * screen or route checks them); the access gate stays the shared password, see
+ * docs/decisions/014-user-accounts-are-records-not-logins.md.
  */
 
-/** spec §3 'User'. `lastLogin` and `createdAt` are ISO instants; `lastLogin` is null until the first sign-in. */
+/** A staff account. `lastLogin` and `createdAt` are ISO instants; `lastLogin` is null until the first sign-in. */
 export const ZUser = z.object({
   id: z.string(),
   email: z.string(),
@@ -72,7 +73,7 @@ export const MAX_USER_SEARCH_LENGTH = 100;
 
 /**
  * GET /api/users: by last name, then first name. `search` is a case-insensitive part of the first name,
- * the last name, 'First Last' or the e-mail (spec §5); `%` and `_` are plain characters.
+ * the last name, 'First Last' or the e-mail; `%` and `_` are plain characters.
  */
 export const ZUserListQuery = z.object({
   search: z.string().trim().max(MAX_USER_SEARCH_LENGTH, `must be at most ${MAX_USER_SEARCH_LENGTH} characters`).optional(),

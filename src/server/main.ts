@@ -34,7 +34,7 @@ import { createSmtpTransportFactory } from './adapters/mail/smtp-transport';
 import { createWebhookCheck, createWebhookPoster } from './adapters/chat/webhook';
 import path from 'node:path';
 import { createHealthWatch, createLiveHub, createLiveBus } from './live';
-import { createLogger, type Logger } from './platform/logger';
+import { createLogger, logFormatFor, type Logger } from './platform/logger';
 import { bootstrapPassword, createAuthService, type PasswordBootstrap, createLoginThrottle, deriveAddressKey } from './auth';
 
 const WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -335,7 +335,7 @@ export async function runMain(options: CreateOptions = {}): Promise<void> {
     }
     throw error;
   }
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, undefined, logFormatFor(config.logFormat, process.stdout.isTTY));
   const clearbase = await createClearbase(config, log, options);
   if (clearbase.passwordBootstrap.kind === 'generated') printGeneratedPassword(clearbase.passwordBootstrap.password);
 

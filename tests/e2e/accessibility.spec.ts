@@ -32,7 +32,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-// Players screen (issue 5): the screen, a player's detail dialog and the Add Player dialog with its errors.
+// Players screen: the screen, a player's detail dialog and the Add Player dialog with its errors.
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`Players accessibility in the ${colorScheme} theme`, () => {
     test.use({ colorScheme });
@@ -58,7 +58,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-// Dashboard (issue 5): the screen on real figures, and a detail modal on each of its tabs.
+// Dashboard: the screen on real figures, and a detail modal on each of its tabs.
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`Dashboard accessibility in the ${colorScheme} theme`, () => {
     test.use({ colorScheme });
@@ -84,7 +84,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-// Documents screen (issue 5): the list, the reject dialog with its error, the viewer and the history dialog.
+// Documents screen: the list, the reject dialog with its error, the viewer and the history dialog.
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`Documents accessibility in the ${colorScheme} theme`, () => {
     test.use({ colorScheme });
@@ -124,7 +124,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-// Reports screen (issue 6): the report of a past season on each of its four tabs, charts drawn.
+// Reports screen: the report of a past season on each of its four tabs, charts drawn.
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`Reports accessibility in the ${colorScheme} theme`, () => {
     test.use({ colorScheme });
@@ -145,7 +145,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-// User Management (issue 7): the screen, the Add User dialog with its errors, and the Delete User confirmation.
+// User Management: the screen, the Add User dialog with its errors, and the Delete User confirmation.
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`User Management accessibility in the ${colorScheme} theme`, () => {
     test.use({ colorScheme });
@@ -172,7 +172,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-// System Settings (each tab), App Workflow and the User Guide (issue 7).
+// System Settings (each tab), App Workflow and the User Guide.
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`Settings, App Workflow and User Guide accessibility in the ${colorScheme} theme`, () => {
     test.use({ colorScheme });
@@ -213,7 +213,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-// Notifications (issue 7): each tab, and the template Edit dialog with its placeholders help.
+// Notifications: each tab, and the template Edit dialog with its placeholders help.
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`Notifications accessibility in the ${colorScheme} theme`, () => {
     test.use({ colorScheme });

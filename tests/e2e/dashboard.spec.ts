@@ -14,7 +14,7 @@ import {
 import { signInAndWaitForShell } from './support';
 
 /**
- * The dashboard on real data (spec §2, §7, §9) against the shared e2e server: every figure is compared with
+ * The dashboard on real data against the shared e2e server: every figure is compared with
  * what the API answers at the time, and changes are checked as before/after differences, never absolutes.
  */
 
@@ -293,7 +293,7 @@ test.describe('dashboard', () => {
     await expect(page).toHaveURL('/settings');
   });
 
-  test('keeps the spec’s order: header, cards, Gmail panel, processing and status, document status overview', async ({ page }) => {
+  test('keeps its sections in order: header, cards, Gmail panel, processing and status, document status overview', async ({ page }) => {
     const top = async (testId: string) => (await page.getByTestId(testId).first().boundingBox())?.y ?? -1;
     const order = [
       await top('season-badge'),

@@ -3,7 +3,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { signInAndWaitForShell } from './support';
 
 /**
- * The mailbox screens (spec §7 'Mailbox panel', §8 texts) in every state: the /api/gmail calls are answered
+ * The mailbox screens (the dashboard's Gmail panel and its texts) in every state: the /api/gmail calls are answered
  * in the browser, so each state is set exactly, whatever mailbox the e2e server reads. The real round trip
  * (mail in Dovecot → panel) is mailbox-intake.spec.ts.
  */
@@ -165,7 +165,7 @@ test.describe('Gmail Document Intake panel', () => {
     await expect(panel.getByTestId('gmail-recent')).toContainText('Gmail monitoring may not be configured');
   });
 
-  test('stops and starts the scheduler with the spec toasts, refetching the status', async ({ page }) => {
+  test('stops and starts the scheduler with a toast for each, refetching the status', async ({ page }) => {
     const mailbox = await fakeMailbox(page);
     await signInAndWaitForShell(page);
     const panel = page.getByTestId('gmail-panel');

@@ -4,8 +4,9 @@ import { choose, matchingTotal, openPlayers, parseCsv, playerRows, readRows, uni
 import { signInAndWaitForShell } from './support';
 
 /**
- * The Players screen (spec §2 'Players', §5, §8, §9) against the real server and its demo data, and the
- * pieces the dashboard shares: the player detail dialog and the CSV export of the player table.
+ * The Players screen (table, filters, search, paging, Add Player, texts and toasts) against the real server
+ * and its demo data, and the pieces the dashboard shares: the player detail dialog and the CSV export of the
+ * player table.
  */
 
 /** No console errors on these screens, but for failed responses a test causes on purpose. */
@@ -40,7 +41,7 @@ async function countCard(page: Page, key: 'total' | 'complete' | 'incomplete'): 
 }
 
 test.describe('Players screen', () => {
-  test('shows the season, the three counts and ten players a page in the spec columns', async ({ page }) => {
+  test('shows the season, the three counts and ten players a page in seven columns', async ({ page }) => {
     await openPlayers(page);
     await expect(page.getByTestId('players-season')).toHaveText(/^(Spring|Fall) Ball \d{4}$/);
     await expect(page.getByRole('button', { name: 'Add Player' })).toBeVisible();
@@ -378,10 +379,10 @@ test.describe('player detail dialog', () => {
     await expect(firstDocument.getByRole('link', { name: /^Download/ })).toHaveAttribute('href', /^\/api\/documents\/[0-9a-f-]+\/file$/);
     await expect(firstDocument.getByRole('link', { name: /^Download/ })).toHaveAttribute('download', /.+/);
 
-    // Guardian contact, or the spec's text when there is none.
+    // Guardian contact, or a fixed text when there is none.
     await expect(dialog.getByTestId('guardian-contact').or(dialog.getByText('No guardian information available'))).toBeVisible();
 
-    // Storage URL: shown as its first 40 characters; Copy puts the whole URL on the clipboard (spec §8 toast).
+    // Storage URL: shown as its first 40 characters; Copy puts the whole URL on the clipboard and says so in a toast.
     const shown = ((await firstDocument.getByTestId('storage-url').textContent()) ?? '').replace(/…$/, '');
     expect(shown.length).toBeLessThanOrEqual(40);
     await firstDocument.getByRole('button', { name: /^Copy storage URL/ }).click();
@@ -423,7 +424,7 @@ test.describe('player detail dialog', () => {
 });
 
 test.describe('CSV export', () => {
-  test('exports every player matching the filters, with the spec header, in a file named after the season', async ({ page }) => {
+  test('exports every player matching the filters, with the CSV header, in a file named after the season', async ({ page }) => {
     await openPlayers(page);
     await choose(page, page, 'Division', 'AAA');
     await expect(page).toHaveURL(/division=AAA/);

@@ -105,7 +105,7 @@ export const cardFigures = (report: TSeasonReport): Record<ReportCardField, numb
   totalDocuments: report.summary.totalDocuments,
 });
 
-/** What the Total Players card should say about growth for a report, as the spec words it. */
+/** What the Total Players card should say about growth for a report, word for word. */
 export function expectedGrowthText(report: TSeasonReport): string {
   const growth = report.summary.growth;
   if (growth === null) return `Registered in ${report.season.name}`;

@@ -17,7 +17,7 @@ import {
 import { signInAndWaitForShell } from './support';
 
 /**
- * The Reports screen (spec §2 'Reports', issue 6) against the real server and its demo data: parameters applied
+ * The Reports screen against the real server and its demo data: parameters applied
  * by Generate Report and kept in the address, the cards, the four tabs, the bars, the incomplete players, and
  * the JSON and CSV exports, each compared with GET /api/reports/season for the same parameters.
  */
@@ -298,7 +298,7 @@ test.describe('Reports screen', () => {
     await expect(page.getByText('Report Exported', { exact: true })).toBeVisible();
   });
 
-  test('the incomplete players CSV has the spec columns and one row per incomplete player, lowest first', async ({ page }) => {
+  test('the incomplete players CSV has its eight columns and one row per incomplete player, lowest first', async ({ page }) => {
     const season = await openPastReport(page, { division: 'AA' });
     const report = await readReport(page.request, { season: season.id, division: 'AA' });
 

@@ -24,7 +24,7 @@ export async function signInAndWaitForShell(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
-/** Every route of spec §2, with its sidebar entry (if any), page heading and breadcrumb label. */
+/** Every screen's route, with its sidebar entry (if any), page heading and breadcrumb label. */
 export const SCREENS = [
   { path: '/', nav: 'Dashboard', heading: 'Dashboard', crumb: null },
   { path: '/players', nav: 'Players', heading: 'Players', crumb: 'Players' },

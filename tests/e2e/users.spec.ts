@@ -17,7 +17,7 @@ import {
 import { signInAndWaitForShell } from './support';
 
 /**
- * User Management (spec §2 'User Management', §4, §5, §6; issue 7) against the real server. The demo data
+ * The User Management screen (list, search, filters, add, edit, delete) against the real server. The demo data
  * holds Morgan Reyes (admin, active), Priya Natarajan (moderator, inactive) and Sam Okafor (viewer, pending,
  * never signed in); these tests read them and never change them: what they change, they create first.
  */

@@ -56,7 +56,7 @@ describeEachDatabase('form webhook to S3 storage', ({ getDatabase }) => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('stores the encrypted file in the bucket under the spec path, with an s3:// location, and nothing on local disk', async () => {
+  it('stores the encrypted file in the bucket under its stored path, with an s3:// location, and nothing on local disk', async () => {
     const pdf = makePdf('residency via s3', 120_000);
     if (!clearbase) throw new Error('not started');
     const response = await injectSignedForm(clearbase.app, [

@@ -83,7 +83,7 @@ describeEachDatabase('form webhook to encrypted storage', ({ getDatabase }) => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('stores a signed submission encrypted under the spec path, records it with its audit, and tells every open screen', async () => {
+  it('stores a signed submission encrypted under its stored path, records it with its audit, and tells every open screen', async () => {
     const address = await app().listen({ host: '127.0.0.1', port: 0 });
     const login = await app().inject({ method: 'POST', url: '/api/auth/login', payload: { password: PASSWORD } });
     const cookie = [login.headers['set-cookie']].flat().join(';').split(';')[0] ?? '';

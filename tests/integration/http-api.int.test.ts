@@ -58,7 +58,7 @@ describeEachDatabase('HTTP API', ({ getDatabase }) => {
   });
 
   describe('access gate', () => {
-    it('refuses a wrong password with the spec message and sets no cookie', async () => {
+    it('refuses a wrong password with the message the login screen shows and sets no cookie', async () => {
       const response = await login('not the password');
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: 'INVALID_PASSWORD', message: 'Invalid password. Please try again.' });

@@ -651,7 +651,7 @@ describeEachDatabase('mailbox intake: bad input (Dovecot, clamd)', ({ getDatabas
     await expectStorageMatchesDatabase();
   });
 
-  // The real size from the issue: a 50 MB scan. Kept because it runs in a few seconds (measured 2-4 s a
+  // A size seen in real mail: a 50 MB scan. Kept because it runs in a few seconds (measured 2-4 s a
   // database on the 2-core reference machine, most of it the download in 64 KiB FETCHes).
   it('records a mail over the whole-mail size limit as failed, without hanging the check, and keeps nothing of it', async (context) => {
     needDovecot(context);

@@ -145,7 +145,7 @@ describeEachDatabase('mailbox intake over IMAP (Dovecot)', ({ getDatabase, kind 
       ['birth-certificate.pdf', 'birth_certificate', 'pending'],
       ['medical form.pdf', 'medical', 'pending'],
     ]);
-    // Encrypted at rest, under the spec path, and it decrypts back to the attachment.
+    // Encrypted at rest, under its stored path (STORED_PATH_FORMAT), and it decrypts back to the attachment.
     const stored = docs.find((d) => d.docType === 'birth_certificate');
     if (!stored?.storageKey || !stored.wrappedKey || !stored.iv || !stored.authTag) throw new Error('birth certificate not stored');
     expect(stored.storedPath).toMatch(/^seasons\/2025\/AA\/zoe_obrien_2014-05-03_CB-2025-[0-9a-f]{8}\//);

@@ -8,8 +8,9 @@ const STATUS_OF_RANK: Record<number, TPlayerDocStatus> = { 1: 'complete', 2: 'pe
 
 /**
  * Recomputes every registration's summary and every season_totals sum from the raw documents, in plain
- * TypeScript (the DESIGN rule: per type the best of verified > pending > processing, else missing; purged
- * documents and those without a type count for no type; completedAt), and expects the database's to equal it.
+ * TypeScript (the rule of docs/decisions/012-registration-status-summary.md: per type the best of
+ * verified > pending > processing, else missing; purged documents and those without a type count for no
+ * type; completedAt), and expects the database's to equal it.
  */
 export async function expectSummariesMatchDocuments(db: Db): Promise<void> {
   const regs = await db.select().from(registrations);

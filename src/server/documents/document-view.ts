@@ -21,7 +21,7 @@ export function storageLocation(storageFor: StorageFor, row: Pick<DocumentRow, '
   }
 }
 
-/** A document as the API shows it (spec §3 'Document'), shared by the documents and reports services. */
+/** A document as the API shows it, shared by the documents and reports services. */
 export function toDocument(row: DocumentViewRow, storageFor: StorageFor): TDocument {
   return {
     id: row.id,
@@ -40,7 +40,7 @@ export function toDocument(row: DocumentViewRow, storageFor: StorageFor): TDocum
   };
 }
 
-/** An upload as the lists show it (spec §3 'Upload item'), shared by recent uploads, the documents list and the dashboard. */
+/** An upload as the lists show it, shared by recent uploads, the documents list and the dashboard. */
 export function toUploadItem(row: UploadRow): TUploadItem {
   return {
     id: row.id,

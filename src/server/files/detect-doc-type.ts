@@ -15,7 +15,7 @@ export type DocTypeDetection =
     };
 
 /**
- * Which of the four documents a file is, from the strongest evidence available (DESIGN §4): the type the
+ * Which of the four documents a file is, from the strongest evidence available: the type the
  * sender declared (a form field), then keywords in the file name, then keywords in the text (e-mail subject
  * and body, or text extracted from the file). A file name that points at two types is no evidence and
  * falls through to the text.

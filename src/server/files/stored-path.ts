@@ -50,12 +50,12 @@ export interface StoredPathInput {
   extension: string;
 }
 
-/** The shape of buildStoredPath's keys (spec §3), in words staff read on the App Workflow screen. */
+/** The shape of buildStoredPath's keys, in words staff read on the App Workflow screen. */
 export const STORED_PATH_FORMAT =
   'seasons/{year}/{division}/{name}_{birth date}_{player id}/{name}_{birth date}_{doc type}_{submission id}_{8 hex of file hash}.{ext}';
 
 /**
- * The storage key of a document, STORED_PATH_FORMAT (spec §3).
+ * The storage key of a document, in the shape STORED_PATH_FORMAT describes.
  * Every part is checked rather than trusted, because the result is used as a path: a name that did not
  * go through sanitizeStoredName, a '../' in an id or a '/' in the extension is refused, not repaired.
  */

@@ -4,7 +4,7 @@ import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 
-/** Rules for downloading a file the registration form points at (DESIGN §4, fetch stage). */
+/** Rules for downloading a file the registration form points at, before anything else is done with it. */
 export type FilePolicy = {
   /** Host names the form provider serves files from (FORM_FILE_HOSTS); nothing else is fetched. */
   allowedHosts: readonly string[];

@@ -73,21 +73,35 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the log format, left to the terminal when unset', () => {
+    expect(loadConfig({}).logFormat).toBeUndefined();
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT: /);
+  });
+
   it('resolves a relative data directory against the working directory', () => {
     expect(loadConfig({ CLEARBASE_DATA_DIR: 'var/cb' }, '/opt/app').dataDir).toBe(path.resolve('/opt/app/var/cb'));
   });
 });
 
 describe('configuration documentation', () => {
-  it('documents every variable the schema reads, and nothing else', () => {
-    expect(CONFIG_DOCS.map((d) => d.name).sort()).toEqual([...CONFIG_VARIABLES].sort());
+  it('gives every variable a default and a meaning', () => {
+    expect(CONFIG_DOCS.map((d) => d.name)).toEqual(CONFIG_VARIABLES);
+    for (const doc of CONFIG_DOCS) {
+      expect(doc.default, doc.name).not.toBe('');
+      expect(doc.meaning, doc.name).toMatch(/\.$/);
+    }
   });
 
-  it('lists every variable with its default in the README table', () => {
+  it('is the README table, row for row: every variable, its default and its meaning, and nothing else', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    for (const doc of CONFIG_DOCS) {
-      expect(readme, doc.name).toContain(`| \`${doc.name}\` | ${doc.default} |`);
-    }
+    const lines = readme.split('\n');
+    const header = lines.indexOf('| Variable | Default | Meaning |');
+    expect(header, 'the configuration table of README.md').toBeGreaterThan(-1);
+    const rows: string[] = [];
+    for (let i = header + 2; lines[i]?.startsWith('|'); i++) rows.push(lines[i] ?? '');
+    expect(rows).toEqual(CONFIG_DOCS.map((doc) => `| \`${doc.name}\` | ${doc.default} | ${doc.meaning} |`));
   });
 });
 

@@ -5,6 +5,10 @@ import { z } from 'zod';
 /**
  * The only reader of process.env. Parsed once at boot; a bad value stops the server with every bad
  * variable named, so an operator fixes them all in one go.
+ *
+ * Every variable is declared once, in VARIABLES: how its text is read (a zod schema, its default
+ * included), what the README's configuration table says of it, and where its value goes in Config.
+ * The env schema, the mapping into Config and CONFIG_DOCS are derived from that one table.
  */
 
 const booleanFromEnv = z
@@ -24,84 +28,370 @@ const integerFromEnv = (min: number, max: number) =>
 const emptyAsUnset = (env: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
 
-const ZEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('localhost'),
-  PORT: integerFromEnv(0, 65_535).default(5000),
-  CLEARBASE_PUBLIC_URL: z
-    .url({ protocol: /^https?$/, error: 'must be the address staff open, such as https://docs.myleague.org' })
-    .refine((value) => {
-      const url = URL.parse(value);
-      return url === null || (url.pathname === '/' && !url.search && !url.hash && !url.username);
-    }, 'must be an origin only (scheme, name and port), such as https://docs.myleague.org')
-    .optional(),
-  CLEARBASE_DATA_DIR: z.string().min(1).default('./data'),
-  CLEARBASE_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(1024).optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL')
-    .optional(),
-  CLEARBASE_MASTER_KEY: z
-    .string()
-    .refine(
-      (value) => decodeKey(value)?.length === 32,
-      'must be 32 bytes written as 64 hex characters or base64 (openssl rand -base64 32)',
-    )
-    .optional(),
-  CLEARBASE_DEMO: booleanFromEnv.optional(),
-  CLEARBASE_ID_PREFIX: z
-    .string()
-    .regex(/^[A-Z][A-Z0-9]{0,7}$/, 'must be 1 to 8 capital letters or digits, starting with a letter')
-    .default('CB'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFromEnv.default(false),
-  CLEARBASE_LOGIN_RATE_LIMIT: integerFromEnv(1, 10_000).default(10),
-  // The range of the Settings field (SESSION_TIMEOUT_MINUTES in contract/settings.ts), which takes over once saved.
-  CLEARBASE_SESSION_TIMEOUT_MINUTES: integerFromEnv(5, 24 * 60).default(60),
-  FORM_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  FORM_FILE_HOSTS: z
-    .string()
-    .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, 'must be a comma-separated list of host names, e.g. files.example.org,cdn.forms.example')
-    .optional(),
-  FORM_FILE_ALLOW_HTTP_LOOPBACK: booleanFromEnv.default(false),
-  FORM_WEBHOOK_BODY_TIMEOUT_MS: integerFromEnv(1_000, 3_600_000).default(60_000),
-  FORM_WEBHOOK_RATE_LIMIT: integerFromEnv(1, 100_000).default(120),
-  MAX_FILE_BYTES: integerFromEnv(1, 1024 * 1024 * 1024).default(20 * 1024 * 1024),
-  RETENTION_YEARS: integerFromEnv(1, 100).default(7),
-  PIPELINE_WORKERS: integerFromEnv(1, 32).default(3),
-  INTAKE_THREADS: integerFromEnv(1, 32).optional(),
-  PIPELINE_STALE_AFTER_MS: integerFromEnv(1_000, 24 * 3_600_000).default(10 * 60_000),
-  CLAMD_URL: z
-    .string()
-    .regex(/^(tcp:\/\/[^\s:/]+:\d{1,5}|unix:\/.+)$/, 'must be tcp://host:port or unix:/path/to/clamd.sock')
-    .optional(),
-  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
-  S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name').optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
-  IMAP_HOST: z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name such as imap.gmail.com').optional(),
-  IMAP_PORT: integerFromEnv(1, 65_535).optional(),
-  IMAP_TLS: booleanFromEnv.default(true),
-  IMAP_USER: z.string().min(1).optional(),
-  IMAP_PASSWORD: z.string().min(1).optional(),
-  IMAP_OAUTH2_TOKEN: z.string().min(1).optional(),
-  IMAP_MAILBOX: z.string().min(1).default('INBOX'),
-  IMAP_PROCESSED_MAILBOX: z.string().min(1).optional(),
-  IMAP_INTERVAL_MS: integerFromEnv(10_000, 24 * 3_600_000).default(300_000),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://user:password@host:587 or smtps://user:password@host:465')
-    .optional(),
-  SMTP_FROM: z
-    .string()
-    .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, "must be an address, or a name with one: 'League <registrations@example.org>'")
-    .optional(),
-  NOTIFICATION_TIMEOUT_MS: integerFromEnv(1_000, 300_000).default(15_000),
-  WEBHOOK_ALLOW_HTTP_LOOPBACK: booleanFromEnv.default(false),
-}).superRefine((env, ctx) => {
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** `pretty`: one readable line per event, for a person at a terminal; `json`: one JSON object per line. */
+export const LOG_FORMATS = ['pretty', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/** One environment variable, as VARIABLES declares it. */
+type Variable = {
+  /** Reads the variable's text (undefined when unset or empty) into its value; a default is part of it. */
+  schema: z.ZodType;
+  /** The default, in the words of the README's table. */
+  default: string;
+  /** What the variable does, in the words of the README's table. */
+  meaning: string;
+} & (
+  | {
+      /** The Config field that holds the value exactly as the schema reads it. */
+      field: keyof Config;
+      partOf?: never;
+    }
+  | {
+      /** The Config field composedFields builds from this variable, with others or with the data directory. */
+      partOf: keyof Config;
+      field?: never;
+    }
+);
+
+/** Every environment variable Clearbase reads, in the order of the README's table. */
+const VARIABLES = {
+  NODE_ENV: {
+    schema: z.enum(['development', 'production', 'test']).default('development'),
+    field: 'nodeEnv',
+    default: 'development',
+    meaning: 'development, production or test.',
+  },
+  HOST: {
+    schema: z.string().min(1).default('localhost'),
+    field: 'host',
+    default: 'localhost',
+    meaning: 'Address to listen on; `0.0.0.0` to accept other machines.',
+  },
+  PORT: {
+    schema: integerFromEnv(0, 65_535).default(5000),
+    field: 'port',
+    default: '5000',
+    meaning: 'HTTP port.',
+  },
+  CLEARBASE_PUBLIC_URL: {
+    schema: z
+      .url({ protocol: /^https?$/, error: 'must be the address staff open, such as https://docs.myleague.org' })
+      .refine((value) => {
+        const url = URL.parse(value);
+        return url === null || (url.pathname === '/' && !url.search && !url.hash && !url.username);
+      }, 'must be an origin only (scheme, name and port), such as https://docs.myleague.org')
+      .transform((value) => new URL(value))
+      .optional(),
+    field: 'publicUrl',
+    default: '(the listening address)',
+    meaning:
+      'The address staff open, such as `https://docs.myleague.org`. Only pages from it may change data or open the live connection, and requests naming another host are refused. Set it behind a proxy.',
+  },
+  CLEARBASE_DATA_DIR: {
+    schema: z.string().min(1).default('./data'),
+    partOf: 'dataDir',
+    default: './data',
+    meaning: 'Embedded database, local storage and master key live here.',
+  },
+  CLEARBASE_PASSWORD: {
+    schema: z.string().min(8, 'must be at least 8 characters').max(1024).optional(),
+    field: 'password',
+    default: '(generated)',
+    meaning: 'The shared system password. Unset: one is generated at first start, printed once, and only its hash is kept.',
+  },
+  DATABASE_URL: {
+    schema: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL')
+      .optional(),
+    partOf: 'database',
+    default: '(unset = PGlite)',
+    meaning: 'PostgreSQL connection URL; unset uses embedded PGlite under `<data dir>/db`.',
+  },
+  CLEARBASE_MASTER_KEY: {
+    schema: z
+      .string()
+      .refine(
+        (value) => decodeKey(value)?.length === 32,
+        'must be 32 bytes written as 64 hex characters or base64 (openssl rand -base64 32)',
+      )
+      .transform(decodeKey)
+      .optional(),
+    field: 'masterKey',
+    default: '(generated)',
+    meaning: '32-byte key (hex or base64) that wraps every file key. Unset: read from or created at `<data dir>/master.key` (mode 0600).',
+  },
+  CLEARBASE_DEMO: {
+    schema: booleanFromEnv.optional(),
+    partOf: 'demo',
+    default: 'true with PGlite, else false',
+    meaning: 'Seed demo data into an empty database at start.',
+  },
+  CLEARBASE_ID_PREFIX: {
+    schema: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9]{0,7}$/, 'must be 1 to 8 capital letters or digits, starting with a letter')
+      .default('CB'),
+    field: 'idPrefix',
+    default: 'CB',
+    meaning: 'Player id prefix: `{prefix}-{year}-{8 hex}`.',
+  },
+  LOG_LEVEL: {
+    schema: z.enum(LOG_LEVELS).default('info'),
+    field: 'logLevel',
+    default: 'info',
+    meaning: 'fatal, error, warn, info, debug, trace or silent.',
+  },
+  LOG_FORMAT: {
+    schema: z.enum(LOG_FORMATS).optional(),
+    field: 'logFormat',
+    default: 'pretty on a terminal, else json',
+    meaning: '`pretty`: one readable line per event; `json`: one JSON object per line, for log collectors.',
+  },
+  TRUST_PROXY: {
+    schema: booleanFromEnv.default(false),
+    field: 'trustProxy',
+    default: 'false',
+    meaning: 'Behind a reverse proxy: trust X-Forwarded-* for client address and https (Secure cookie).',
+  },
+  CLEARBASE_LOGIN_RATE_LIMIT: {
+    schema: integerFromEnv(1, 10_000).default(10),
+    field: 'loginRateLimitPerMinute',
+    default: '10',
+    meaning: 'Login attempts allowed per client address per minute, in total over every instance on the database (counted there).',
+  },
+  CLEARBASE_SESSION_TIMEOUT_MINUTES: {
+    // The range of the Settings field (SESSION_TIMEOUT_MINUTES in contract/settings.ts), which takes over once saved.
+    schema: integerFromEnv(5, 24 * 60).default(60),
+    field: 'sessionTimeoutMinutes',
+    default: '60',
+    meaning: 'A session ends after this many idle minutes (5 to 1440). A timeout saved in System Settings wins over this value.',
+  },
+  FORM_WEBHOOK_SECRET: {
+    schema: z.string().min(16, 'must be at least 16 characters').optional(),
+    field: 'formWebhookSecret',
+    default: '(unset)',
+    meaning: 'HMAC-SHA256 secret of the registration form webhook (at least 16 characters).',
+  },
+  FORM_FILE_HOSTS: {
+    schema: z
+      .string()
+      .regex(/^[a-z0-9.-]+(,[a-z0-9.-]+)*$/i, 'must be a comma-separated list of host names, e.g. files.example.org,cdn.forms.example')
+      .transform((hosts) => hosts.toLowerCase().split(','))
+      .default(() => []),
+    field: 'formFileHosts',
+    default: '(unset)',
+    meaning: 'Comma-separated hosts the JSON form webhook may download files from (https only).',
+  },
+  FORM_FILE_ALLOW_HTTP_LOOPBACK: {
+    schema: booleanFromEnv.default(false),
+    field: 'formFileAllowHttpLoopback',
+    default: 'false',
+    meaning: 'Tests only: allow http file URLs on 127.0.0.1.',
+  },
+  FORM_WEBHOOK_BODY_TIMEOUT_MS: {
+    schema: integerFromEnv(1_000, 3_600_000).default(60_000),
+    field: 'formWebhookBodyTimeoutMs',
+    default: '60000',
+    meaning:
+      'The whole body of a form webhook request must arrive within this time (1000 to 3600000); a slower one is answered 408 and nothing of it is kept.',
+  },
+  FORM_WEBHOOK_RATE_LIMIT: {
+    schema: integerFromEnv(1, 100_000).default(120),
+    field: 'formWebhookRateLimitPerMinute',
+    default: '120',
+    meaning: 'Form webhook requests allowed per client address per minute, counted by each instance; more are answered 429.',
+  },
+  MAX_FILE_BYTES: {
+    schema: integerFromEnv(1, 1024 * 1024 * 1024).default(20 * 1024 * 1024),
+    field: 'maxFileBytes',
+    default: '20971520 (20 MB)',
+    meaning: 'Largest accepted document.',
+  },
+  RETENTION_YEARS: {
+    schema: integerFromEnv(1, 100).default(7),
+    field: 'retentionYears',
+    default: '7',
+    meaning: 'Documents are deleted this many years after upload (a tombstone row stays).',
+  },
+  PIPELINE_WORKERS: {
+    schema: integerFromEnv(1, 32).default(3),
+    field: 'pipelineWorkers',
+    default: '3',
+    meaning: 'Documents processed at once by this instance.',
+  },
+  INTAKE_THREADS: {
+    schema: integerFromEnv(1, 32).default(() => Math.min(4, availableParallelism())),
+    field: 'intakeThreads',
+    default: 'CPUs, at most 4',
+    meaning: 'Worker threads that parse, hash and encrypt uploaded forms.',
+  },
+  PIPELINE_STALE_AFTER_MS: {
+    schema: integerFromEnv(1_000, 24 * 3_600_000).default(10 * 60_000),
+    field: 'pipelineStaleAfterMs',
+    default: '600000 (10 min)',
+    meaning: 'A pipeline job claimed longer ago than this is presumed orphaned by a crashed instance and re-run.',
+  },
+  CLAMD_URL: {
+    schema: z
+      .string()
+      .regex(/^(tcp:\/\/[^\s:/]+:\d{1,5}|unix:\/.+)$/, 'must be tcp://host:port or unix:/path/to/clamd.sock')
+      .optional(),
+    field: 'clamdUrl',
+    default: '(unset = scanning off)',
+    meaning: 'ClamAV daemon: `tcp://host:3310` or `unix:/run/clamav/clamd.ctl`.',
+  },
+  STORAGE_DRIVER: {
+    schema: z.enum(['local', 's3']).default('local'),
+    partOf: 'storage',
+    default: 'local',
+    meaning: '`local` (encrypted files under `<data dir>/storage`) or `s3`.',
+  },
+  S3_ENDPOINT: {
+    schema: z.url({ error: 'must be a URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
+    partOf: 'storage',
+    default: '(AWS)',
+    meaning: 'S3-compatible endpoint URL; unset uses AWS for the region.',
+  },
+  S3_BUCKET: {
+    schema: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name').optional(),
+    partOf: 'storage',
+    default: '(unset)',
+    meaning: 'Bucket for stored documents; required with `STORAGE_DRIVER=s3`.',
+  },
+  S3_REGION: {
+    schema: z.string().min(1).default('us-east-1'),
+    partOf: 'storage',
+    default: 'us-east-1',
+    meaning: 'S3 region.',
+  },
+  S3_ACCESS_KEY_ID: {
+    schema: z.string().min(1).optional(),
+    partOf: 'storage',
+    default: '(unset)',
+    meaning: 'S3 access key; unset uses the default AWS credential chain.',
+  },
+  S3_SECRET_ACCESS_KEY: {
+    schema: z.string().min(1).optional(),
+    partOf: 'storage',
+    default: '(unset)',
+    meaning: 'S3 secret key; set together with `S3_ACCESS_KEY_ID`.',
+  },
+  S3_FORCE_PATH_STYLE: {
+    schema: booleanFromEnv.default(false),
+    partOf: 'storage',
+    default: 'false',
+    meaning: 'Path-style bucket addressing (MinIO and most self-hosted S3).',
+  },
+  IMAP_HOST: {
+    schema: z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name such as imap.gmail.com').optional(),
+    partOf: 'imap',
+    default: '(unset = off)',
+    meaning: 'Mail server of the monitored mailbox, e.g. imap.gmail.com; unset turns mailbox intake off.',
+  },
+  IMAP_PORT: {
+    schema: integerFromEnv(1, 65_535).optional(),
+    partOf: 'imap',
+    default: '993 with TLS, else 143',
+    meaning: 'IMAP port.',
+  },
+  IMAP_TLS: {
+    schema: booleanFromEnv.default(true),
+    partOf: 'imap',
+    default: 'true',
+    meaning: 'TLS from the start (993); false = plain, upgraded with STARTTLS when offered.',
+  },
+  IMAP_USER: {
+    schema: z.string().min(1).optional(),
+    partOf: 'imap',
+    default: '(unset)',
+    meaning: 'Mailbox user name (the full address for Gmail and Microsoft 365).',
+  },
+  IMAP_PASSWORD: {
+    schema: z.string().min(1).optional(),
+    partOf: 'imap',
+    default: '(unset)',
+    meaning: 'Mailbox password; for Gmail an app password.',
+  },
+  IMAP_OAUTH2_TOKEN: {
+    schema: z.string().min(1).optional(),
+    partOf: 'imap',
+    default: '(unset)',
+    meaning: 'OAuth2 access token (XOAUTH2) instead of a password.',
+  },
+  IMAP_MAILBOX: {
+    schema: z.string().min(1).default('INBOX'),
+    partOf: 'imap',
+    default: 'INBOX',
+    meaning: 'Folder parents send to.',
+  },
+  IMAP_PROCESSED_MAILBOX: {
+    schema: z.string().min(1).optional(),
+    partOf: 'imap',
+    default: '(unset)',
+    meaning: 'Folder handled mail is moved to; unset leaves it in place, marked read.',
+  },
+  IMAP_INTERVAL_MS: {
+    schema: integerFromEnv(10_000, 24 * 3_600_000).default(300_000),
+    partOf: 'imap',
+    default: '300000',
+    meaning: 'Time between scheduled mailbox checks (at least 10000).',
+  },
+  SMTP_URL: {
+    schema: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://user:password@host:587 or smtps://user:password@host:465')
+      .optional(),
+    partOf: 'smtp',
+    default: '(unset)',
+    meaning:
+      'Outgoing mail server for notifications, e.g. `smtp://user:password@smtp.example.org:587` (`smtps://` for TLS on 465). A server saved on the Notifications Settings tab wins.',
+  },
+  SMTP_FROM: {
+    schema: z
+      .string()
+      .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, "must be an address, or a name with one: 'League <registrations@example.org>'")
+      .optional(),
+    partOf: 'smtp',
+    default: '(unset)',
+    meaning: 'Sender of notification e-mails, e.g. `League <registrations@example.org>`; required with `SMTP_URL`.',
+  },
+  NOTIFICATION_TIMEOUT_MS: {
+    schema: integerFromEnv(1_000, 300_000).default(15_000),
+    field: 'notificationTimeoutMs',
+    default: '15000',
+    meaning: 'Time limit of each SMTP step and each Slack/Teams webhook call.',
+  },
+  WEBHOOK_ALLOW_HTTP_LOOPBACK: {
+    schema: booleanFromEnv.default(false),
+    field: 'webhookAllowHttpLoopback',
+    default: 'false',
+    meaning: 'Tests only: allow http Slack/Teams webhook addresses on 127.0.0.1.',
+  },
+} satisfies Record<string, Variable>;
+
+type Variables = typeof VARIABLES;
+type VariableName = keyof Variables;
+
+/** Every environment variable Clearbase reads. */
+export const CONFIG_VARIABLES = Object.keys(VARIABLES) as VariableName[];
+
+/** The variables with their defaults and meaning: the README's configuration table, row for row. */
+export const CONFIG_DOCS: ReadonlyArray<{ name: VariableName; default: string; meaning: string }> = CONFIG_VARIABLES.map((name) => ({
+  name,
+  default: VARIABLES[name].default,
+  meaning: VARIABLES[name].meaning,
+}));
+
+/** Each variable's schema under its name (Object.fromEntries cannot say which schema is under which name). */
+const envShape = Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, VARIABLES[name].schema])) as {
+  [N in VariableName]: Variables[N]['schema'];
+};
+type Env = z.output<z.ZodObject<typeof envShape>>;
+
+/** Rules that span variables; each issue is reported under the variable to change. */
+function checkTogether(env: Env, ctx: z.RefinementCtx): void {
   if (env.SMTP_URL && !env.SMTP_FROM) ctx.addIssue({ code: 'custom', path: ['SMTP_FROM'], message: 'is required when SMTP_URL is set' });
   if (env.IMAP_HOST) {
     if (!env.IMAP_USER) ctx.addIssue({ code: 'custom', path: ['IMAP_USER'], message: 'is required when IMAP_HOST is set' });
@@ -118,10 +408,9 @@ const ZEnv = z.object({
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
   }
-});
+}
 
-/** Every environment variable Clearbase reads. */
-export const CONFIG_VARIABLES = Object.keys(ZEnv.shape) as Array<keyof z.input<typeof ZEnv>>;
+const ZEnv = z.object(envShape).superRefine(checkTogether);
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -138,7 +427,9 @@ export type Config = {
   masterKeyFile: string;
   demo: boolean;
   idPrefix: string;
-  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** How log lines are written; undefined = pretty when stdout is a terminal, JSON otherwise. */
+  logFormat: LogFormat | undefined;
   trustProxy: boolean;
   loginRateLimitPerMinute: number;
   sessionTimeoutMinutes: number;
@@ -181,6 +472,21 @@ export type Config = {
   webhookAllowHttpLoopback: boolean;
 };
 
+/** The monitored mailbox (IMAP_*). */
+export type ImapConfig = {
+  host: string;
+  port: number;
+  /** TLS from the first byte (993); false = plain, upgraded with STARTTLS when the server offers it. */
+  tls: boolean;
+  user: string;
+  auth: { kind: 'password'; password: string } | { kind: 'oauth2'; accessToken: string };
+  /** The folder parents' mail arrives in. */
+  mailbox: string;
+  /** Where handled mail is moved; null = it stays, marked read. */
+  processedMailbox: string | null;
+  intervalMs: number;
+};
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -194,32 +500,37 @@ function decodeKey(value: string): Buffer | undefined {
   return undefined;
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
-  const parsed = ZEnv.safeParse(emptyAsUnset(env));
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+/** The Config fields that variables declared with `field` fill, each with the type its schema reads. */
+type DirectFields = {
+  [N in VariableName as Variables[N] extends { field: infer F extends keyof Config } ? F : never]: Env[N];
+};
+
+/** The parsed variables declared `partOf` a field: the only ones composedFields may read. */
+type ComposedEnv = Pick<Env, { [N in VariableName]: Variables[N] extends { partOf: keyof Config } ? N : never }[VariableName]>;
+
+/** Each variable declared with `field`, its parsed value under that field. */
+function directFields(env: Env): DirectFields {
+  const fields: Partial<Record<keyof Config, unknown>> = {};
+  for (const name of CONFIG_VARIABLES) {
+    const { field }: Variable = VARIABLES[name];
+    if (field !== undefined) fields[field] = env[name];
   }
-  const e = parsed.data;
+  // The loop fills exactly the keys DirectFields names, each with the value of the schema it was typed from.
+  return fields as DirectFields;
+}
+
+/** The fields built from several variables, or from the data directory the path is resolved in. */
+function composedFields(
+  e: ComposedEnv,
+  cwd: string,
+): Pick<Config, 'dataDir' | 'database' | 'masterKeyFile' | 'demo' | 'storage' | 'imap' | 'smtp'> {
   const dataDir = path.resolve(cwd, e.CLEARBASE_DATA_DIR);
   return {
-    nodeEnv: e.NODE_ENV,
-    host: e.HOST,
-    port: e.PORT,
-    publicUrl: e.CLEARBASE_PUBLIC_URL ? new URL(e.CLEARBASE_PUBLIC_URL) : undefined,
     dataDir,
-    password: e.CLEARBASE_PASSWORD,
-    database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'pglite', dir: path.join(dataDir, 'db') },
-    masterKey: e.CLEARBASE_MASTER_KEY ? decodeKey(e.CLEARBASE_MASTER_KEY) : undefined,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dir: path.join(dataDir, 'db') },
     masterKeyFile: path.join(dataDir, 'master.key'),
     // Demo data is on by default only for the embedded database: a real server starts empty.
     demo: e.CLEARBASE_DEMO ?? !e.DATABASE_URL,
-    idPrefix: e.CLEARBASE_ID_PREFIX,
-    logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
-    loginRateLimitPerMinute: e.CLEARBASE_LOGIN_RATE_LIMIT,
-    sessionTimeoutMinutes: e.CLEARBASE_SESSION_TIMEOUT_MINUTES,
     storage:
       e.STORAGE_DRIVER === 's3' && e.S3_BUCKET
         ? {
@@ -232,20 +543,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : { driver: 'local', dir: path.join(dataDir, 'storage') },
-    formWebhookSecret: e.FORM_WEBHOOK_SECRET,
-    formFileHosts: e.FORM_FILE_HOSTS ? e.FORM_FILE_HOSTS.toLowerCase().split(',') : [],
-    formFileAllowHttpLoopback: e.FORM_FILE_ALLOW_HTTP_LOOPBACK,
-    formWebhookBodyTimeoutMs: e.FORM_WEBHOOK_BODY_TIMEOUT_MS,
-    formWebhookRateLimitPerMinute: e.FORM_WEBHOOK_RATE_LIMIT,
-    maxFileBytes: e.MAX_FILE_BYTES,
-    retentionYears: e.RETENTION_YEARS,
-    pipelineWorkers: e.PIPELINE_WORKERS,
-    intakeThreads: e.INTAKE_THREADS ?? Math.min(4, availableParallelism()),
-    pipelineStaleAfterMs: e.PIPELINE_STALE_AFTER_MS,
-    clamdUrl: e.CLAMD_URL,
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
-    notificationTimeoutMs: e.NOTIFICATION_TIMEOUT_MS,
-    webhookAllowHttpLoopback: e.WEBHOOK_ALLOW_HTTP_LOOPBACK,
     imap:
       e.IMAP_HOST && e.IMAP_USER && (e.IMAP_PASSWORD || e.IMAP_OAUTH2_TOKEN)
         ? {
@@ -262,106 +560,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** The monitored mailbox (IMAP_*). */
-export type ImapConfig = {
-  host: string;
-  port: number;
-  /** TLS from the first byte (993); false = plain, upgraded with STARTTLS when the server offers it. */
-  tls: boolean;
-  user: string;
-  auth: { kind: 'password'; password: string } | { kind: 'oauth2'; accessToken: string };
-  /** The folder parents' mail arrives in. */
-  mailbox: string;
-  /** Where handled mail is moved; null = it stays, marked read. */
-  processedMailbox: string | null;
-  intervalMs: number;
-};
-
-/**
- * The variables above, with their defaults and meaning, for the README's table and `--help`.
- * Kept beside the schema so the two are changed together.
- */
-export const CONFIG_DOCS: ReadonlyArray<{ name: keyof z.input<typeof ZEnv>; default: string; meaning: string }> = [
-  { name: 'PORT', default: '5000', meaning: 'HTTP port.' },
-  { name: 'HOST', default: 'localhost', meaning: 'Address to listen on; `0.0.0.0` to accept other machines.' },
-  {
-    name: 'CLEARBASE_PUBLIC_URL',
-    default: '(the listening address)',
-    meaning:
-      'The address staff open, such as `https://docs.myleague.org`. Only pages from it may change data or open the live connection, and requests naming another host are refused. Set it behind a proxy.',
-  },
-  { name: 'CLEARBASE_DATA_DIR', default: './data', meaning: 'Embedded database, local storage and master key live here.' },
-  {
-    name: 'CLEARBASE_PASSWORD',
-    default: '(generated)',
-    meaning: 'The shared system password. Unset: one is generated at first start, printed once, and only its hash is kept.',
-  },
-  { name: 'DATABASE_URL', default: '(unset = PGlite)', meaning: 'PostgreSQL connection URL; unset uses embedded PGlite under `<data dir>/db`.' },
-  {
-    name: 'CLEARBASE_MASTER_KEY',
-    default: '(generated)',
-    meaning: '32-byte key (hex or base64) that wraps every file key. Unset: read from or created at `<data dir>/master.key` (mode 0600).',
-  },
-  { name: 'CLEARBASE_DEMO', default: 'true with PGlite, else false', meaning: 'Seed demo data into an empty database at start.' },
-  { name: 'CLEARBASE_ID_PREFIX', default: 'CB', meaning: 'Player id prefix: `{prefix}-{year}-{8 hex}`.' },
-  { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent.' },
-  { name: 'TRUST_PROXY', default: 'false', meaning: 'Behind a reverse proxy: trust X-Forwarded-* for client address and https (Secure cookie).' },
-  {
-    name: 'CLEARBASE_LOGIN_RATE_LIMIT',
-    default: '10',
-    meaning: 'Login attempts allowed per client address per minute, in total over every instance on the database (counted there).',
-  },
-  {
-    name: 'CLEARBASE_SESSION_TIMEOUT_MINUTES',
-    default: '60',
-    meaning: 'A session ends after this many idle minutes (5 to 1440). A timeout saved in System Settings wins over this value.',
-  },
-  { name: 'FORM_WEBHOOK_SECRET', default: '(unset)', meaning: 'HMAC-SHA256 secret of the registration form webhook (at least 16 characters).' },
-  { name: 'FORM_FILE_HOSTS', default: '(unset)', meaning: 'Comma-separated hosts the JSON form webhook may download files from (https only).' },
-  { name: 'FORM_FILE_ALLOW_HTTP_LOOPBACK', default: 'false', meaning: 'Tests only: allow http file URLs on 127.0.0.1.' },
-  {
-    name: 'FORM_WEBHOOK_BODY_TIMEOUT_MS',
-    default: '60000',
-    meaning: 'The whole body of a form webhook request must arrive within this time (1000 to 3600000); a slower one is answered 408 and nothing of it is kept.',
-  },
-  {
-    name: 'FORM_WEBHOOK_RATE_LIMIT',
-    default: '120',
-    meaning: 'Form webhook requests allowed per client address per minute, counted by each instance; more are answered 429.',
-  },
-  { name: 'MAX_FILE_BYTES', default: '20971520 (20 MB)', meaning: 'Largest accepted document.' },
-  { name: 'RETENTION_YEARS', default: '7', meaning: 'Documents are deleted this many years after upload (a tombstone row stays).' },
-  { name: 'PIPELINE_WORKERS', default: '3', meaning: 'Documents processed at once by this instance.' },
-  { name: 'INTAKE_THREADS', default: 'CPUs, at most 4', meaning: 'Worker threads that parse, hash and encrypt uploaded forms.' },
-  {
-    name: 'PIPELINE_STALE_AFTER_MS',
-    default: '600000 (10 min)',
-    meaning: 'A pipeline job claimed longer ago than this is presumed orphaned by a crashed instance and re-run.',
-  },
-  { name: 'CLAMD_URL', default: '(unset = scanning off)', meaning: 'ClamAV daemon: `tcp://host:3310` or `unix:/run/clamav/clamd.ctl`.' },
-  { name: 'STORAGE_DRIVER', default: 'local', meaning: '`local` (encrypted files under `<data dir>/storage`) or `s3`.' },
-  { name: 'S3_ENDPOINT', default: '(AWS)', meaning: 'S3-compatible endpoint URL; unset uses AWS for the region.' },
-  { name: 'S3_BUCKET', default: '(unset)', meaning: 'Bucket for stored documents; required with `STORAGE_DRIVER=s3`.' },
-  { name: 'S3_REGION', default: 'us-east-1', meaning: 'S3 region.' },
-  { name: 'S3_ACCESS_KEY_ID', default: '(unset)', meaning: 'S3 access key; unset uses the default AWS credential chain.' },
-  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', meaning: 'S3 secret key; set together with `S3_ACCESS_KEY_ID`.' },
-  { name: 'S3_FORCE_PATH_STYLE', default: 'false', meaning: 'Path-style bucket addressing (MinIO and most self-hosted S3).' },
-  { name: 'NODE_ENV', default: 'development', meaning: 'development, production or test.' },
-  { name: 'IMAP_HOST', default: '(unset = off)', meaning: 'Mail server of the monitored mailbox, e.g. imap.gmail.com; unset turns mailbox intake off.' },
-  { name: 'IMAP_PORT', default: '993 with TLS, else 143', meaning: 'IMAP port.' },
-  { name: 'IMAP_TLS', default: 'true', meaning: 'TLS from the start (993); false = plain, upgraded with STARTTLS when offered.' },
-  { name: 'IMAP_USER', default: '(unset)', meaning: 'Mailbox user name (the full address for Gmail and Microsoft 365).' },
-  { name: 'IMAP_PASSWORD', default: '(unset)', meaning: 'Mailbox password; for Gmail an app password.' },
-  { name: 'IMAP_OAUTH2_TOKEN', default: '(unset)', meaning: 'OAuth2 access token (XOAUTH2) instead of a password.' },
-  { name: 'IMAP_MAILBOX', default: 'INBOX', meaning: 'Folder parents send to.' },
-  { name: 'IMAP_PROCESSED_MAILBOX', default: '(unset)', meaning: 'Folder handled mail is moved to; unset leaves it in place, marked read.' },
-  { name: 'IMAP_INTERVAL_MS', default: '300000', meaning: 'Time between scheduled mailbox checks (at least 10000).' },
-  {
-    name: 'SMTP_URL',
-    default: '(unset)',
-    meaning: 'Outgoing mail server for notifications, e.g. `smtp://user:password@smtp.example.org:587` (`smtps://` for TLS on 465). A server saved on the Notifications Settings tab wins.',
-  },
-  { name: 'SMTP_FROM', default: '(unset)', meaning: "Sender of notification e-mails, e.g. `League <registrations@example.org>`; required with `SMTP_URL`." },
-  { name: 'NOTIFICATION_TIMEOUT_MS', default: '15000', meaning: 'Time limit of each SMTP step and each Slack/Teams webhook call.' },
-  { name: 'WEBHOOK_ALLOW_HTTP_LOOPBACK', default: 'false', meaning: 'Tests only: allow http Slack/Teams webhook addresses on 127.0.0.1.' },
-];
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+  const parsed = ZEnv.safeParse(emptyAsUnset(env));
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return { ...directFields(parsed.data), ...composedFields(parsed.data, cwd) };
+}

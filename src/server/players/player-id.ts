@@ -11,7 +11,7 @@ export function normaliseName(name: string): string {
 }
 
 /**
- * Deterministic player id `{prefix}-{year}-{8 hex}` (spec §3): the first 8 hex digits of the SHA-256 of
+ * Deterministic player id `{prefix}-{year}-{8 hex}`: the first 8 hex digits of the SHA-256 of
  * the normalised first name, last name and birth date. The same child submitted twice in one season
  * year, by form or by e-mail, lands on the same player.
  */

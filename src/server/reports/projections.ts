@@ -1,7 +1,7 @@
 import type { TProjections, TSeasonKind } from '../../contract';
 
 /**
- * Growth projections (issue 6, spec §3 'Projection'), fitted on the history of one season kind: Spring Ball
+ * Growth projections of the Reports screen, fitted on the history of one season kind: Spring Ball
  * seasons project Spring Ball, Fall Ball seasons Fall Ball, since the two differ in size.
  *
  * Method (also in the User Guide):

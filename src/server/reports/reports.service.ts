@@ -49,7 +49,7 @@ export type MissingReportQuery = {
   pageSize?: number | undefined;
 };
 
-/** A registration's summary as a report row (spec §3 'Player report row'). */
+/** A registration's summary as a row of the player report. */
 export function toReportRow(row: ReportRow): TPlayerReportRow {
   return {
     playerId: row.playerId,

@@ -5,7 +5,7 @@ import { int, reportRowColumns, seasonIdOf } from './reports.repository';
 import { registrations, seasons, seasonTotals } from '../platform/db/schema';
 
 /**
- * GET /api/reports/season's figures (issue 6): a fixed set of aggregate statements, run at once, each
+ * GET /api/reports/season's figures, for the Reports screen: a fixed set of aggregate statements, run at once, each
  * resolving the `season` parameter (a year, a season id, or undefined for the current season) inside itself,
  * as reports.repository does, so the scale bench can run the very SQL raw (`seasonReportQueries(db, season,
  * division)`, then `.toSQL()` of each). Never a statement per player or per season:

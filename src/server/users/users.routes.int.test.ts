@@ -64,7 +64,7 @@ describeEachDatabase('user management calls', ({ getDatabase }) => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('GET /api/users lists every user by last name with the spec fields', async () => {
+  it('GET /api/users lists every user by last name with every field of a user', async () => {
     const users = await list();
     expect(users.map((u) => u.lastName)).toEqual(['100%Sure', 'Natarajan', 'Okafor', 'Reyes']);
     expect(users.find((u) => u.id === MORGAN.id)).toEqual({

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZCreateUser, ZUpdateUser, ZUserList, ZUserListQuery, ZUserParams, ZUserResponse } from '../../contract';
 import type { UsersService } from './users.service';
 
-/** User Management (issue 7): list, add, change and delete staff accounts; behind the session like all of /api. */
+/** User Management: list, add, change and delete staff accounts; behind the session like all of /api. */
 export function registerUserRoutes(parent: FastifyInstance, deps: { users: UsersService }): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { users } = deps;

@@ -35,7 +35,7 @@ function emailTaken(email: string, holder: UserRow | undefined): AppError {
 
 const notFound = (id: string) => new AppError('NOT_FOUND', `User ${id} does not exist; it may have been deleted.`);
 
-/** Staff accounts (spec §2 'User Management'): every change and its audit event commit together. */
+/** Staff accounts, as User Management lists and changes them: every change and its audit event commit together. */
 export function createUsersService(deps: UsersServiceDeps) {
   const { db } = deps;
   return {

@@ -10,8 +10,9 @@ export type ImapSettings = Omit<ImapConfig, 'intervalMs'> & {
 
 /**
  * The mailbox over IMAP (imapflow): Gmail with an app password or OAuth2 (XOAUTH2), Microsoft 365, any
- * IMAP server. One connection per session; commands run one after another (DESIGN §6: never a command
- * inside a `for await` fetch loop), so lists are collected before anything else is asked.
+ * IMAP server. One connection per session; commands run one after another, and never inside a `for await`
+ * fetch loop (the fetch holds the connection, so the command would wait forever): lists are collected before
+ * anything else is asked.
  */
 export function createImapMailbox(settings: ImapSettings): MailboxClient {
   const description = `${settings.user}@${settings.host}:${settings.port}/${settings.mailbox}`;

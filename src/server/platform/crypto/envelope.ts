@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { MASTER_KEY_BYTES } from './master-key';
 
 /**
- * Encryption at rest (DESIGN §1): every stored file gets its own random 32-byte data key and is encrypted
+ * Encryption at rest, by envelope: every stored file gets its own random 32-byte data key and is encrypted
  * with AES-256-GCM; the data key is in turn encrypted ("wrapped") by the master key, also with AES-256-GCM.
  *
  * What is kept where:

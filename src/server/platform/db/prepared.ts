@@ -30,8 +30,9 @@ const MAX_NAME_BYTES = 63;
  * A read that runs as a named prepared statement: drizzle builds each shape's SQL once per database handle,
  * and PostgreSQL parses and plans it once per connection, instead of both on every request. For the reads
  * the dashboard polls (stats, the missing report's first page, recent uploads) that halves the server's CPU
- * per request (issue 5). The values travel as parameters, so a shape is the same text for every season,
- * division, search or page; `shapeOf` names what does change the text (which filters are present).
+ * per request on the scale data (bench/scale.bench.ts). The values travel as parameters, so a shape is the
+ * same text for every season, division, search or page; `shapeOf` names what does change the text (which
+ * filters are present).
  *
  * On PGlite drizzle ignores the name and runs the query as it would unprepared.
  */

@@ -391,7 +391,7 @@ export const loginAttempts = pgTable(
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type TJobStatus = (typeof JOB_STATUSES)[number];
 
-/** Durable work queue, claimed with FOR UPDATE SKIP LOCKED (DESIGN §1). */
+/** Durable work queue in PostgreSQL itself: workers claim jobs with FOR UPDATE SKIP LOCKED, so no two take one job. */
 export const jobs = pgTable(
   'jobs',
   {

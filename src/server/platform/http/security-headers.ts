@@ -2,7 +2,7 @@
  * The security headers of every answer (pages, API, files, errors), written once at start. They are helmet 8's
  * defaults with Clearbase's content security policy; @fastify/helmet rebuilt them on every request (its
  * middleware parses the policy's directives each time), which was a tenth of the server's CPU on a dashboard
- * poll (issue 5). Strict-Transport-Security is left to the TLS-terminating proxy: Clearbase serves plain
+ * poll at scale. Strict-Transport-Security is left to the TLS-terminating proxy: Clearbase serves plain
  * http on localhost by default.
  */
 
