@@ -8,6 +8,7 @@ export * from './jobs';
 export * from './live';
 export * from './mailbox';
 export * from './notifications';
+export * from './pipeline';
 export * from './players';
 export * from './reports';
 export * from './season-report';

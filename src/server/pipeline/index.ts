@@ -1,4 +1,5 @@
 export { DEFAULT_SCAN_RETRY, createProcessDocumentHandler, type ScanRetryPolicy } from './process-document';
+export { STAGES, type Stage } from './stages';
 export { PROCESS_DOCUMENT_QUEUE, recordFailedSubmission, recordStagedSubmission, recordSubmission } from './record-submission';
 export { createStagingSweeperTimer, discardStaged, stagedKey } from './staging-sweeper';
 export { findPendingSubmissionIds, findSubmission, findSubmissionByExternalId, insertSubmissions, type NewSubmission } from './submissions.repository';

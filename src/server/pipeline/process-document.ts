@@ -1,71 +1,23 @@
-import { pipeline } from 'node:stream/promises';
 import type { TJobPayload } from '../../contract';
-import { PassThrough } from 'node:stream';
-import { type Antivirus, AntivirusUnavailableError } from '../adapters/antivirus/port';
-import type { Storage } from '../adapters/storage/port';
-import { createDecryptor } from '../platform/crypto/envelope';
-import type { Db } from '../platform/db/client';
-import { recordAuditEvent } from '../audit';
-import { findDocument, findDocumentForPipeline, updateDocument, type DocumentRow } from '../documents';
-import { isDatabaseUnreachable, readAfterConnectionLoss } from '../platform/db/errors';
-import { settleSubmission } from './submissions.repository';
-import { buildStoredPath, sanitizeStoredName, detectDocType } from '../files';
-import { retryDelayMs, type JobHandler, type JobOutcome } from '../platform/jobs/job-runner';
-import type { LivePublisher } from '../live';
-import type { Logger } from '../platform/logger';
+import { findDocumentForPipeline, updateDocument, type DocumentRow } from '../documents';
+import type { JobHandler, JobOutcome } from '../platform/jobs/job-runner';
+import { JOB_STAGES, type DocumentInFlight, type ProcessDocumentDeps } from './stages';
 
-export type ProcessDocumentDeps = {
-  db: Db;
-  storage: Storage;
-  /**
-   * Asked once per job: the scanner to use, or undefined when scanning is off (turned off in Settings, or
-   * no CLAMD_URL; health says which). A function so a changed setting applies to the next job.
-   */
-  scanner: () => Promise<Antivirus | undefined>;
-  masterKey: Buffer;
-  live: LivePublisher;
-  log: Logger;
-  retentionYears: number;
-  /** How long and how often a scan the scanner could not make is tried again; DEFAULT_SCAN_RETRY unless a test says otherwise. */
-  scanRetry?: ScanRetryPolicy;
-  /** The clock of scan failures; the job runner's own clock in tests that drive time. */
-  now?: () => Date;
-};
-
-/** Retries of a virus scan that got no verdict because the scanner was down, timed out or refused (decision 018). */
-export type ScanRetryPolicy = {
-  /** Failed attempts in a row after which the document is shown as 'Scan failed, will retry'. */
-  showAfterFailures: number;
-  /** The wait between attempts doubles from `baseMs` up to `maxMs` (with jitter). */
-  backoff: { baseMs: number; maxMs: number };
-  /** Automatic attempts go on this long after the first failure; then the job stops and staff can retry. */
-  budgetMs: number;
-};
-
-/**
- * Three quick attempts (about 2, 4 and 8 seconds apart) tell a blip from an outage before staff see anything;
- * then the waits grow to half an hour, for a day: a clamd down overnight or over a weekend day is caught up
- * within half an hour of its return, at a cost of some 60 connection attempts per document.
- */
-export const DEFAULT_SCAN_RETRY: ScanRetryPolicy = {
-  showAfterFailures: 3,
-  backoff: { baseMs: 2_000, maxMs: 30 * 60_000 },
-  budgetMs: 24 * 60 * 60_000,
-};
+export { DEFAULT_SCAN_RETRY, type ProcessDocumentDeps, type ScanRetryPolicy } from './stages';
 
 const done: JobOutcome = { kind: 'done' };
 
 /**
- * Takes one staged document through scan → type detection → naming → store → record + audit → live
- * event. Safe to re-run at any point after a crash: the final key is deterministic, the move overwrites,
- * the record is one transaction, and a leftover staging object is deleted on the next run.
+ * Takes one staged document through the job's stages of the pipeline (STAGES: scan → type detection →
+ * naming → store → record + audit → live event), in their order. Safe to re-run at any point after a crash:
+ * the final key is deterministic, the move overwrites, the record is one transaction, and a leftover staging
+ * object is deleted on the next run.
  */
 export function createProcessDocumentHandler(deps: ProcessDocumentDeps): JobHandler<TJobPayload<'process-document'>> {
   return async ({ documentId, extension }, job) => {
     const found = await findDocumentForPipeline(deps.db, documentId);
     if (!found) return { kind: 'fail', reason: `document ${documentId} does not exist, or its player or season is gone` };
-    const { document, player } = found;
-    const files = found.submissionFiles ?? 1;
+    const { document } = found;
     if (document.status !== 'processing') {
       await discardStaged(deps, document);
       return done;
@@ -73,152 +25,22 @@ export function createProcessDocumentHandler(deps: ProcessDocumentDeps): JobHand
     if (!document.stagedKey || !document.wrappedKey || !document.iv || !document.authTag) {
       return { kind: 'fail', reason: `document ${documentId} has no staged file` };
     }
-    const envelope = { wrappedKey: document.wrappedKey, iv: document.iv, authTag: document.authTag };
-
-    const antivirus = await deps.scanner();
-    if (antivirus) {
-      let verdict;
-      try {
-        const plaintext = new PassThrough();
-        const decrypting = pipeline(await deps.storage.get(document.stagedKey), createDecryptor(deps.masterKey, envelope), plaintext);
-        [verdict] = await Promise.all([antivirus.scan(plaintext), decrypting]);
-      } catch (error) {
-        if (error instanceof AntivirusUnavailableError) return recordScanFailure(deps, document, job.attempt, error);
-        throw error;
-      }
-      if (!verdict.clean) {
-        await rejectInfected(deps, document, files, verdict.signature);
-        return done;
-      }
-    }
-
-    const detected = document.docType
-      ? { docType: document.docType }
-      : detectDocType({ filename: document.originalFilename });
-    const docType = detected.docType;
-    const storedPath = buildStoredPath({
-      year: found.seasonYear,
-      division: found.division,
-      storedName: sanitizeStoredName(player.firstName, player.lastName),
-      birthDate: player.birthDate,
-      playerId: player.id,
-      docType,
-      submissionId: document.submissionId ?? document.id,
-      fileSha256: document.fileSha256 ?? '',
+    const flight: DocumentInFlight = {
+      deps,
+      found,
+      document,
+      stagedKey: document.stagedKey,
+      envelope: { wrappedKey: document.wrappedKey, iv: document.iv, authTag: document.authTag },
       extension,
-    });
-
-    // The ciphertext moves unchanged: its envelope lives in the row, not in the key (decision 007).
-    await deps.storage.copy(document.stagedKey, storedPath);
-    const retainUntil = new Date(document.uploadedAt);
-    retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + deps.retentionYears);
-
-    await recordStored(deps.db, document.id, async (tx) => {
-      await updateDocument(tx, document.id, {
-        status: 'pending',
-        docType,
-        storedPath,
-        storageKey: storedPath,
-        storageDriver: deps.storage.driver,
-        retainUntil,
-        // Forgotten in the same commit: if the delete below never happens, the staging sweep removes it.
-        stagedKey: null,
-        scanFirstFailedAt: null,
-        scanFailedAt: null,
-      });
-      await recordAuditEvent(tx, {
-        actor: 'system',
-        action: 'document.stored',
-        subjectType: 'document',
-        subjectId: document.id,
-        detail: { storedPath, driver: deps.storage.driver, docType, detectedFrom: document.docType ? 'declared' : 'filename', scanned: Boolean(antivirus) },
-      });
-      if (document.submissionId) await settleSubmission(tx, document.submissionId, files);
-    });
-    await deps.storage.delete(document.stagedKey);
-    deps.live.publish({
-      type: 'document_uploaded',
-      data: { documentId: document.id, playerName: `${player.firstName} ${player.lastName}`, docType },
-    });
+      files: found.submissionFiles ?? 1,
+      attempt: job.attempt,
+    };
+    for (const stage of JOB_STAGES) {
+      const stop = await stage.run(flight);
+      if (stop) return stop;
+    }
     return done;
   };
-}
-
-/**
- * Runs the transaction that records a stored document. When the connection drops under it, the commit
- * may still have gone through; it then cleared `staged_key`, and a re-run could no longer find the staging
- * object to delete. So the document is read again: stored means the work is done (the caller deletes the
- * staging object as usual); otherwise, or when the database cannot be asked, the error stands and the job
- * is retried.
- */
-async function recordStored(db: Db, documentId: string, record: (tx: Db) => Promise<void>): Promise<void> {
-  try {
-    await db.transaction(record);
-  } catch (error) {
-    if (!isDatabaseUnreachable(error)) throw error;
-    const read = await readAfterConnectionLoss(() => findDocument(db, documentId));
-    const stored = read?.answer !== undefined && read.answer.status !== 'processing' && read.answer.stagedKey === null;
-    if (!stored) throw error;
-  }
-}
-
-async function rejectInfected(deps: ProcessDocumentDeps, document: DocumentRow, files: number, signature: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    await updateDocument(tx, document.id, {
-      status: 'rejected',
-      reviewNotes: `Virus found: ${signature}`,
-      reviewedAt: new Date(),
-      stagedKey: null,
-      scanFirstFailedAt: null,
-      scanFailedAt: null,
-    });
-    await recordAuditEvent(tx, {
-      actor: 'system',
-      action: 'document.rejected_virus',
-      subjectType: 'document',
-      subjectId: document.id,
-      detail: { signature, originalFilename: document.originalFilename },
-    });
-    if (document.submissionId) await settleSubmission(tx, document.submissionId, files, `Virus found: ${signature}`);
-  });
-  if (document.stagedKey) await deps.storage.delete(document.stagedKey);
-  deps.log.warn({ documentId: document.id, signature }, 'virus found; file discarded');
-  deps.live.publish({ type: 'document_status_updated', data: { documentId: document.id, status: 'rejected' } });
-}
-
-/**
- * A scan without a verdict (clamd down, timed out, refusing the file): the document stays `processing` and the
- * job is tried again with a growing wait until a day after the first failure. After the first few failures the
- * document is marked as waiting for a failed scan, audited and announced, so staff see it on the Documents
- * screen; after the day, the job stops (staff can still retry) and that too is audited.
- */
-async function recordScanFailure(
-  deps: ProcessDocumentDeps,
-  document: DocumentRow,
-  attempt: number,
-  error: AntivirusUnavailableError,
-): Promise<JobOutcome> {
-  const policy = deps.scanRetry ?? DEFAULT_SCAN_RETRY;
-  const at = (deps.now ?? (() => new Date()))();
-  const firstFailedAt = document.scanFirstFailedAt ?? at;
-  const until = new Date(firstFailedAt.getTime() + policy.budgetMs);
-  const stopping = at.getTime() >= until.getTime();
-  const show = document.scanFailedAt === null && (attempt >= policy.showAfterFailures || stopping);
-  if (document.scanFirstFailedAt === null || show || stopping) {
-    await deps.db.transaction(async (tx) => {
-      await updateDocument(tx, document.id, { scanFirstFailedAt: firstFailedAt, ...(show ? { scanFailedAt: at } : {}) });
-      const base = { actor: 'system', subjectType: 'document', subjectId: document.id } as const;
-      // The failure's kind only: its message names the scanner's address, which is not for the History screen.
-      if (show) await recordAuditEvent(tx, { ...base, action: 'document.scan_failed', detail: { attempts: attempt, reason: error.reason } });
-      if (stopping) await recordAuditEvent(tx, { ...base, action: 'document.scan_retries_stopped', detail: { attempts: attempt, since: firstFailedAt.toISOString() } });
-    });
-  }
-  if (show) {
-    deps.log.warn({ documentId: document.id, attempts: attempt, reason: error.reason }, 'virus scan keeps failing; the document is shown as waiting for a scan');
-    deps.live.publish({ type: 'document_status_updated', data: { documentId: document.id, status: document.status, scanFailed: true } });
-  }
-  if (stopping) deps.log.error({ documentId: document.id, attempts: attempt, since: firstFailedAt }, 'virus scan failed for the whole retry period; automatic retries stop');
-  return { kind: 'retry', reason: error.message, delayMs: retryDelayMs(attempt, policy.backoff), until };
 }
 
 async function discardStaged(deps: ProcessDocumentDeps, document: DocumentRow): Promise<void> {

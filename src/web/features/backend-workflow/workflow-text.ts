@@ -1,4 +1,4 @@
-import type { TInstallation } from '../../../contract';
+import { PIPELINE_STAGES, type TInstallation, type TPipelineStageId } from '../../../contract';
 
 /** '20 MB' for a whole number of megabytes (1 MB = 1024 × 1024 bytes), else two decimals. */
 export function fileSizeText(bytes: number): string {
@@ -29,7 +29,7 @@ export const minutesText = (ms: number): string => {
 export type StageState = 'on' | 'off' | 'warning';
 
 export type PipelineStage = {
-  id: string;
+  id: TPipelineStageId;
   title: string;
   /** What the stage does, with this installation's figures. */
   description: string;
@@ -39,7 +39,7 @@ export type PipelineStage = {
 
 const STORAGE_WORDS: Record<TInstallation['storage']['driver'], string> = { local: 'local encrypted storage', s3: 'Amazon S3' };
 
-/** Spec §1: the pipeline's stages in order, each explained and set against this installation. */
+/** The pipeline's stages in the order the server runs them (the contract's list), each explained and set against this installation. */
 export function pipelineStages(installation: TInstallation): PipelineStage[] {
   const { antivirus, mailbox, storage } = installation;
   const intakeParts = [
@@ -53,71 +53,50 @@ export function pipelineStages(installation: TInstallation): PipelineStage[] {
       ? { state: 'on', text: `ClamAV at ${antivirus.clamdLocation ?? 'the configured address'}` }
       : { state: 'warning', text: 'On, but no ClamAV is configured (CLAMD_URL): files are stored unscanned' };
 
-  return [
-    {
-      id: 'intake',
-      title: 'Intake',
+  const explained: Record<TPipelineStageId, Omit<PipelineStage, 'id' | 'title'>> = {
+    intake: {
       description:
         'A submission arrives from the registration form (a signed webhook) or from the monitored mailbox, which the scheduler checks for unread e-mail. Each becomes one submission, recorded once even if it arrives twice.',
       here: { state: intakeState, text: intakeParts.join('; ') },
     },
-    {
-      id: 'extract',
-      title: 'Extract player info',
+    extract: {
       description:
         'The player’s name, date of birth, division and season are read from the form fields or from the e-mail’s “Key: value” lines; the sender’s address is kept as the guardian’s e-mail.',
     },
-    {
-      id: 'validate',
-      title: 'Download and validate the file',
+    validate: {
       description: `Each file is downloaded (form links only from allowed hosts) and checked by its first bytes, never by its name: ${acceptedTypesText(installation.acceptedFileTypes)}, at most ${fileSizeText(installation.maxFileBytes)}. Anything else is refused with the reason.`,
       here: { state: 'on', text: `Up to ${fileSizeText(installation.maxFileBytes)}` },
     },
-    {
-      id: 'scan',
-      title: 'Antivirus scan',
+    scan: {
       description: 'The file is scanned before it is stored; an infected file is rejected with the virus’s name and nothing is kept. If the scanner cannot be reached the file waits and is tried again.',
       here: scan,
     },
-    {
-      id: 'hash',
-      title: 'Hash (SHA-256)',
+    hash: {
       description: 'The file’s SHA-256 fingerprint is computed: the same file sent twice for a player is recognised as a duplicate, and the first 8 characters go into the stored file name.',
     },
-    {
-      id: 'player-id',
-      title: 'Player id',
+    'player-id': {
       description: `The player id is derived from the normalised first name, last name and birth date: ${installation.playerId.format}. The same child sent by form and by e-mail lands on the same player.`,
     },
-    {
-      id: 'doc-type',
-      title: 'Document type detection',
+    'doc-type': {
       description:
         'The type (birth certificate, residency proof, medical form, liability waiver) comes from the form field, else from the file name, else, for a single attachment, from the e-mail’s subject or body. A file that says neither waits for staff review.',
     },
-    {
-      id: 'rename',
-      title: 'Rename',
+    rename: {
       description: `The file gets a predictable name and folder: ${installation.storedPath.format}. Names are reduced to plain letters, digits and underscores.`,
     },
-    {
-      id: 'store',
-      title: 'Encrypted upload to storage (AES-256)',
+    store: {
       description: 'The file is encrypted with its own AES-256-GCM key (itself encrypted with the master key) and written to storage under its new name.',
       here: { state: 'on', text: `${STORAGE_WORDS[storage.driver]}: ${storage.location}` },
     },
-    {
-      id: 'record',
-      title: 'Database record',
+    record: {
       description: `The document is recorded as Under Review with its size, fingerprint and storage key, to be kept ${retentionText(installation.retentionYears)} after upload; then it is deleted and a tombstone row remains.`,
       here: { state: 'on', text: `Kept ${retentionText(installation.retentionYears)}` },
     },
-    {
-      id: 'notify',
-      title: 'Notifications and audit',
+    notify: {
       description: 'Every step is written to the audit log in the same transaction as the change. Open screens update at once over the live connection, and the enabled notification channels are told.',
     },
-  ];
+  };
+  return PIPELINE_STAGES.map((stage) => ({ id: stage.id, title: stage.title, ...explained[stage.id] }));
 }
 
 /** The stored path of the worked example cut into its folder and file name, for display. */
