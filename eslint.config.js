@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -10,6 +11,8 @@ import tseslint from 'typescript-eslint';
  * The layers and their boundaries (ARCHITECTURE.md). Folders are read from the tree, so a new server module,
  * adapter or web feature is bound by the same rules the day it is created.
  */
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
 const foldersIn = (dir) =>
   readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -93,7 +96,7 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: true, tsconfigRootDir: ROOT },
       globals: { ...globals.node },
     },
     rules: {
@@ -112,13 +115,17 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['tsconfig.server.json', 'tsconfig.web.json'], alwaysTryTypes: true }),
+        createTypeScriptImportResolver({
+          project: [`${ROOT}tsconfig.server.json`, `${ROOT}tsconfig.web.json`],
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
     rules: {
       'import-x/no-unresolved': 'error',
       'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: BOUNDARY_ZONES }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: BOUNDARY_ZONES }],
     },
   },
   {
