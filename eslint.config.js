@@ -138,7 +138,7 @@ export default tseslint.config(
     files: ['src/contract/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\./)', message: 'The contract depends on zod only.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\./)', message: 'The contract depends on zod only.' }] }],
     },
   },
   {
