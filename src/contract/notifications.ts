@@ -289,14 +289,18 @@ export type TNotificationSettingsUpdate = z.infer<typeof ZNotificationSettingsUp
 
 const ZSecretState = z.object({ set: z.boolean(), hint: z.string().nullable() });
 
+/** The mail server saved on the Notifications screen, without its password. */
+export const ZMailServerFields = z.object({
+  host: z.string(),
+  port: z.number(),
+  secure: z.boolean(),
+  username: z.string(),
+  from: z.string(),
+});
+
 /** GET /api/notifications/settings: never the secrets themselves, only whether one is set and a hint. */
 export const ZNotificationSettings = z.object({
-  email: z.object({
-    host: z.string(),
-    port: z.number(),
-    secure: z.boolean(),
-    username: z.string(),
-    from: z.string(),
+  email: ZMailServerFields.extend({
     passwordSet: z.boolean(),
     /** Which server e-mail goes through: the one saved here, SMTP_URL from the environment, or none. */
     source: z.enum(['settings', 'environment', 'none']),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TNotificationSettings, TNotificationSettingsUpdate } from '../../contract';
+import { ZMailServerFields, type TNotificationSettings, type TNotificationSettingsUpdate } from '../../contract';
 import type { SmtpServer } from '../adapters/mail/port';
 import type { CheckChatWebhook } from '../adapters/chat/port';
 import { openSecret, sealSecret, ZSealedSecret, type SealedSecret } from '../platform/crypto/secret-box';
@@ -12,14 +12,7 @@ import { AppError } from '../platform/errors';
 export const NOTIFICATION_SETTINGS_KEY = 'notifications';
 
 const ZStoredNotificationSettings = z.object({
-  email: z.object({
-    host: z.string(),
-    port: z.number(),
-    secure: z.boolean(),
-    username: z.string(),
-    from: z.string(),
-    password: ZSealedSecret.nullable(),
-  }),
+  email: ZMailServerFields.extend({ password: ZSealedSecret.nullable() }),
   slackWebhook: ZSealedSecret.nullable(),
   teamsWebhook: ZSealedSecret.nullable(),
 });

@@ -99,15 +99,21 @@ const typeStatus = (name: string) => text(name).$type<TPlayerDocStatus>().notNul
  * status per type, recomputed by triggers on `documents` whenever a document of this player and season
  * is added, changes status, type, player or season, is purged or deleted. Never write them from code.
  */
+/** A row of one player in one season: the player's rows go with the player; a season with rows stays. */
+const playerIdColumn = () =>
+  text('player_id')
+    .notNull()
+    .references(() => players.id, { onDelete: 'cascade' });
+const seasonIdColumn = () =>
+  text('season_id')
+    .notNull()
+    .references(() => seasons.id);
+
 export const registrations = pgTable(
   'registrations',
   {
-    playerId: text('player_id')
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
-    seasonId: text('season_id')
-      .notNull()
-      .references(() => seasons.id),
+    playerId: playerIdColumn(),
+    seasonId: seasonIdColumn(),
     division: text('division').$type<TDivision>().notNull(),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
     /** Copies of players.first_name / last_name (filled by a trigger), so a season's rows sort by name from one index. */
@@ -205,12 +211,8 @@ export const documents = pgTable(
   'documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    playerId: text('player_id')
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
-    seasonId: text('season_id')
-      .notNull()
-      .references(() => seasons.id),
+    playerId: playerIdColumn(),
+    seasonId: seasonIdColumn(),
     submissionId: uuid('submission_id').references(() => submissions.id, { onDelete: 'set null' }),
     /** Null while the type could not be detected: the document then needs review. */
     docType: text('doc_type').$type<TDocType>(),
