@@ -5,8 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useInstallation } from '@/features/settings/api';
 import { getErrorMessage } from '@/lib/api-client';
+import { useInstallation } from '@/lib/system-settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { acceptedTypesText, fileSizeText, minutesText, pipelineStages, retentionText, splitStoredPath, type StageState } from '../workflow-text';
 

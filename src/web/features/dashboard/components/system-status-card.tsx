@@ -1,12 +1,12 @@
 import { Activity, ArrowRight, Database, HardDrive, Mail, RefreshCw, ShieldCheck, Webhook, type LucideIcon } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { HEALTH_SERVICE_LABELS, HEALTH_SERVICES, type THealthServiceName } from '../../../../contract';
+import { healthStatusLabel, healthStatusTone } from '@/components/health-status';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useHealth } from '@/lib/health-query';
 import { cn } from '@/lib/utils';
-import { useHealth } from '../api';
-import { healthStatusLabel, healthStatusTone } from '../health-status';
 import { CARD_LINK_CLASS, CLICKABLE_CARD_CLASS, clickedControl } from './clickable-card';
 import { ListSkeleton } from '@/components/list-skeleton';
 

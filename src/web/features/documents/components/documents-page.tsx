@@ -2,6 +2,7 @@ import { CheckCheck, CloudUpload, FileDown, FileSearch, LoaderCircle, RefreshCw,
 import { useCallback, useEffect, useId, useMemo, useReducer, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { DOC_TYPE_LABELS, type TDocumentListItem } from '../../../../contract';
+import { DocumentViewer, type ViewableDocument } from '@/components/document-viewer';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
@@ -11,13 +12,13 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { downloadFile } from '@/lib/csv';
+import { downloadDocumentFile } from '@/lib/document-file';
 import { toast, type ToastInput } from '@/lib/toast-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { useBulkApproveDocuments, useDocumentList, useRetryScan, useReviewDocument, useUploadToStorage } from '../api';
 import { describeBulkApprove, planBulkApprove } from '../bulk-approve';
-import { downloadDocumentFile } from '../document-file';
 import {
   changeDocumentFilters,
   DEFAULT_DOCUMENT_FILTERS,
@@ -33,7 +34,6 @@ import { EMPTY_SELECTION, selectAllLabel, selectAllState, selectedRows, selectio
 import { DocumentFiltersCard } from './document-filters-card';
 import { DocumentHistoryDialog, type HistoryTarget } from './document-history-dialog';
 import type { DocumentRowHandlers } from './document-row-actions';
-import { DocumentViewer, type ViewableDocument } from './document-viewer';
 import { DocumentsList } from './documents-list';
 import { RejectDocumentDialog, type RejectTarget } from './reject-document-dialog';
 

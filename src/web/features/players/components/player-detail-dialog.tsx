@@ -2,14 +2,14 @@ import { Copy, Download, Eye, FileText, Mail, Phone, RefreshCw, UserRound } from
 import { useRef, useState, type ReactNode } from 'react';
 import { DOC_TYPE_LABELS, type TDocument, type TPlayerReport } from '../../../../contract';
 import { CompletionBar } from '@/components/completion-bar';
+import { DocumentViewer, type ViewableDocument } from '@/components/document-viewer';
 import { DocumentStatusBadge } from '@/components/status-badges';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DocumentViewer, type ViewableDocument } from '@/features/documents/components/document-viewer';
-import { documentFileUrl } from '@/features/documents/document-file';
 import { getErrorMessage } from '@/lib/api-client';
+import { documentFileUrl } from '@/lib/document-file';
 import { formatBytes, formatDate, formatDateTime, storageUrlPrefix } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { cn } from '@/lib/utils';

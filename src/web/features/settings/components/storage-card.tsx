@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatBytes } from '@/lib/format';
-import { useInstallation } from '../api';
+import { useInstallation } from '@/lib/system-settings-query';
 import { STORAGE_DRIVER_LABELS, storageUsage } from '../settings-text';
 
 /** Settings → Integrations: where documents are stored, and how much is there (from the documents table). */
