@@ -3,23 +3,23 @@ import { Route, Switch } from 'wouter';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /**
- * Each screen is its own chunk, loaded on first visit: the first paint after sign-in carries the shell
- * and one screen, not the charts and tables of all ten.
+ * Each screen's feature is its own chunk, loaded on first visit: the first paint after sign-in carries the
+ * shell and one screen, not the charts and tables of all ten.
  */
 const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> =>
   lazy(async () => ({ default: (await load())[name] }));
 
-const DashboardPage = screen(() => import('@/features/dashboard/components/dashboard-page'), 'DashboardPage');
-const PlayersPage = screen(() => import('@/features/players/components/players-page'), 'PlayersPage');
-const DocumentsPage = screen(() => import('@/features/documents/components/documents-page'), 'DocumentsPage');
-const ReportsPage = screen(() => import('@/features/reports/components/reports-page'), 'ReportsPage');
-const UploadsPage = screen(() => import('@/features/uploads/components/uploads-page'), 'UploadsPage');
-const UsersPage = screen(() => import('@/features/users/components/users-page'), 'UsersPage');
-const NotificationsPage = screen(() => import('@/features/notifications/components/notifications-page'), 'NotificationsPage');
-const BackendWorkflowPage = screen(() => import('@/features/backend-workflow/components/backend-workflow-page'), 'BackendWorkflowPage');
-const SettingsPage = screen(() => import('@/features/settings/components/settings-page'), 'SettingsPage');
-const UserGuidePage = screen(() => import('@/features/user-guide/components/user-guide-page'), 'UserGuidePage');
-const NotFoundPage = screen(() => import('@/features/not-found/components/not-found-page'), 'NotFoundPage');
+const DashboardPage = screen(() => import('@/features/dashboard'), 'DashboardPage');
+const PlayersPage = screen(() => import('@/features/players'), 'PlayersPage');
+const DocumentsPage = screen(() => import('@/features/documents'), 'DocumentsPage');
+const ReportsPage = screen(() => import('@/features/reports'), 'ReportsPage');
+const UploadsPage = screen(() => import('@/features/uploads'), 'UploadsPage');
+const UsersPage = screen(() => import('@/features/users'), 'UsersPage');
+const NotificationsPage = screen(() => import('@/features/notifications'), 'NotificationsPage');
+const BackendWorkflowPage = screen(() => import('@/features/backend-workflow'), 'BackendWorkflowPage');
+const SettingsPage = screen(() => import('@/features/settings'), 'SettingsPage');
+const UserGuidePage = screen(() => import('@/features/user-guide'), 'UserGuidePage');
+const NotFoundPage = screen(() => import('@/features/not-found'), 'NotFoundPage');
 
 function ScreenLoading() {
   return (
@@ -31,7 +31,7 @@ function ScreenLoading() {
   );
 }
 
-/** Spec §2 routes inside the authenticated shell. */
+/** The screens inside the authenticated shell, by address; each loads its code on first visit, meanwhile a skeleton shows. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<ScreenLoading />}>

@@ -1,4 +1,5 @@
 import { Skeleton } from '@/components/ui/skeleton';
+import { LoadingState } from './loading-state';
 
 /**
  * The loading shape of a list of rows that each have an icon or avatar, two lines of text and something at
@@ -22,8 +23,7 @@ export function ListSkeleton({
   testId?: string;
 }) {
   return (
-    <div aria-busy="true" className={className} data-testid={testId}>
-      <span className="sr-only">{label}</span>
+    <LoadingState label={label} className={className} testId={testId}>
       {Array.from({ length: rows }, (_, index) => (
         <div key={index} className="flex items-center gap-3">
           <Skeleton className={leading} />
@@ -34,6 +34,6 @@ export function ListSkeleton({
           <Skeleton className={trailing} />
         </div>
       ))}
-    </div>
+    </LoadingState>
   );
 }

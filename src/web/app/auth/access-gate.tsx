@@ -4,10 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useLogin } from '@/lib/session-api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { BrandMark } from './brand-mark';
 import { loginErrorMessage, SERVER_UNREACHABLE_MESSAGE } from './login-error';
-import { useLogin } from './session-api';
 
 /** Spec §2 access gate: one shared password, checked by the server only. */
 export function AccessGate({ sessionUnavailable = false }: { sessionUnavailable?: boolean }) {

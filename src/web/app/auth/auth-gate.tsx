@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { useSession } from '@/lib/session-api';
 import { AccessGate } from './access-gate';
-import { useSession } from './session-api';
 
 /** Shows the access gate until the server says the session is good, then the app. */
 export function AuthGate({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { LogOut, Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useLogout } from '../auth/session-api';
+import { useLogout } from '@/lib/session-api';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { LiveIndicator } from './live-indicator';
 import { OPEN_NAVIGATION_BUTTON_ID, SIDEBAR_ID } from './sidebar';

@@ -1,10 +1,8 @@
-import { queryOptions, useQuery, type Query } from '@tanstack/react-query';
-import { ZHealth, ZRecentUploads, ZSeasons, ZStats, ZStatsBreakdown } from '../../../contract';
+import { useQuery, type Query } from '@tanstack/react-query';
+import { ZRecentUploads, ZStats, ZStatsBreakdown } from '../../../contract';
 import { getQueryFn } from '@/lib/api-client';
 import { queryKeyReadsAny } from '@/lib/query-keys';
 
-/** Spec §9: the dashboard polls service health every 60 s. */
-export const HEALTH_REFETCH_INTERVAL_MS = 60_000;
 /** Spec §9: stats and recent uploads refresh every 30 s. */
 export const STATS_REFETCH_INTERVAL_MS = 30_000;
 export const RECENT_UPLOADS_REFETCH_INTERVAL_MS = 30_000;
@@ -16,21 +14,6 @@ export const PROCESSING_CARD_LIMIT = 5;
  * the current season, so the first paint needs no seasons list.
  */
 export type TSeasonChoice = string | undefined;
-
-export const healthQueryOptions = queryOptions({
-  queryKey: ['api', 'health'],
-  queryFn: getQueryFn({ schema: ZHealth }),
-  refetchInterval: HEALTH_REFETCH_INTERVAL_MS,
-});
-
-export function useHealth() {
-  return useQuery(healthQueryOptions);
-}
-
-/** GET /api/seasons: newest first; seasons change rarely, so read once. */
-export function useSeasons() {
-  return useQuery({ queryKey: ['api', 'seasons'], queryFn: getQueryFn({ schema: ZSeasons }) });
-}
 
 /** GET /api/stats?season=…, every 30 s; live events refresh it at once (resource 'stats'). */
 export function useStats(season: TSeasonChoice) {

@@ -8,7 +8,6 @@ import {
   ZNotificationTestResult,
   ZQuickActions,
   ZRecipientPreview,
-  ZSeasons,
   type TNotificationSend,
   type TNotificationSettingsUpdate,
   type TNotificationTemplatePatch,
@@ -22,11 +21,6 @@ export const NOTIFICATIONS_KEY = ['api', 'notifications'] as const;
 export const NOTIFICATIONS_REFETCH_MS = 30_000;
 
 const refreshNotifications = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-
-/** GET /api/seasons (the same key as the other screens, so the list is fetched once). */
-export function useNotificationSeasons() {
-  return useQuery({ queryKey: ['api', 'seasons'], queryFn: getQueryFn({ schema: ZSeasons }) });
-}
 
 export const templatesQueryOptions = queryOptions({
   queryKey: [...NOTIFICATIONS_KEY, 'templates'],

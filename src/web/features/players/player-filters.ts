@@ -1,4 +1,5 @@
 import { FILTER_DIVISIONS, PLAYER_STATUS_FILTERS, ZSeasonParam, type TPlayerStatusFilter } from '../../../contract';
+import type { MissingReportParams } from '@/lib/missing-report-query';
 
 /** Spec §9: the player tables show 10 rows a page. */
 export const PLAYER_PAGE_SIZE = 10;
@@ -74,16 +75,6 @@ export function clearPlayerFilters(filters: PlayerFilters): PlayerFilters {
 
 export const hasActivePlayerFilters = (filters: PlayerFilters): boolean =>
   filters.search.trim() !== '' || filters.division !== 'all' || filters.status !== 'all';
-
-/** The query of GET /api/report/missing (as a query-key segment): defaults left out, as spec §7 asks for division. */
-export interface MissingReportParams {
-  season?: string;
-  division?: Exclude<TPlayerDivisionFilter, 'all'>;
-  search?: string;
-  status?: Exclude<TPlayerStatusFilter, 'all'>;
-  page?: number;
-  pageSize?: number;
-}
 
 /** Without a page size the server answers every matching row (the CSV export). */
 export function missingReportParams(

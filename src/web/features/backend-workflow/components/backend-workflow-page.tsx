@@ -1,12 +1,13 @@
-import { Fingerprint, FolderTree, RefreshCw, Server } from 'lucide-react';
+import { Fingerprint, FolderTree, Server } from 'lucide-react';
 import type { TInstallation } from '../../../../contract';
+import { LoadError } from '@/components/load-error';
+import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useInstallation } from '@/features/settings/api';
 import { getErrorMessage } from '@/lib/api-client';
+import { useInstallation } from '@/lib/system-settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { acceptedTypesText, fileSizeText, minutesText, pipelineStages, retentionText, splitStoredPath, type StageState } from '../workflow-text';
 
@@ -21,23 +22,18 @@ export function BackendWorkflowPage() {
     <>
       <PageHeader title="App Workflow" description="How a submitted document travels through Clearbase, on this installation" />
       {installation.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-4">
-          <span className="sr-only">Loading the workflow</span>
+        <LoadingState label="Loading the workflow" className="flex flex-col gap-4">
           <Skeleton className="h-40 w-full" />
           <Skeleton className="h-96 w-full" />
-        </div>
+        </LoadingState>
       ) : installation.isError ? (
-        <Card>
-          <CardContent className="flex flex-col items-start gap-3">
-            <p role="alert" className="text-sm text-destructive-soft-foreground">
-              Unable to load this installation’s settings: {getErrorMessage(installation.error)}
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void installation.refetch()} disabled={installation.isFetching}>
-              <RefreshCw aria-hidden="true" />
-              Try again
-            </Button>
-          </CardContent>
-        </Card>
+        <LoadError
+          variant="card"
+          title={`Unable to load this installation’s settings: ${getErrorMessage(installation.error)}`}
+          onRetry={() => void installation.refetch()}
+          retrying={installation.isFetching}
+          iconSpins={false}
+        />
       ) : (
         <div className="flex flex-col gap-6">
           <InstallationCard installation={installation.data} />

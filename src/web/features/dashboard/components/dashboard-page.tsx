@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Clock, FileText, Users, type LucideIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { GmailIntakePanel } from '@/features/mailbox/components/gmail-intake-panel';
-import { DocumentStatusOverview } from '@/features/players/components/document-status-overview';
+import { StatCard } from '@/components/stat-card';
+import { GmailIntakePanel } from '@/features/mailbox';
+import { DocumentStatusOverview } from '@/features/players';
+import { useSeasons } from '@/lib/seasons-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { isDashboardQuery, useSeasons, useStats, type TSeasonChoice } from '../api';
+import { isDashboardQuery, useStats, type TSeasonChoice } from '../api';
 import { STAT_CARDS, type TStatKind } from '../stat-details';
 import { DashboardHeader } from './dashboard-header';
 import { ProcessingCard } from './processing-card';
-import { StatCard } from './stat-card';
 import { StatDetailDialog } from './stat-detail-dialog';
 import { SystemStatusCard } from './system-status-card';
 

@@ -1,7 +1,7 @@
-import { ArrowRight, RefreshCw, Upload } from 'lucide-react';
+import { ArrowRight, Upload } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
+import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PROCESSING_CARD_LIMIT, useProcessingUploads } from '../api';
 import { CARD_LINK_CLASS, CLICKABLE_CARD_CLASS, clickedControl } from './clickable-card';
@@ -45,15 +45,7 @@ export function ProcessingCard() {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {!uploads.data && uploads.isError ? (
-          <div className="flex flex-col items-start gap-3">
-            <p role="alert" className="text-sm text-destructive-soft-foreground">
-              Unable to load recent uploads
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void uploads.refetch()} disabled={uploads.isFetching}>
-              <RefreshCw className={uploads.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <LoadError title="Unable to load recent uploads" onRetry={() => void uploads.refetch()} retrying={uploads.isFetching} />
         ) : !uploads.data ? (
           <ListSkeleton label="Loading recent uploads" rows={PROCESSING_CARD_LIMIT} leading="size-8 rounded-md" lines={['h-3.5 w-40 max-w-full', 'h-3 w-28']} trailing="h-5 w-16" />
         ) : active ? (

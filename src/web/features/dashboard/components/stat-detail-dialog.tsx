@@ -1,5 +1,5 @@
-import { RefreshCw } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/load-error';
+import { LoadingState } from '@/components/loading-state';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -11,8 +11,7 @@ import { DetailOverview } from './detail-overview';
 
 function DetailSkeleton() {
   return (
-    <div aria-busy="true" className="flex flex-col gap-4">
-      <span className="sr-only">Loading details</span>
+    <LoadingState label="Loading details" className="flex flex-col gap-4">
       <Skeleton className="h-9 w-64 max-w-full" />
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {Array.from({ length: 4 }, (_, index) => (
@@ -20,7 +19,7 @@ function DetailSkeleton() {
         ))}
       </div>
       <Skeleton className="h-40" />
-    </div>
+    </LoadingState>
   );
 }
 
@@ -54,15 +53,7 @@ function StatDetailBody({ kind, season }: { kind: TStatKind; season: TSeasonChoi
           </TabsContent>
         </Tabs>
       ) : breakdown.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <p role="alert" className="text-sm text-destructive-soft-foreground">
-            Unable to load details
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void breakdown.refetch()} disabled={breakdown.isFetching}>
-            <RefreshCw className={breakdown.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <LoadError title="Unable to load details" onRetry={() => void breakdown.refetch()} retrying={breakdown.isFetching} />
       ) : (
         <DetailSkeleton />
       )}

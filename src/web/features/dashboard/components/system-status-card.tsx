@@ -1,12 +1,12 @@
-import { Activity, ArrowRight, Database, HardDrive, Mail, RefreshCw, ShieldCheck, Webhook, type LucideIcon } from 'lucide-react';
+import { Activity, ArrowRight, Database, HardDrive, Mail, ShieldCheck, Webhook, type LucideIcon } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { HEALTH_SERVICE_LABELS, HEALTH_SERVICES, type THealthServiceName } from '../../../../contract';
+import { healthStatusLabel, healthStatusTone } from '@/components/health-status';
+import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useHealth } from '@/lib/health-query';
 import { cn } from '@/lib/utils';
-import { useHealth } from '../api';
-import { healthStatusLabel, healthStatusTone } from '../health-status';
 import { CARD_LINK_CLASS, CLICKABLE_CARD_CLASS, clickedControl } from './clickable-card';
 import { ListSkeleton } from '@/components/list-skeleton';
 
@@ -51,15 +51,7 @@ export function SystemStatusCard() {
         {health.isPending ? (
           <ListSkeleton label="Loading system status" rows={HEALTH_SERVICES.length} leading="size-8 rounded-md" lines={['h-3.5 w-28', 'h-3 w-40 max-w-full']} trailing="h-5 w-20" />
         ) : health.isError ? (
-          <div className="flex flex-col items-start gap-3">
-            <p role="alert" className="text-sm text-destructive-soft-foreground">
-              Unable to load system status
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void health.refetch()} disabled={health.isFetching}>
-              <RefreshCw className={health.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <LoadError title="Unable to load system status" onRetry={() => void health.refetch()} retrying={health.isFetching} />
         ) : (
           <ul className="flex flex-col divide-y">
             {HEALTH_SERVICES.map((service) => {

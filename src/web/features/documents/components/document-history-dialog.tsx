@@ -1,4 +1,5 @@
 import { History, RotateCcw } from 'lucide-react';
+import { LoadingState } from '@/components/loading-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -15,15 +16,14 @@ function HistoryEvents({ documentId }: { documentId: string }) {
   const history = useDocumentHistory(documentId);
   if (history.isPending) {
     return (
-      <div aria-busy="true" className="grid gap-3">
-        <span className="sr-only">Loading history</span>
+      <LoadingState label="Loading history" className="grid gap-3">
         {[0, 1, 2].map((index) => (
           <div key={index} className="grid gap-1.5">
             <Skeleton className="h-3 w-40" />
             <Skeleton className="h-4 w-full" />
           </div>
         ))}
-      </div>
+      </LoadingState>
     );
   }
   if (history.isError) {

@@ -2,6 +2,9 @@ import { CheckCheck, CloudUpload, FileDown, FileSearch, LoaderCircle, RefreshCw,
 import { useCallback, useEffect, useId, useMemo, useReducer, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { DOC_TYPE_LABELS, type TDocumentListItem } from '../../../../contract';
+import { DocumentViewer, type ViewableDocument } from '@/components/document-viewer';
+import { EmptyState } from '@/components/empty-state';
+import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
@@ -11,13 +14,13 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { downloadFile } from '@/lib/csv';
+import { downloadDocumentFile } from '@/lib/document-file';
 import { toast, type ToastInput } from '@/lib/toast-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { useBulkApproveDocuments, useDocumentList, useRetryScan, useReviewDocument, useUploadToStorage } from '../api';
 import { describeBulkApprove, planBulkApprove } from '../bulk-approve';
-import { downloadDocumentFile } from '../document-file';
 import {
   changeDocumentFilters,
   DEFAULT_DOCUMENT_FILTERS,
@@ -33,7 +36,6 @@ import { EMPTY_SELECTION, selectAllLabel, selectAllState, selectedRows, selectio
 import { DocumentFiltersCard } from './document-filters-card';
 import { DocumentHistoryDialog, type HistoryTarget } from './document-history-dialog';
 import type { DocumentRowHandlers } from './document-row-actions';
-import { DocumentViewer, type ViewableDocument } from './document-viewer';
 import { DocumentsList } from './documents-list';
 import { RejectDocumentDialog, type RejectTarget } from './reject-document-dialog';
 
@@ -63,8 +65,7 @@ function useDocumentFilters() {
 
 function ListSkeleton() {
   return (
-    <div aria-busy="true" className="grid gap-3 px-4 sm:px-6">
-      <span className="sr-only">Loading documents</span>
+    <LoadingState label="Loading documents" className="grid gap-3 px-4 sm:px-6">
       {Array.from({ length: 6 }, (_, index) => (
         <div key={index} className="flex items-center gap-4">
           <Skeleton className="size-4" />
@@ -76,17 +77,7 @@ function ListSkeleton() {
           <Skeleton className="hidden h-4 w-32 md:block" />
         </div>
       ))}
-    </div>
-  );
-}
-
-function EmptyState() {
-  return (
-    <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
-      <FileSearch className="size-10 text-muted-foreground" aria-hidden="true" />
-      <p className="font-medium">No documents found</p>
-      <p className="text-sm text-muted-foreground">No documents match your current filters.</p>
-    </div>
+    </LoadingState>
   );
 }
 
@@ -337,7 +328,13 @@ export function DocumentsPage() {
             ) : list.isError && !list.data ? (
               <ErrorState message={getErrorMessage(list.error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
             ) : documents.length === 0 ? (
-              <EmptyState />
+              <EmptyState
+                icon={FileSearch}
+                iconSize="size-10"
+                title="No documents found"
+                description="No documents match your current filters."
+                className="px-6 py-12"
+              />
             ) : (
               <div
                 data-testid="documents-list"

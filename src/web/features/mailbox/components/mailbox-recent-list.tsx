@@ -1,6 +1,7 @@
 import { CircleCheck, CircleX, Inbox, LoaderCircle, Paperclip, RotateCcw, UserRound } from 'lucide-react';
 import { useId } from 'react';
 import type { TMailboxSubmission } from '../../../../contract';
+import { LoadingState } from '@/components/loading-state';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
@@ -97,8 +98,7 @@ function SubmissionRow({ submission, onRetry, retrying }: SubmissionRowProps) {
 
 function RecentSkeleton() {
   return (
-    <div aria-busy="true" className="flex flex-col gap-4">
-      <span className="sr-only">Loading recent submissions</span>
+    <LoadingState label="Loading recent submissions" className="flex flex-col gap-4">
       {[0, 1, 2].map((index) => (
         <div key={index} className="flex gap-3">
           <Skeleton className="size-5 rounded-full" />
@@ -109,7 +109,7 @@ function RecentSkeleton() {
           </div>
         </div>
       ))}
-    </div>
+    </LoadingState>
   );
 }
 

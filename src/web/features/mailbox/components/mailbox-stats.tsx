@@ -1,6 +1,7 @@
 import { ToggleGroup } from 'radix-ui';
 import { useId, useState } from 'react';
 import { MAILBOX_STATS_RANGES } from '../../../../contract';
+import { LoadingState } from '@/components/loading-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
@@ -69,12 +70,11 @@ export function MailboxStats({ polling }: MailboxStatsProps) {
       </div>
 
       {stats.isPending ? (
-        <div aria-busy="true" className="grid grid-cols-2 gap-3 @lg:grid-cols-4">
-          <span className="sr-only">Loading statistics</span>
+        <LoadingState label="Loading statistics" className="grid grid-cols-2 gap-3 @lg:grid-cols-4">
           {[0, 1, 2, 3].map((index) => (
             <Skeleton key={index} className="h-[5.5rem]" />
           ))}
-        </div>
+        </LoadingState>
       ) : stats.isError ? (
         <p className="text-sm break-words text-destructive-soft-foreground">
           Unable to load Gmail statistics: {getErrorMessage(stats.error)}

@@ -1,5 +1,8 @@
 import { Inbox, RefreshCw } from 'lucide-react';
 import { NOTIFICATION_HISTORY_PAGE_SIZE, type TNotificationHistoryItem } from '../../../../contract';
+import { EmptyState } from '@/components/empty-state';
+import { LoadError } from '@/components/load-error';
+import { LoadingState } from '@/components/loading-state';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -106,25 +109,26 @@ export function HistoryTab({ page, onPageChange }: { page: number; onPageChange:
       </CardHeader>
       <CardContent className="flex flex-col gap-4 px-3 sm:px-6">
         {history.isPending ? (
-          <div aria-busy="true" className="flex flex-col gap-2">
-            <span className="sr-only">Loading history…</span>
+          <LoadingState label="Loading history…" className="flex flex-col gap-2">
             {Array.from({ length: 6 }, (_, index) => (
               <Skeleton key={index} className="h-10 w-full" />
             ))}
-          </div>
+          </LoadingState>
         ) : history.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-3 rounded-md bg-destructive-soft p-4 text-sm text-destructive-soft-foreground">
-            <p>Unable to load the notification history. {getErrorMessage(history.error)}</p>
-            <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            variant="banner"
+            title="Unable to load the notification history."
+            detail={getErrorMessage(history.error)}
+            onRetry={() => void history.refetch()}
+          />
         ) : data && data.items.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-10 text-center" data-testid="history-empty">
-            <Inbox className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">No notifications yet</p>
-            <p className="text-sm text-muted-foreground">Messages appear here once they are sent or scheduled.</p>
-          </div>
+          <EmptyState
+            icon={Inbox}
+            title="No notifications yet"
+            description="Messages appear here once they are sent or scheduled."
+            className="py-10"
+            testId="history-empty"
+          />
         ) : data ? (
           <div className={history.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={history.isPlaceholderData}>
             <HistoryRows items={data.items} />

@@ -17,8 +17,9 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { useSeasons } from '@/lib/seasons-query';
 import { toast } from '@/lib/toast-store';
-import { useNotificationSeasons, useNotificationTemplates, useRecipientPreview, useSendNotification } from '../api';
+import { useNotificationTemplates, useRecipientPreview, useSendNotification } from '../api';
 import {
   CUSTOM_MESSAGE,
   describeSendResult,
@@ -101,7 +102,7 @@ export function SendTab({ onShowHistory }: { onShowHistory: () => void }) {
   const id = useId();
   const fieldId = (field: SendFormField) => `${id}-${field}`;
   const templates = useNotificationTemplates();
-  const seasons = useNotificationSeasons();
+  const seasons = useSeasons();
   const send = useSendNotification();
   const [values, setValues] = useState<SendFormValues>(() => emptySendForm(new Date()));
   const [season, setSeason] = useState<string | undefined>(undefined);

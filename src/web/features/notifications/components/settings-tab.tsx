@@ -2,6 +2,8 @@ import { CheckCircle2, LoaderCircle, Save, Send, XCircle } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CHANNEL_LABELS, type TNotificationChannel, type TNotificationSettings, type TNotificationTestResult } from '../../../../contract';
+import { LoadError } from '@/components/load-error';
+import { LoadingState } from '@/components/loading-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -259,21 +261,20 @@ export function SettingsTab() {
   const settings = useNotificationSettings();
   if (settings.isPending) {
     return (
-      <div aria-busy="true" className="flex flex-col gap-4">
-        <span className="sr-only">Loading notification settings…</span>
+      <LoadingState label="Loading notification settings…" className="flex flex-col gap-4">
         <Skeleton className="h-72 w-full" />
         <Skeleton className="h-48 w-full" />
-      </div>
+      </LoadingState>
     );
   }
   if (settings.isError) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-md bg-destructive-soft p-4 text-sm text-destructive-soft-foreground">
-        <p>Unable to load the notification settings. {getErrorMessage(settings.error)}</p>
-        <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError
+        variant="banner"
+        title="Unable to load the notification settings."
+        detail={getErrorMessage(settings.error)}
+        onRetry={() => void settings.refetch()}
+      />
     );
   }
   return <SettingsForm settings={settings.data} />;

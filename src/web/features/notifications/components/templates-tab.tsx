@@ -1,6 +1,9 @@
 import { LayoutTemplate, Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { TNotificationTemplate } from '../../../../contract';
+import { EmptyState } from '@/components/empty-state';
+import { LoadError } from '@/components/load-error';
+import { LoadingState } from '@/components/loading-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -67,25 +70,25 @@ export function TemplatesTab() {
       </CardHeader>
       <CardContent className="px-3 sm:px-6">
         {templates.isPending ? (
-          <div aria-busy="true" className="flex flex-col gap-3">
-            <span className="sr-only">Loading templates…</span>
+          <LoadingState label="Loading templates…" className="flex flex-col gap-3">
             {Array.from({ length: 3 }, (_, index) => (
               <Skeleton key={index} className="h-24 w-full" />
             ))}
-          </div>
+          </LoadingState>
         ) : templates.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-3 rounded-md bg-destructive-soft p-4 text-sm text-destructive-soft-foreground">
-            <p>Unable to load the templates. {getErrorMessage(templates.error)}</p>
-            <Button variant="outline" size="sm" onClick={() => void templates.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            variant="banner"
+            title="Unable to load the templates."
+            detail={getErrorMessage(templates.error)}
+            onRetry={() => void templates.refetch()}
+          />
         ) : templates.data.templates.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-10 text-center">
-            <LayoutTemplate className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">No templates</p>
-            <p className="text-sm text-muted-foreground">The default templates are added when Clearbase starts with none.</p>
-          </div>
+          <EmptyState
+            icon={LayoutTemplate}
+            title="No templates"
+            description="The default templates are added when Clearbase starts with none."
+            className="py-10"
+          />
         ) : (
           <ul className="flex flex-col gap-3" aria-label="Templates">
             {templates.data.templates.map((template) => (

@@ -3,11 +3,14 @@ import { useId, useRef, useState, type ComponentProps, type FormEvent } from 're
 import type { TDivision } from '../../../../contract';
 import { Button } from '@/components/ui/button';
 import { FormDialogFooter, FormField } from '@/components/form-field';
+import { SeasonSelect } from '@/components/season-select';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { lastFirst } from '@/lib/format';
+import { currentSeason } from '@/lib/seasons';
+import { useSeasons } from '@/lib/seasons-query';
 import { toast } from '@/lib/toast-store';
 import {
   ADD_PLAYER_DIVISIONS,
@@ -19,9 +22,7 @@ import {
   type AddPlayerFormValues,
   type TAddPlayerField,
 } from '../add-player-form';
-import { useCreatePlayer, useSeasons } from '../api';
-import { currentSeason } from '../seasons';
-import { SeasonSelect } from './season-select';
+import { useCreatePlayer } from '../api';
 
 const LABELS: Record<TAddPlayerField, string> = {
   firstName: 'First name',

@@ -2,7 +2,7 @@ import { ClipboardList } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import type { TPlayerReportRow } from '../../../../contract';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useMissingReport } from '../api';
+import { useMissingReport } from '@/lib/missing-report-query';
 import {
   clearPlayerFilters,
   DEFAULT_PLAYER_FILTERS,

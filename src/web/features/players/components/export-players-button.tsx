@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/csv';
+import { fetchAllMissingRows, type MissingReportParams } from '@/lib/missing-report-query';
 import { toast } from '@/lib/toast-store';
-import { fetchAllMissingRows } from '../api';
-import type { MissingReportParams } from '../player-filters';
 import { buildPlayersCsv, playersCsvFilename } from '../players-csv';
 
 interface ExportPlayersButtonProps {

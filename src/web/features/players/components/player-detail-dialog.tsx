@@ -1,15 +1,17 @@
-import { Copy, Download, Eye, FileText, Mail, Phone, RefreshCw, UserRound } from 'lucide-react';
+import { Copy, Download, Eye, FileText, Mail, Phone, UserRound } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { DOC_TYPE_LABELS, type TDocument, type TPlayerReport } from '../../../../contract';
 import { CompletionBar } from '@/components/completion-bar';
+import { DocumentViewer, type ViewableDocument } from '@/components/document-viewer';
+import { LoadError } from '@/components/load-error';
+import { LoadingState } from '@/components/loading-state';
 import { DocumentStatusBadge } from '@/components/status-badges';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DocumentViewer, type ViewableDocument } from '@/features/documents/components/document-viewer';
-import { documentFileUrl } from '@/features/documents/document-file';
 import { getErrorMessage } from '@/lib/api-client';
+import { documentFileUrl } from '@/lib/document-file';
 import { formatBytes, formatDate, formatDateTime, storageUrlPrefix } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
 import { cn } from '@/lib/utils';
@@ -187,8 +189,7 @@ function ReportBody({ report, onView }: { report: TPlayerReport; onView: (docume
 
 function ReportSkeleton() {
   return (
-    <div aria-busy="true" className="flex flex-col gap-4">
-      <span className="sr-only">Loading player</span>
+    <LoadingState label="Loading player" className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         {[0, 1, 2, 3].map((index) => (
           <div key={index} className="flex flex-col gap-1.5">
@@ -201,7 +202,7 @@ function ReportSkeleton() {
       {[0, 1].map((index) => (
         <Skeleton key={index} className="h-24 w-full" />
       ))}
-    </div>
+    </LoadingState>
   );
 }
 
@@ -241,16 +242,12 @@ export function PlayerDetailDialog({ playerId, playerName, season, onOpenChange 
           {report.isPending ? (
             <ReportSkeleton />
           ) : report.isError ? (
-            <div className="flex flex-col items-start gap-3">
-              <div role="alert" className="flex flex-col gap-1">
-                <p className="text-sm font-medium text-destructive-soft-foreground">Unable to load this player</p>
-                <p className="text-sm break-words text-muted-foreground">{getErrorMessage(report.error)}</p>
-              </div>
-              <Button variant="outline" size="sm" onClick={() => void report.refetch()} disabled={report.isFetching}>
-                <RefreshCw className={report.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
-                Try again
-              </Button>
-            </div>
+            <LoadError
+              title="Unable to load this player"
+              detail={getErrorMessage(report.error)}
+              onRetry={() => void report.refetch()}
+              retrying={report.isFetching}
+            />
           ) : (
             <ReportBody
               report={report.data}

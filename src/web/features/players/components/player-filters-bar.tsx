@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useId } from 'react';
 import { PLAYER_STATUS_FILTERS, type TPlayerStatusFilter } from '../../../../contract';
+import { SeasonSelect } from '@/components/season-select';
 import { Button } from '@/components/ui/button';
 import { SearchInput } from '@/components/ui/search-input';
 import { Label } from '@/components/ui/label';
@@ -14,7 +15,6 @@ import {
   type TPlayerDivisionFilter,
 } from '../player-filters';
 import { useDebouncedInput } from '@/lib/use-debounced-input';
-import { SeasonSelect } from './season-select';
 
 type FilterChange = Partial<Omit<PlayerFilters, 'page'>>;
 

@@ -1,13 +1,14 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { RefreshCw, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import { useEffect } from 'react';
 import { DOC_TYPES, type TMissingReport, type TPlayerReportRow } from '../../../../contract';
 import { CompletionBar } from '@/components/completion-bar';
+import { EmptyState } from '@/components/empty-state';
+import { LoadError } from '@/components/load-error';
 import { Pagination } from '@/components/pagination';
 import { PlayerDocStatusBadge } from '@/components/status-badges';
 import { DOC_TYPE_COLUMN_LABELS } from '@/components/status-tones';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/api-client';
 import { initials, lastFirst } from '@/lib/format';
@@ -142,16 +143,14 @@ export function PlayerResults({ report, page, onPageChange, onOpenPlayer, label 
   }
   if (report.isError) {
     return (
-      <div className="flex flex-col items-start gap-3 py-4" data-testid="player-table-error">
-        <div role="alert" className="flex flex-col gap-1">
-          <p className="text-sm font-medium text-destructive-soft-foreground">Unable to load players</p>
-          <p className="text-sm break-words text-muted-foreground">{getErrorMessage(report.error)}</p>
-        </div>
-        <Button variant="outline" size="sm" onClick={() => void report.refetch()} disabled={report.isFetching}>
-          <RefreshCw className={report.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <LoadError
+        title="Unable to load players"
+        detail={getErrorMessage(report.error)}
+        onRetry={() => void report.refetch()}
+        retrying={report.isFetching}
+        className="py-4"
+        testId="player-table-error"
+      />
     );
   }
 
@@ -164,11 +163,13 @@ export function PlayerResults({ report, page, onPageChange, onOpenPlayer, label 
       className={cn('flex flex-col gap-4 transition-opacity', isPlaceholderData && 'opacity-60')}
     >
       {players.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 py-12 text-center" data-testid="player-table-empty">
-          <SearchX className="size-8 text-muted-foreground" aria-hidden="true" />
-          <p className="font-medium">No players found</p>
-          <p className="text-sm text-muted-foreground">No players match your current filters.</p>
-        </div>
+        <EmptyState
+          icon={SearchX}
+          title="No players found"
+          description="No players match your current filters."
+          className="py-12"
+          testId="player-table-empty"
+        />
       ) : (
         <PlayerTable
           players={players}

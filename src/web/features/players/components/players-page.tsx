@@ -4,8 +4,8 @@ import type { TPlayerReportRow } from '../../../../contract';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
+import { useMissingReport } from '@/lib/missing-report-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useMissingReport } from '../api';
 import {
   clearPlayerFilters,
   missingReportParams,

@@ -5,9 +5,9 @@ import { DOC_TYPE_COLUMN_LABELS, PLAYER_DOC_STATUS_LABELS } from '@/components/s
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { fetchAllMissingRows } from '@/features/players/api';
 import { getErrorMessage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/csv';
+import { fetchAllMissingRows } from '@/lib/missing-report-query';
 import { toast } from '@/lib/toast-store';
 import { cn } from '@/lib/utils';
 import { buildIncompletePlayersCsv, incompletePlayersCsvFilename, inReportOrder } from '../report-export';

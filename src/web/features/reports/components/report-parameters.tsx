@@ -4,10 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
+import { SeasonSelect } from '@/components/season-select';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useSeasons } from '@/features/players/api';
-import { SeasonSelect } from '@/features/players/components/season-select';
-import { resolveSeason } from '@/features/players/seasons';
+import { resolveSeason } from '@/lib/seasons';
+import { useSeasons } from '@/lib/seasons-query';
 import { isReportDivision, REPORT_DIVISION_LABELS, REPORT_DIVISIONS, type ReportParams } from '../report-params';
 
 interface ReportParametersProps {

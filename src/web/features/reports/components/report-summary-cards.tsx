@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, FileText, Users } from 'lucide-react';
 import type { TSeasonReport } from '../../../../contract';
-import { StatCard } from '@/features/dashboard/components/stat-card';
+import { StatCard } from '@/components/stat-card';
 import { formatPercent, totalPlayersGrowth } from '../report-text';
 
 /** Total Players (with growth when compared), Complete Profiles, Incomplete Profiles, Total Documents. */

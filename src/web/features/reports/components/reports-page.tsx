@@ -1,12 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { RefreshCw, UserX } from 'lucide-react';
+import { UserX } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { TSeasonReport } from '../../../../contract';
+import { EmptyState } from '@/components/empty-state';
 import { ListSkeleton } from '@/components/list-skeleton';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -139,33 +140,30 @@ function ReportBody({ report }: { report: TSeasonReport }) {
 
 function EmptySeason({ report }: { report: TSeasonReport }) {
   return (
-    <Card className="py-10" data-testid="report-empty">
-      <CardContent className="flex flex-col items-center gap-2 text-center">
-        <UserX className="size-8 text-muted-foreground" aria-hidden="true" />
-        <p className="font-medium">No players in {report.season.name}</p>
-        <p className="max-w-md text-sm text-muted-foreground">
-          Nobody is registered for this season{report.division === 'all' ? '' : ` in ${divisionLabel(report.division)}`} yet. The report fills
-          in as registrations arrive.
-        </p>
-      </CardContent>
-    </Card>
+    <EmptyState
+      variant="card"
+      icon={UserX}
+      title={`No players in ${report.season.name}`}
+      description={`Nobody is registered for this season${report.division === 'all' ? '' : ` in ${divisionLabel(report.division)}`} yet. The report fills in as registrations arrive.`}
+      descriptionClassName="max-w-md"
+      className="py-10"
+      testId="report-empty"
+    />
   );
 }
 
 function ReportError({ report }: { report: UseQueryResult<TSeasonReport> }) {
   return (
-    <Card className="py-4" data-testid="report-error">
-      <CardContent className="flex flex-col items-start gap-3 px-4 sm:px-6">
-        <div role="alert" className="flex flex-col gap-1">
-          <p className="text-sm font-medium text-destructive-soft-foreground">Unable to load the report</p>
-          <p className="text-sm break-words text-muted-foreground">{getErrorMessage(report.error)}</p>
-        </div>
-        <Button variant="outline" size="sm" onClick={() => void report.refetch()} disabled={report.isFetching}>
-          <RefreshCw className={report.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
-          Try again
-        </Button>
-      </CardContent>
-    </Card>
+    <LoadError
+      variant="card"
+      title="Unable to load the report"
+      detail={getErrorMessage(report.error)}
+      onRetry={() => void report.refetch()}
+      retrying={report.isFetching}
+      className="py-4"
+      contentClassName="px-4 sm:px-6"
+      testId="report-error"
+    />
   );
 }
 

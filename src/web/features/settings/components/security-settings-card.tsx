@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useInstallation } from '../api';
+import { useInstallation } from '@/lib/system-settings-query';
 import { scanningNote, SETTING_LABELS } from '../settings-text';
 import { SessionTimeoutForm } from './session-timeout-form';
 import { SettingSwitchRow } from './setting-switch-row';

@@ -3,7 +3,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { isApiError } from '@/lib/api-client';
-import { useSystemSettings, useUpdateSettings } from '../api';
+import { useSystemSettings } from '@/lib/system-settings-query';
+import { useUpdateSettings } from '../api';
 import { parseSessionTimeout, SESSION_TIMEOUT_HINT } from '../settings-text';
 
 /** Idle minutes before the server ends a session; checked here with the contract's rule, and again by the server. */

@@ -1,7 +1,7 @@
 import { useLocation, useSearch } from 'wouter';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { MailboxIntakeCard } from '@/features/mailbox/components/mailbox-intake-card';
+import { MailboxIntakeCard } from '@/features/mailbox';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { parseSettingsTab, SETTINGS_TABS } from '../settings-text';
 import { NotificationSettingsCard } from './notification-settings-card';

@@ -1,9 +1,11 @@
 import { HardDrive } from 'lucide-react';
+import { LoadError } from '@/components/load-error';
+import { LoadingState } from '@/components/loading-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatBytes } from '@/lib/format';
-import { useInstallation } from '../api';
+import { useInstallation } from '@/lib/system-settings-query';
 import { STORAGE_DRIVER_LABELS, storageUsage } from '../settings-text';
 
 /** Settings → Integrations: where documents are stored, and how much is there (from the documents table). */
@@ -21,16 +23,13 @@ export function StorageCard() {
       </CardHeader>
       <CardContent>
         {installation.isPending ? (
-          <div aria-busy="true" className="flex flex-col gap-3">
-            <span className="sr-only">Loading storage</span>
+          <LoadingState label="Loading storage" className="flex flex-col gap-3">
             <Skeleton className="h-4 w-48" />
             <Skeleton className="h-4 w-full max-w-md" />
             <Skeleton className="h-4 w-40" />
-          </div>
+          </LoadingState>
         ) : installation.isError ? (
-          <p role="alert" className="text-sm text-destructive-soft-foreground">
-            Unable to load storage: {getErrorMessage(installation.error)}
-          </p>
+          <LoadError title={`Unable to load storage: ${getErrorMessage(installation.error)}`} />
         ) : (
           <StorageFigures storage={installation.data.storage} />
         )}

@@ -1,10 +1,11 @@
 import { Activity, RefreshCw } from 'lucide-react';
 import { HEALTH_SERVICE_LABELS, HEALTH_SERVICES } from '../../../../contract';
+import { healthStatusTone } from '@/components/health-status';
+import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useHealth } from '@/features/dashboard/api';
-import { healthStatusTone } from '@/features/dashboard/health-status';
+import { useHealth } from '@/lib/health-query';
 import { settingsHealthLabel } from '../settings-text';
 
 /** Settings → System: every service's health, checked again on demand. */
@@ -37,9 +38,7 @@ export function SystemHealthCard() {
             Loading system health...
           </p>
         ) : health.isError ? (
-          <p role="alert" className="text-sm text-destructive-soft-foreground">
-            Unable to load system health
-          </p>
+          <LoadError title="Unable to load system health" />
         ) : (
           <ul className="flex flex-col divide-y">
             {HEALTH_SERVICES.map((service) => {

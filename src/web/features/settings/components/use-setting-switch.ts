@@ -1,5 +1,6 @@
 import type { TSystemSettings } from '../../../../contract';
-import { useSystemSettings, useUpdateSettings } from '../api';
+import { useSystemSettings } from '@/lib/system-settings-query';
+import { useUpdateSettings } from '../api';
 
 type SwitchKey = { [K in keyof TSystemSettings]: TSystemSettings[K] extends boolean ? K : never }[keyof TSystemSettings];
 

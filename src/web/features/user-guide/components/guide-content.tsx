@@ -15,8 +15,8 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DOC_TYPE_LABELS, DOC_TYPES, type TInstallation, type TSystemSettings } from '../../../../contract';
-import { acceptedExtensionsText, acceptedTypesText, fileSizeText, retentionText } from '@/features/backend-workflow/workflow-text';
-import { EmailSubmissionGuide } from '@/features/mailbox/components/email-submission-guide';
+import { acceptedExtensionsText, acceptedTypesText, fileSizeText, retentionText } from '@/features/backend-workflow';
+import { EmailSubmissionGuide } from '@/features/mailbox';
 
 /** What the guide says about this installation; undefined while it loads (the text then stays general). */
 export type GuideFacts = { installation: TInstallation | undefined; settings: TSystemSettings | undefined };

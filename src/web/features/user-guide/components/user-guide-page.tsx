@@ -1,14 +1,14 @@
 import { ChevronLeft, ChevronRight, LayoutDashboard, LogOut } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { useLogout } from '@/app/auth/session-api';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useInstallation, useSystemSettings } from '@/features/settings/api';
+import { useLogout } from '@/lib/session-api';
+import { useInstallation, useSystemSettings } from '@/lib/system-settings-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { cn } from '@/lib/utils';
 import {

@@ -1,10 +1,11 @@
-import { RefreshCw, UserRoundSearch, Users } from 'lucide-react';
+import { UserRoundSearch, Users } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { TUser } from '../../../../contract';
+import { EmptyState } from '@/components/empty-state';
 import { ListSkeleton } from '@/components/list-skeleton';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -57,16 +58,14 @@ function UsersResults({ filters, onEdit, onDelete }: { filters: UserFilters; onE
   }
   if (list.isError) {
     return (
-      <div className="flex flex-col items-start gap-3 py-4" data-testid="users-error">
-        <div role="alert" className="flex flex-col gap-1">
-          <p className="text-sm font-medium text-destructive-soft-foreground">Unable to load users</p>
-          <p className="text-sm break-words text-muted-foreground">{getErrorMessage(list.error)}</p>
-        </div>
-        <Button variant="outline" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
-          <RefreshCw className={list.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
+      <LoadError
+        title="Unable to load users"
+        detail={getErrorMessage(list.error)}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+        className="py-4"
+        testId="users-error"
+      />
     );
   }
 
@@ -78,13 +77,13 @@ function UsersResults({ filters, onEdit, onDelete }: { filters: UserFilters; onE
         {hasActiveUserFilters(filters) ? `${count} match the filters` : count}
       </p>
       {users.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 py-12 text-center" data-testid="users-empty">
-          <UserRoundSearch className="size-8 text-muted-foreground" aria-hidden="true" />
-          <p className="font-medium">No users found</p>
-          <p className="text-sm text-muted-foreground">
-            {hasActiveUserFilters(filters) ? 'No users match your current filters.' : 'Add User gives a member of staff an account.'}
-          </p>
-        </div>
+        <EmptyState
+          icon={UserRoundSearch}
+          title="No users found"
+          description={hasActiveUserFilters(filters) ? 'No users match your current filters.' : 'Add User gives a member of staff an account.'}
+          className="py-12"
+          testId="users-empty"
+        />
       ) : (
         <UsersList users={users} handlers={{ onEdit, onDelete }} layout={wide ? 'table' : 'cards'} caption={`Users: ${count}`} />
       )}

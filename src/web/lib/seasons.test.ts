@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TSeason } from '../../../contract';
+import type { TSeason } from '../../contract';
 import { currentSeason, resolveSeason } from './seasons';
 
 const season = (id: string, isCurrent = false): TSeason => {

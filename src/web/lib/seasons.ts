@@ -1,4 +1,4 @@
-import type { TSeason } from '../../../contract';
+import type { TSeason } from '../../contract';
 
 /** The current season, else the newest (the list comes newest first). */
 export const currentSeason = (seasons: readonly TSeason[]): TSeason | undefined => seasons.find((s) => s.isCurrent) ?? seasons[0];

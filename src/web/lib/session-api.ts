@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ZSession, type TLoginRequest, type TSession } from '../../../contract';
-import { ApiError, apiRequest, getErrorMessage, getQueryFn } from '../../lib/api-client';
-import { isSessionQueryKey, SESSION_QUERY_KEY } from '../../lib/query-keys';
-import { toast } from '../../lib/toast-store';
+import { ZSession, type TLoginRequest, type TSession } from '../../contract';
+import { ApiError, apiRequest, getErrorMessage, getQueryFn } from './api-client';
+import { isSessionQueryKey, SESSION_QUERY_KEY } from './query-keys';
+import { toast } from './toast-store';
 
 const SIGNED_OUT: TSession = { authenticated: false };
 

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { useSeasons } from '../api';
-import { resolveSeason } from '../seasons';
+import { useSeasons } from '@/lib/seasons-query';
+import { resolveSeason } from '@/lib/seasons';
 
 interface SeasonSelectProps extends Omit<ComponentProps<typeof SelectTrigger>, 'value' | 'children'> {
   /** A season id or year; undefined shows the current season. */

@@ -1,0 +1,2 @@
+/** The Documents screen: every uploaded document, to filter, review, approve or reject. */
+export { DocumentsPage } from './components/documents-page';

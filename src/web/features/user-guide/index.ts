@@ -1,0 +1,2 @@
+/** The User Guide: a step-by-step slideshow of Clearbase. */
+export { UserGuidePage } from './components/user-guide-page';
