@@ -1,5 +1,6 @@
 import { Mail } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { IconCardTitle } from '@/components/icon-card-title';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { useInView } from '../use-in-view';
 import { MailboxRecentList } from './mailbox-recent-list';
 import { MailboxSchedulerControls } from './mailbox-scheduler-controls';
@@ -14,10 +15,7 @@ export function GmailIntakePanel() {
   return (
     <Card ref={panelRef} data-testid="gmail-panel">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Mail className="size-4 text-primary" aria-hidden="true" />
-          Gmail Document Intake
-        </CardTitle>
+        <IconCardTitle icon={Mail}>Gmail Document Intake</IconCardTitle>
         <CardDescription>Registration documents parents send to the league mailbox</CardDescription>
       </CardHeader>
       <CardContent>
