@@ -14,7 +14,7 @@ import { acceptedTypesText, fileSizeText, minutesText, pipelineStages, retention
 
 const STATE_BADGE: Record<StageState, 'success' | 'warning' | 'secondary'> = { on: 'success', warning: 'warning', off: 'secondary' };
 
-/** Spec §2 'Backend Workflow': the pipeline of spec §1 and the formats of §3, as this installation runs them. */
+/** App Workflow: the intake pipeline's stages and the accepted formats, as this installation runs them. */
 export function BackendWorkflowPage() {
   useDocumentTitle('App Workflow');
   const installation = useInstallation();

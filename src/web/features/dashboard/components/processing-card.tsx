@@ -10,7 +10,7 @@ import { UploadRow } from './upload-row';
 import { ListSkeleton } from '@/components/list-skeleton';
 
 /**
- * Spec §2 'Real-time Processing': the 5 latest uploads, Active when there are any, Idle otherwise. The whole
+ * Real-time Processing: the 5 latest uploads, Active when there are any, Idle otherwise. The whole
  * card opens the Documents screen on a click; its 'View all' link is the way there for keyboards and readers.
  */
 export function ProcessingCard() {

@@ -25,7 +25,7 @@ function formatCheckedAt(timestamp: string): string | null {
   return date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 }
 
-/** Spec §2 'System Status': one line per service; a click opens System Settings, where services are set up. */
+/** System Status: one line per service; a click opens System Settings, where services are set up. */
 export function SystemStatusCard() {
   const health = useHealth();
   const [, navigate] = useLocation();

@@ -61,7 +61,7 @@ export interface DocumentFiltersCardProps {
   onClear: () => void;
 }
 
-/** Search, status and document type; Clear Filters also empties the selection (spec §5). */
+/** Search, status and document type; Clear Filters also empties the selection. */
 export function DocumentFiltersCard({ filters, onSearch, onStatus, onDocType, onClear }: DocumentFiltersCardProps) {
   return (
     <Card className="py-4">

@@ -7,9 +7,9 @@ import { MailboxSchedulerControls } from './mailbox-scheduler-controls';
 import { MailboxStats } from './mailbox-stats';
 import { MailboxStatusGate } from './mailbox-status-gate';
 
-/** The dashboard's 'Gmail Document Intake' panel (spec §2, §7): scheduler, statistics and recent e-mails. */
+/** The dashboard's 'Gmail Document Intake' panel: scheduler, statistics and recent e-mails. */
 export function GmailIntakePanel() {
-  // Stats and recent submissions refresh only while the panel is on screen (spec §7).
+  // Stats and recent submissions refresh only while the panel is on screen: nobody reads them otherwise.
   const [panelRef, inView] = useInView<HTMLDivElement>();
 
   return (

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { MailboxSchedulerControls } from './mailbox-scheduler-controls';
 import { MailboxStatusGate } from './mailbox-status-gate';
 
-/** Settings → Integrations: the mailbox intake scheduler and its controls (spec §2 System Settings). */
+/** System Settings → Integrations: the mailbox intake scheduler and its controls. */
 export function MailboxIntakeCard() {
   return (
     <Card data-testid="gmail-settings">

@@ -115,7 +115,7 @@ function AddPlayerForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Spec §2 'Add Player': POST /api/players, checked first with the contract's ZCreatePlayer. */
+/** Add Player: POST /api/players, checked first with the contract's ZCreatePlayer. */
 export function AddPlayerDialog() {
   return (
     <FormDialog

@@ -24,7 +24,7 @@ interface DocumentStatusOverviewProps {
 }
 
 /**
- * The dashboard's 'Document Status Overview' (spec §2): search, division and status filters, the player
+ * The dashboard's 'Document Status Overview': search, division and status filters, the player
  * table 10 rows a page, each player's detail dialog, and the CSV export of every matching player.
  */
 export function DocumentStatusOverview({ season, className }: DocumentStatusOverviewProps) {

@@ -13,7 +13,7 @@ type FilterChange = Partial<Omit<PlayerFilters, 'page'>>;
 interface PlayerFiltersBarProps {
   filters: Omit<PlayerFilters, 'page'>;
   onChange: (change: FilterChange) => void;
-  /** Spec §5: resets search, division and status. */
+  /** Resets search, division and status (the season stays). */
   onClear: () => void;
   /** The Players screen picks a season here; the dashboard's overview follows the dashboard's season. */
   showSeason?: boolean;

@@ -88,7 +88,7 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Spec §2 'Add User': e-mail, first name, last name and role; POST /api/users, checked first with ZCreateUser. */
+/** Add User: e-mail, first name, last name and role; POST /api/users, checked first with ZCreateUser. */
 export function AddUserDialog() {
   return (
     <FormDialog

@@ -92,7 +92,7 @@ function UsersResults({ filters, onEdit, onDelete }: { filters: UserFilters; onE
   );
 }
 
-/** Spec §2 'User Management': add, find, edit and delete the staff accounts. */
+/** User Management: add, find, edit and delete the staff accounts. */
 export function UsersPage() {
   useDocumentTitle('User Management');
   const [filters, setFilters] = useUrlUserFilters();
