@@ -9,7 +9,7 @@ const BAR_CLASS = {
   critical: 'bg-red-600 dark:bg-red-500',
 } as const;
 
-/** A completion percentage as a bar in spec §9's colours, with its number for screen readers and eyes. */
+/** A completion percentage as a bar in the completion colours (completionTone), with its number for screen readers and eyes. */
 export function CompletionBar({ percent, label, className }: { percent: number; label?: string; className?: string }) {
   const value = Math.min(100, Math.max(0, Math.round(percent)));
   return (

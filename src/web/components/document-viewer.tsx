@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { getErrorMessage } from '@/lib/api-client';
-import { fetchDocumentFile, previewKindOf, saveUrlAs, type TPreviewKind } from '@/lib/document-file';
+import { fetchDocumentFile, previewKindOf, type TPreviewKind } from '@/lib/document-file';
+import { saveUrlAs } from '@/lib/download';
 
 /** What the viewer needs to know about a document: its id and the name to show and download it under. */
 export interface ViewableDocument {

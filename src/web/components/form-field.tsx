@@ -51,6 +51,16 @@ export function FormField({
   );
 }
 
+/** The message of a form that was refused as a whole (or of what has no field of its own); nothing without one. */
+export function FormError({ message, id, testId }: { message: string | null | undefined; id?: string; testId?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="rounded-md bg-destructive-soft px-3 py-2 text-sm break-words text-destructive-soft-foreground" data-testid={testId}>
+      {message}
+    </p>
+  );
+}
+
 /** A form dialog's Cancel and submit buttons; while the request runs the submit button spins and says so. */
 export function FormDialogFooter({
   pending,

@@ -2,7 +2,7 @@ import type { BadgeProps } from '@/components/ui/badge';
 
 export type HealthTone = NonNullable<BadgeProps['variant']>;
 
-/** Spec §4 on the dashboard: ok Operational, warning Degraded, anything else Error. */
+/** How the dashboard words a service's health: ok Operational, warning Degraded, anything else Error. */
 export function healthStatusLabel(status: string | null | undefined): string {
   if (status === 'ok') return 'Operational';
   if (status === 'warning') return 'Degraded';

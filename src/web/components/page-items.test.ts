@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageItems } from './page-items';
 
-describe('pageItems (spec §9: up to 5 numbers, then an ellipsis and the last page)', () => {
+describe('pageItems (up to 5 numbers, then an ellipsis and the last page)', () => {
   it('lists every page when there are few', () => {
     expect(pageItems(1, 1)).toEqual([1]);
     expect(pageItems(2, 6)).toEqual([1, 2, 3, 4, 5, 6]);

@@ -1,7 +1,7 @@
 export type PageItem = number | 'ellipsis';
 
 /**
- * Spec §9: up to 5 page numbers, then an ellipsis and the last page. The window of 5 follows the
+ * Up to 5 page numbers, then an ellipsis and the last page. The window of 5 follows the
  * current page so it stays reachable: page 8 of 20 shows 6 7 8 9 10 … 20; the last pages show no ellipsis.
  */
 export function pageItems(page: number, pageCount: number, window = 5): PageItem[] {

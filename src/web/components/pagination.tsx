@@ -4,7 +4,7 @@ import { cn } from '@/lib/utils';
 import { pageItems } from './page-items';
 
 /**
- * Spec §9 paging: previous/next, up to 5 page numbers, then an ellipsis and the last page. Renders
+ * Previous and next, up to 5 page numbers, then an ellipsis and the last page. Renders
  * nothing for a single page.
  */
 export function Pagination({

@@ -15,10 +15,10 @@ export interface StatCardProps {
   /** Undefined while loading. */
   value: number | undefined;
   subtitle?: string;
-  /** Shown instead of the subtitle when given (spec §2: 'subtitle or trend'). */
+  /** Shown instead of the subtitle when given: a card shows one or the other. */
   trend?: StatTrend;
   icon: LucideIcon;
-  /** Makes the card a button (spec §2: optional click-for-details); gets the button, to return focus to. */
+  /** Makes the card a button that opens its details; it gets the button, to return focus to. */
   onClick?: (button: HTMLButtonElement) => void;
   /** Set when the figure could not be read. */
   error?: boolean;

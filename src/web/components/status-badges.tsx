@@ -3,7 +3,7 @@ import type { TDocumentStatus, TPlayerDocStatus, TUserRole, TUserStatus } from '
 import { cn } from '@/lib/utils';
 import { documentStatusLabel, PLAYER_DOC_STATUS_LABELS } from './status-tones';
 
-/** Spec §4 colours on the documents screen: verified green, pending orange, processing blue, rejected red, else grey. */
+/** Document status colours: verified green, pending orange, processing blue, rejected red, else grey. */
 const DOCUMENT_CLASS: Record<TDocumentStatus, string> = {
   verified: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300',
   pending: 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300',
@@ -63,7 +63,7 @@ export function PlayerDocStatusBadge({ status, className }: { status: TPlayerDoc
   );
 }
 
-/** Spec §6 role colours: admin red, moderator blue, viewer gray; the label says the role, so colour is not the only cue. */
+/** Role colours: admin red, moderator blue, viewer gray; the label says the role, so colour is not the only cue. */
 const USER_ROLE_CLASS: Record<TUserRole, string> = {
   admin: DOCUMENT_CLASS.rejected,
   moderator: DOCUMENT_CLASS.processing,
@@ -78,7 +78,7 @@ export function UserRoleBadge({ role, label, className }: { role: TUserRole; lab
   );
 }
 
-/** Spec §4 user status: active green, pending orange, inactive gray, each with its icon. */
+/** User status colours: active green, pending orange, inactive gray, each with its icon. */
 const USER_STATUS_CLASS: Record<TUserStatus, string> = {
   active: DOCUMENT_CLASS.verified,
   pending: DOCUMENT_CLASS.pending,

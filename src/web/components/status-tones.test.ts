@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { completionTone } from './status-tones';
 
-describe('completionTone (spec §9)', () => {
+describe('completionTone', () => {
   it.each([
     [100, 'complete'],
     [99, 'high'],

@@ -1,6 +1,6 @@
 import { SCAN_FAILED_LABEL, type TDocType, type TDocumentStatus, type TPlayerDocStatus } from '../../contract';
 
-/** Spec §9 progress colours: 100 green; ≥ 75 light green; ≥ 50 yellow; ≥ 25 orange; below red. */
+/** Completion colours: 100 green; ≥ 75 light green; ≥ 50 yellow; ≥ 25 orange; below red. */
 export function completionTone(percent: number): 'complete' | 'high' | 'medium' | 'low' | 'critical' {
   if (percent >= 100) return 'complete';
   if (percent >= 75) return 'high';
@@ -9,7 +9,7 @@ export function completionTone(percent: number): 'complete' | 'high' | 'medium' 
   return 'critical';
 }
 
-/** Spec §4: how a document status reads ('pending' reads 'Under Review'; none reads 'Missing'). */
+/** How a document status reads ('pending' reads 'Under Review'; none reads 'Missing'). */
 export const DOCUMENT_STATUS_LABELS: Record<TDocumentStatus, string> = {
   verified: 'Verified',
   pending: 'Under Review',
@@ -29,7 +29,7 @@ export const PLAYER_DOC_STATUS_LABELS: Record<TPlayerDocStatus, string> = {
   missing: 'Missing',
 };
 
-/** The tables' short names of the document types (spec: Birth Certificate, Residency, Medical, Waiver). */
+/** The tables' short names of the document types: Birth Certificate, Residency, Medical, Waiver. */
 export const DOC_TYPE_COLUMN_LABELS: Record<TDocType, string> = {
   birth_certificate: 'Birth Certificate',
   residency: 'Residency',

@@ -99,7 +99,7 @@ describe('apiRequest and getQueryFn', () => {
     expect(fetchMock.mock.calls[0]?.[1]?.headers).toBeUndefined();
   });
 
-  it('throws an ApiError with the spec message on a non-OK answer', async () => {
+  it('throws an ApiError reading "<status>: <body>" on a non-OK answer', async () => {
     stubFetch(new Response('boom', { status: 500, statusText: 'Internal Server Error' }));
     await expect(apiRequest('GET', '/api/stats')).rejects.toMatchObject({ name: 'ApiError', status: 500, message: '500: boom' });
   });

@@ -4,7 +4,7 @@ import { ZApiError, type TApiError, type TErrorCode } from '../../contract';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Spec §7: a failed call reads "<status>: <body text, or the status text when the body is empty>". */
+/** A failed call reads "<status>: <body text, or the status text when the body is empty>". */
 export function formatApiErrorMessage(status: number, bodyText: string, statusText: string): string {
   return `${status}: ${bodyText || statusText}`;
 }
@@ -133,7 +133,7 @@ function isQueryParams(segment: unknown): segment is Record<string, QueryParamVa
 
 /**
  * Turns a query key into the URL it reads. String and number segments are path segments
- * joined with '/' (spec §7); a segment that is a plain object becomes the query string,
+ * joined with '/'; a segment that is a plain object becomes the query string,
  * skipping null and undefined values. `['api', 'stats', { season: 2025 }]` → `/api/stats?season=2025`.
  */
 export function queryKeyToUrl(queryKey: QueryKey): string {
@@ -162,7 +162,7 @@ export interface QueryFnOptions<S extends z.ZodType | undefined = undefined> {
   schema?: S;
 }
 
-/** The default reader of spec §7: GET the URL built from the query key and parse the JSON. */
+/** The default query function: GET the URL built from the query key and parse the JSON. */
 export function getQueryFn<S extends z.ZodType>(
   options: QueryFnOptions<S> & { schema: S; on401: 'returnNull' },
 ): QueryFunction<z.output<S> | null>;

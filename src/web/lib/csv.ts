@@ -1,3 +1,5 @@
+import { saveBlobAs } from './download';
+
 /**
  * CSV for spreadsheets (RFC 4180): every field quoted when it holds a comma, quote or line break;
  * a leading =, +, - or @ is prefixed with a quote so a spreadsheet does not run it as a formula.
@@ -15,15 +17,7 @@ function csvField(value: string | number | null | undefined): string {
 
 /** Saves text as a file through the browser's download (no server round trip). */
 export function downloadFile(filename: string, content: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next turn: the click has started the download by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlobAs(new Blob([content], { type }), filename);
 }
 
 /** A timestamp safe in a file name: 2026-11-22T11-24-07. */

@@ -1,4 +1,5 @@
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from './api-client';
+import { saveBlobAs } from './download';
 
 /** The URL of a document's decrypted file (audited by the server on every read). */
 export const documentFileUrl = (documentId: string): string => `/api/documents/${encodeURIComponent(documentId)}/file`;
@@ -38,24 +39,6 @@ export function previewKindOf(mime: string, fileName: string): TPreviewKind {
     if (IMAGE_EXTENSIONS.test(fileName)) return 'image';
   }
   return 'none';
-}
-
-/** Saves a blob under a file name through the browser's download. */
-export function saveBlobAs(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  saveUrlAs(url, fileName);
-  // Revoked on the next turn: the click has started the download by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/** Starts the download of an object URL that the caller keeps (and revokes) itself. */
-export function saveUrlAs(url: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 /** Fetches a document's file and saves it (the More menu's Download). */

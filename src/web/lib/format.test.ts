@@ -19,7 +19,7 @@ describe('formatBytes', () => {
   });
 });
 
-describe('prefixes of spec §9', () => {
+describe('shortened hashes and storage URLs', () => {
   it('keeps the first 16 characters of a SHA-256', () => {
     expect(shaPrefix('0123456789abcdef0123')).toBe('0123456789abcdef');
     expect(shaPrefix(null)).toBe('—');

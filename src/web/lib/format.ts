@@ -1,4 +1,4 @@
-/** Spec §9: file sizes in Bytes, KB, MB or GB with 2 decimals (1 KB = 1024 bytes). */
+/** File sizes in Bytes, KB, MB or GB with 2 decimals (1 KB = 1024 bytes). */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '—';
   if (bytes < 1024) return `${bytes} Bytes`;
@@ -12,10 +12,10 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(2)} ${units[unit]}`;
 }
 
-/** Spec §9: a SHA-256 is shown as its first 16 characters. */
+/** A SHA-256 is shown as its first 16 characters. */
 export const shaPrefix = (sha: string | null | undefined): string => (sha ? sha.slice(0, 16) : '—');
 
-/** Spec §9: a storage URL is shown as its first 40 characters. */
+/** A storage URL is shown as its first 40 characters. */
 export const storageUrlPrefix = (url: string): string => (url.length > 40 ? `${url.slice(0, 40)}…` : url);
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -34,7 +34,7 @@ export function formatDate(isoDate: string): string {
   return dateOnly.format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
 
-/** 'Last, First' as the player tables show names (spec §2). */
+/** 'Last, First' as the player tables show names. */
 export const lastFirst = (firstName: string, lastName: string): string => `${lastName}, ${firstName}`;
 
 /** Initials from both parts of a name: 'Ava', 'Smith' → 'AS'. */

@@ -12,7 +12,7 @@ export interface LiveMessageEffect {
   toast?: ToastInput;
 }
 
-/** What the app does for each server message (spec §8 'Live events'). */
+/** What the app does for each live server message: which queries to refresh, which toast to show. */
 export function describeLiveMessage(message: TServerMessage): LiveMessageEffect {
   switch (message.type) {
     case 'connected':

@@ -31,7 +31,7 @@ describe('isSessionLostError', () => {
 });
 
 describe('createQueryClient', () => {
-  it('applies the spec defaults: no polling, no focus refetch, never stale, no retries', () => {
+  it('applies the defaults: no polling, no focus refetch, never stale, no retries', () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries?.refetchInterval).toBe(false);
     expect(defaults.queries?.refetchOnWindowFocus).toBe(false);

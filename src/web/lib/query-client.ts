@@ -28,7 +28,7 @@ export function createQueryClient(): QueryClient {
         if (isSessionLostError(error)) resetSession();
       },
     }),
-    // Spec §9: no polling unless a screen asks, no refetch on focus, data never stale, no retries.
+    // No polling unless a screen asks, no refetch on focus, data never stale (live events refresh it), no retries.
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),

@@ -1,10 +1,10 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 
-/** Spec §9: one toast visible at a time. */
+/** One toast visible at a time. */
 export const TOAST_LIMIT = 1;
-/** Spec §9: how long a toast stays before it closes itself. */
+/** How long a toast stays before it closes itself. */
 export const TOAST_DURATION_MS = 5000;
-/** Spec §9: a dismissed toast is kept this long (its exit animation needs it mounted) before removal. */
+/** A dismissed toast is kept this long (its exit animation needs it mounted) before removal. */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export type ToastVariant = 'default' | 'destructive';

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { BrandMark } from './brand-mark';
 import { loginErrorMessage, SERVER_UNREACHABLE_MESSAGE } from './login-error';
 
-/** Spec §2 access gate: one shared password, checked by the server only. */
+/** The access gate: one shared password, checked by the server only. */
 export function AccessGate({ sessionUnavailable = false }: { sessionUnavailable?: boolean }) {
   useDocumentTitle('Access System');
   const [password, setPassword] = useState('');

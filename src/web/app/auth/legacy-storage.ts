@@ -1,6 +1,6 @@
 import { removeStorage } from '../../lib/browser-storage';
 
-/** Keys older releases kept in the browser; the user guide no longer gates anything (spec §4). */
+/** Keys older releases kept in the browser; the user guide no longer gates anything, so they are dropped. */
 export const LEGACY_STORAGE_KEYS = ['userGuideCompleted', 'clearbase-user-guide'] as const;
 
 export function removeLegacyStorage(): void {

@@ -8,7 +8,7 @@ describe('loginErrorMessage', () => {
     expect(loginErrorMessage(new ApiError(401, 'Unauthorized', body))).toBe('Invalid password. Please try again.');
   });
 
-  it('shows the spec message for a 401 without a readable body', () => {
+  it('shows the invalid-password message for a 401 without a readable body', () => {
     expect(loginErrorMessage(new ApiError(401, 'Unauthorized', ''))).toBe('Invalid password. Please try again.');
   });
 

@@ -5,7 +5,7 @@ export interface Breadcrumb {
 
 export const HOME_BREADCRUMB: Breadcrumb = { label: 'Dashboard', href: '/' };
 
-/** Spec §2 labels, plus the two screens the spec's table leaves out. */
+/** The breadcrumb label of each screen's address. */
 export const BREADCRUMB_LABELS: Readonly<Record<string, string>> = {
   '/players': 'Players',
   '/documents': 'Documents',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isNavItemActive, NAV_ITEMS } from './nav-items';
 
 describe('NAV_ITEMS', () => {
-  it('lists the spec entries in order', () => {
+  it('lists the sidebar entries in order', () => {
     expect(NAV_ITEMS.map((item) => item.label)).toEqual([
       'Dashboard',
       'Players',

@@ -17,7 +17,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** Sidebar entries in the order of spec §2. */
+/** Sidebar entries, in the order they are shown. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', href: '/', icon: LayoutDashboard },
   { label: 'Players', href: '/players', icon: Users },

@@ -1,6 +1,6 @@
 import { cn } from '@/lib/utils';
 
-/** Spec §2: the shell shows a fixed identity; there are no per-user accounts behind the gate. */
+/** The shell shows a fixed identity: behind the shared-password gate there are no per-user sign-ins. */
 export const SHELL_USER_NAME = 'Admin User';
 
 export function initialsOf(name: string): string {

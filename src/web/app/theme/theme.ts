@@ -1,4 +1,4 @@
-/** Spec §2: the theme choice is kept in browser storage under this key. */
+/** The theme choice is kept in browser storage under this key. */
 export const THEME_STORAGE_KEY = 'ui-theme';
 
 export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;

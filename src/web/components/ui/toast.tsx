@@ -5,7 +5,7 @@ import type { ComponentProps } from 'react';
 import { TOAST_DURATION_MS } from '@/lib/toast-store';
 import { cn } from '@/lib/utils';
 
-/** Spec §9: toasts are swiped away to the right past 50 px; F8 moves focus to them. */
+/** Toasts are swiped away to the right past 50 px; F8 moves focus to them. */
 export const TOAST_SWIPE_DIRECTION = 'right';
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ['F8'];

@@ -44,7 +44,7 @@ describe('App Workflow text', () => {
     expect(minutesText(300_000)).toBe('5 minutes');
   });
 
-  it('lists the pipeline’s eleven stages in the order of spec §1', () => {
+  it('lists the pipeline’s eleven stages in the order a document goes through them', () => {
     expect(pipelineStages(installation).map((stage) => stage.title)).toEqual([
       'Intake',
       'Extract player info',

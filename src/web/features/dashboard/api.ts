@@ -3,10 +3,10 @@ import { ZRecentUploads, ZStats, ZStatsBreakdown } from '../../../contract';
 import { getQueryFn } from '@/lib/api-client';
 import { queryKeyReadsAny } from '@/lib/query-keys';
 
-/** Spec §9: stats and recent uploads refresh every 30 s. */
+/** Stats and recent uploads refresh every 30 s. */
 export const STATS_REFETCH_INTERVAL_MS = 30_000;
 export const RECENT_UPLOADS_REFETCH_INTERVAL_MS = 30_000;
-/** Spec §9: the processing card shows the 5 latest uploads. */
+/** The processing card shows the 5 latest uploads. */
 export const PROCESSING_CARD_LIMIT = 5;
 
 /**

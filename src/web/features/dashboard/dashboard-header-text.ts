@@ -1,4 +1,4 @@
-/** The notifications button's name: what its badge counts, in words (spec §2, with a real count). */
+/** The notifications button's name: what its badge counts (documents pending review), in words. */
 export function notificationsLabel(pendingReview: number | undefined): string {
   if (pendingReview === undefined) return 'Notifications';
   if (pendingReview === 0) return 'Notifications: no documents awaiting review';
@@ -11,7 +11,7 @@ export function notificationsBadgeText(pendingReview: number | undefined): strin
   return pendingReview > 999 ? '999+' : String(pendingReview);
 }
 
-/** Where the header search goes: the Players screen, searching for the text (spec §2). */
+/** Where the header search goes: the Players screen, searching for the text. */
 export function playersSearchHref(text: string): string {
   const search = text.trim();
   return search ? `/players?search=${encodeURIComponent(search)}` : '/players';

@@ -1,7 +1,7 @@
 import { DOC_TYPE_LABELS, DOC_TYPES, type TDocType, type TStats, type TStatsBreakdown } from '../../../contract';
 
 /**
- * What the dashboard's detail modals show (spec §2 'Detail modal', §3 'Detail modal item'), built from
+ * What the dashboard's detail dialogs show (DetailItem is one line of their lists), built from
  * GET /api/stats/breakdown only: every figure is the season's real data, nothing is made up.
  * Pure functions, so the expected items can be worked out by hand in the tests.
  */
@@ -10,7 +10,7 @@ import { DOC_TYPE_LABELS, DOC_TYPES, type TDocType, type TStats, type TStatsBrea
 export const STAT_KINDS = ['players', 'documents', 'pending', 'complete'] as const;
 export type TStatKind = (typeof STAT_KINDS)[number];
 
-/** Spec §4 'Profile status in modals'. */
+/** A player profile's status as the detail dialogs show it. */
 export const ITEM_STATUSES = ['complete', 'incomplete', 'pending', 'error'] as const;
 export type TItemStatus = (typeof ITEM_STATUSES)[number];
 export type TItemStatusFilter = 'all' | TItemStatus;
@@ -30,7 +30,7 @@ export const ITEM_STATUS_LABELS: Record<TItemStatus, string> = {
 /** The colour of a breakdown card or bar; the components map it to classes that pass contrast in both themes. */
 export type TTone = 'green' | 'red' | 'orange' | 'blue' | 'violet' | 'teal' | 'amber' | 'slate';
 
-/** spec §3 'Detail modal item': id, name, status, value, metadata, children. */
+/** One line of a detail dialog's list: id, name, status, value, metadata, children. */
 export interface DetailItem {
   id: string;
   name: string;
@@ -85,7 +85,7 @@ const plural = (count: number, one: string, many = `${one}s`): string => `${coun
 export const documentsReceived = (breakdown: TStatsBreakdown): number =>
   Object.values(breakdown.documentsByStatus).reduce((sum, count) => sum + count, 0);
 
-/** Spec §2 'Four summary cards'. */
+/** The dashboard's four summary cards, in order. */
 export const STAT_CARDS: readonly StatCardSpec[] = [
   {
     kind: 'players',
@@ -285,7 +285,7 @@ export interface ItemFilter {
 }
 
 /**
- * Spec §5 search (case-insensitive substring) and the status filter over the tree. An item stays when it
+ * The search (case-insensitive substring) and the status filter over the tree. An item stays when it
  * matches both, or when a descendant does (so the path to a match stays visible); a match on a parent's
  * name carries down to its children, which then only need the status.
  */

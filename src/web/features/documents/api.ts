@@ -11,7 +11,7 @@ import {
 import { apiRequest, getQueryFn } from '@/lib/api-client';
 import { DOCUMENTS_PAGE_SIZE, type DocumentFilters } from './document-filters';
 
-/** Spec §9: the documents screen refreshes every 30 s. */
+/** The documents screen refreshes every 30 s. */
 export const DOCUMENTS_REFETCH_MS = 30_000;
 
 /** Every documents query starts with this key; live events invalidate it too (src/web/lib/live-messages.ts). */

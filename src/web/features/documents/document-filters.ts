@@ -18,7 +18,7 @@ export interface DocumentFilters {
 
 export const DEFAULT_DOCUMENT_FILTERS: DocumentFilters = { search: '', status: 'all', docType: 'all', page: 1 };
 
-/** Spec §2: the server pages the list, 50 rows at a time (spec §9 documents-screen limit). */
+/** The server pages the list, 50 rows at a time. */
 export const DOCUMENTS_PAGE_SIZE = 50;
 
 /** The server refuses longer searches (ZDocumentListQuery). */

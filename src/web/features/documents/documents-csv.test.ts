@@ -20,7 +20,7 @@ const document = (overrides: Partial<TDocumentListItem> = {}): TDocumentListItem
 });
 
 describe('documents CSV', () => {
-  it('has the spec §7 columns in order', () => {
+  it('has the documents CSV columns in order', () => {
     expect(DOCUMENTS_CSV_HEADER).toEqual(['ID', 'Player Name', 'Document Type', 'File Name', 'Status', 'Size (bytes)', 'Uploaded At']);
   });
 

@@ -2,7 +2,7 @@ import { DOC_TYPE_LABELS, type TDocumentListItem } from '../../../contract';
 import { documentStatusLabel } from '@/components/status-tones';
 import { fileTimestamp, toCsv } from '@/lib/csv';
 
-/** Spec §7 Documents CSV columns, in this order. */
+/** The documents CSV columns, in this order. */
 export const DOCUMENTS_CSV_HEADER = ['ID', 'Player Name', 'Document Type', 'File Name', 'Status', 'Size (bytes)', 'Uploaded At'] as const;
 
 /** What the screen says for a document without a detected type. */
@@ -27,7 +27,7 @@ export function documentsCsv(documents: readonly TDocumentListItem[]): string {
   return toCsv(DOCUMENTS_CSV_HEADER, documents.map(documentCsvRow));
 }
 
-/** Spec §7: the file name carries a timestamp, e.g. documents-2026-11-22T11-24-07.csv. */
+/** The file name carries a timestamp, e.g. documents-2026-11-22T11-24-07.csv. */
 export function documentsCsvFileName(now = new Date()): string {
   return `documents-${fileTimestamp(now)}.csv`;
 }

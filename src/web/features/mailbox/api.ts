@@ -12,7 +12,7 @@ import {
 import { apiRequest, getErrorMessage, getQueryFn } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
 
-/** Spec §9: mailbox status is polled every 10 s; stats and recent submissions every 30 s. */
+/** The mailbox status is polled every 10 s; stats and recent submissions every 30 s. */
 export const MAILBOX_STATUS_REFETCH_MS = 10_000;
 export const MAILBOX_ACTIVITY_REFETCH_MS = 30_000;
 
@@ -41,11 +41,11 @@ export function useMailboxStatus() {
  * otherwise), so their components render inside MailboxStatusGate.
  */
 interface ActivityQueryOptions {
-  /** Spec §7: stats and recent submissions refresh only while the panel is in view. */
+  /** Stats and recent submissions refresh only while the panel is in view. */
   polling: boolean;
 }
 
-/** GET /api/gmail/stats?range=…; spec §7 default range is today. */
+/** GET /api/gmail/stats?range=…; the panel opens on today. */
 export function useMailboxStats(range: TMailboxStatsRange, { polling }: ActivityQueryOptions) {
   return useQuery({
     queryKey: [...MAILBOX_STATS_KEY, { range }],
@@ -54,7 +54,7 @@ export function useMailboxStats(range: TMailboxStatsRange, { polling }: Activity
   });
 }
 
-/** GET /api/gmail/recent?status=…&limit=20 (spec §9: 20 read, the screen shows the first 10). */
+/** GET /api/gmail/recent?status=…&limit=20 (20 read, the screen shows the first 10). */
 export function useMailboxRecent(status: TMailboxRecentFilter, { polling }: ActivityQueryOptions) {
   return useQuery({
     queryKey: [...MAILBOX_RECENT_KEY, { status, limit: MAILBOX_RECENT_LIMIT }],
@@ -101,7 +101,7 @@ interface ActionSpec {
   refreshesActivity: boolean;
 }
 
-/** Spec §8 toast texts for the three scheduler actions. */
+/** The toast texts of the three scheduler actions. */
 const ACTIONS = {
   start: { path: '/api/gmail/start', success: 'Gmail scheduler started successfully', failure: 'Failed to start Gmail scheduler', refreshesActivity: false },
   stop: { path: '/api/gmail/stop', success: 'Gmail scheduler stopped successfully', failure: 'Failed to stop Gmail scheduler', refreshesActivity: false },
@@ -142,7 +142,7 @@ export function useCheckMailbox() {
   return useMailboxAction('check');
 }
 
-/** POST /api/gmail/submissions/{id}/retry: the spec names no texts for it, so the server's message is shown. */
+/** POST /api/gmail/submissions/{id}/retry: its toasts show the server's own message. */
 export function useRetryMailboxSubmission() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,6 @@
 import { MAILBOX_DEFAULT_INTERVAL_MS, type TMailboxStats } from '../../../contract';
 
-/** Spec §7: the check interval in whole minutes; 300000 ms (5 minutes) when the scheduler gives none. */
+/** The check interval in whole minutes; 300000 ms (5 minutes) when the scheduler gives none. */
 export function checkIntervalMinutes(intervalMs: number | null | undefined): number {
   const ms = intervalMs && intervalMs > 0 ? intervalMs : MAILBOX_DEFAULT_INTERVAL_MS;
   return Math.round(ms / 60_000);
@@ -24,7 +24,7 @@ export interface MailboxFigures {
   averageAttachments: number;
 }
 
-/** Spec §7: success and error rate as rounded percentages of received, average attachments per e-mail rounded. */
+/** Success and error rate as rounded percentages of received, average attachments per e-mail rounded. */
 export function describeMailboxStats(stats: TMailboxStats): MailboxFigures {
   const { received, processed, failed, totalAttachments } = stats;
   return {

@@ -17,7 +17,7 @@ import { apiRequest, getQueryFn } from '@/lib/api-client';
 
 /** Every notifications query starts with this key: a send, an edit or a saved setting refreshes them all. */
 export const NOTIFICATIONS_KEY = ['api', 'notifications'] as const;
-/** Live counts on the Send tab and the History list refresh this often (spec §9's 30 s of the other lists). */
+/** Live counts on the Send tab and the History list refresh this often, as the other lists do. */
 export const NOTIFICATIONS_REFETCH_MS = 30_000;
 
 const refreshNotifications = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });

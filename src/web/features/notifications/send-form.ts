@@ -159,7 +159,7 @@ export function quickActionValues(action: QuickAction, templates: readonly TNoti
 
 const messages = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;
 
-/** The toast after a send (spec §8 style: a title and one sentence; destructive when anything failed). */
+/** The toast after a send (like the others: a title and one sentence; destructive when anything failed). */
 export function describeSendResult(result: TNotificationSendResult, scheduledFor?: string): { title: string; description: string; variant: 'default' | 'destructive' } {
   if (result.pending > 0) {
     return { title: 'Notifications Scheduled', description: `${messages(result.pending)} will be sent ${scheduledFor ?? 'at the chosen time'}.`, variant: 'default' };

@@ -28,7 +28,7 @@ export const EMPTY_ADD_PLAYER_FORM: AddPlayerFormValues = {
   guardianPhone: '',
 };
 
-/** The divisions a player can be registered in (spec §3: the filter's three, plus TEST and Peewee). */
+/** The divisions a player can be registered in: the filter's three, plus TEST and Peewee. */
 export const ADD_PLAYER_DIVISIONS: readonly TDivision[] = DIVISIONS;
 
 /** Messages for an empty required choice, which the contract words as a bad value rather than a missing one. */

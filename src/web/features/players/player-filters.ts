@@ -1,10 +1,10 @@
 import { FILTER_DIVISIONS, PLAYER_STATUS_FILTERS, ZSeasonParam, type TPlayerStatusFilter } from '../../../contract';
 import type { MissingReportParams } from '@/lib/missing-report-query';
 
-/** Spec §9: the player tables show 10 rows a page. */
+/** The player tables show 10 rows a page. */
 export const PLAYER_PAGE_SIZE = 10;
 
-/** Spec §9 division filter: All, AAA, AA, A. */
+/** The division filter: All, AAA, AA, A. */
 export const PLAYER_DIVISION_FILTERS = ['all', ...FILTER_DIVISIONS] as const;
 export type TPlayerDivisionFilter = (typeof PLAYER_DIVISION_FILTERS)[number];
 
@@ -68,7 +68,7 @@ export function updatePlayerFilters(filters: PlayerFilters, change: Partial<Play
   return next;
 }
 
-/** Spec §5: Clear Filters resets search, division and status (the season stays). */
+/** Clear Filters resets search, division and status (the season stays). */
 export function clearPlayerFilters(filters: PlayerFilters): PlayerFilters {
   return { ...DEFAULT_PLAYER_FILTERS, season: filters.season };
 }

@@ -14,7 +14,7 @@ const player = (overrides: Partial<TPlayerReportRow> = {}): TPlayerReportRow => 
 });
 
 describe('players CSV', () => {
-  it('has exactly the spec columns', () => {
+  it('has exactly the players CSV columns, in order', () => {
     expect(PLAYERS_CSV_HEADER).toEqual(['Player Name', 'Division', 'Birth Certificate', 'Residency', 'Medical', 'Waiver', 'Completion %']);
   });
 

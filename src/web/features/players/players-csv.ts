@@ -2,7 +2,7 @@ import { DOC_TYPES, type TPlayerReportRow } from '../../../contract';
 import { PLAYER_DOC_STATUS_LABELS } from '@/components/status-tones';
 import { fileTimestamp, toCsv } from '@/lib/csv';
 
-/** Spec §7 'Dashboard CSV': exactly these columns, in this order. */
+/** The players CSV: exactly these columns, in this order. */
 export const PLAYERS_CSV_HEADER = [
   'Player Name',
   'Division',
@@ -27,7 +27,7 @@ export function buildPlayersCsv(players: readonly TPlayerReportRow[]): string {
   return toCsv(PLAYERS_CSV_HEADER, players.map(playerCsvRow));
 }
 
-/** 'clearbase-players-fall-2025-2026-11-22T11-24-07.csv': the file name names the season (spec §7). */
+/** 'clearbase-players-fall-2025-2026-11-22T11-24-07.csv': the file name names the season and the time. */
 export function playersCsvFilename(seasonId: string, date = new Date()): string {
   const season = seasonId.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'season';
   return `clearbase-players-${season}-${fileTimestamp(date)}.csv`;

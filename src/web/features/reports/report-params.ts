@@ -1,6 +1,6 @@
 import { FILTER_DIVISIONS, ZSeasonParam } from '../../../contract';
 
-/** The spec's division choices on the Reports screen: All Divisions, AAA, AA, A. */
+/** The division choices on the Reports screen: All Divisions, AAA, AA, A. */
 export const REPORT_DIVISIONS = ['all', ...FILTER_DIVISIONS] as const;
 export type TReportDivision = (typeof REPORT_DIVISIONS)[number];
 

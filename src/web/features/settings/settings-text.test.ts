@@ -18,7 +18,7 @@ describe('Settings screen text', () => {
     expect(parseSessionTimeout('abc')).toEqual({ ok: false, message: 'Session timeout must be a whole number of minutes.' });
   });
 
-  it('labels health as spec §4 says for the settings screen', () => {
+  it('labels health as the settings screen words it', () => {
     expect(['ok', 'warning', 'error', 'odd', undefined].map(settingsHealthLabel)).toEqual(['Connected', 'Degraded', 'Error', 'Unknown', 'Unknown']);
   });
 

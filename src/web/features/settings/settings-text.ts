@@ -37,7 +37,7 @@ export function parseSessionTimeout(input: string): SessionTimeoutInput {
 
 export const SESSION_TIMEOUT_HINT = `Between ${SESSION_TIMEOUT_MINUTES.min} and ${SESSION_TIMEOUT_MINUTES.max} minutes (24 hours).`;
 
-/** Spec §4 on the settings screen: ok Connected, warning Degraded, error Error, anything else Unknown. */
+/** How the settings screen words a service's health: ok Connected, warning Degraded, error Error, anything else Unknown. */
 export function settingsHealthLabel(status: string | null | undefined): string {
   if (status === 'ok') return 'Connected';
   if (status === 'warning') return 'Degraded';

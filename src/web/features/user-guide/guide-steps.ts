@@ -1,5 +1,5 @@
 /**
- * The User Guide's slideshow rules (spec §2): 12 steps, 10 for every user and the last 2 for admins;
+ * The User Guide's slideshow rules: 12 steps, 10 for every user and the last 2 for admins;
  * Previous stops at the first, Next at the last, nothing wraps. Steps are counted from 1, as the counter reads.
  */
 export const GUIDE_STEP_COUNT = 12;

@@ -19,7 +19,7 @@ export function userInitials(user: Named): string {
   return ([...user.email.trim()][0] ?? '?').toUpperCase();
 }
 
-/** The last sign-in as date and time in the reader's locale, or 'Never' (spec §2). */
+/** The last sign-in as date and time in the reader's locale, or 'Never'. */
 export function lastLoginText(lastLogin: string | null, format: (iso: string) => string = formatDateTime): string {
   return lastLogin === null ? 'Never' : format(lastLogin);
 }

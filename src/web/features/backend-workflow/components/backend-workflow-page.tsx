@@ -1,5 +1,6 @@
 import { Fingerprint, FolderTree, Server } from 'lucide-react';
 import type { TInstallation } from '../../../../contract';
+import { IconCardTitle } from '@/components/icon-card-title';
 import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
@@ -13,7 +14,7 @@ import { acceptedTypesText, fileSizeText, minutesText, pipelineStages, retention
 
 const STATE_BADGE: Record<StageState, 'success' | 'warning' | 'secondary'> = { on: 'success', warning: 'warning', off: 'secondary' };
 
-/** Spec §2 'Backend Workflow': the pipeline of spec §1 and the formats of §3, as this installation runs them. */
+/** App Workflow: the intake pipeline's stages and the accepted formats, as this installation runs them. */
 export function BackendWorkflowPage() {
   useDocumentTitle('App Workflow');
   const installation = useInstallation();
@@ -65,10 +66,7 @@ function InstallationCard({ installation }: { installation: TInstallation }) {
   return (
     <Card data-testid="workflow-installation">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Server className="size-4 text-primary" aria-hidden="true" />
-          This installation
-        </CardTitle>
+        <IconCardTitle icon={Server}>This installation</IconCardTitle>
         <CardDescription>Set when the server starts (environment variables) and in System Settings.</CardDescription>
       </CardHeader>
       <CardContent>
@@ -134,10 +132,7 @@ function FormatsCard({ installation }: { installation: TInstallation }) {
   return (
     <Card data-testid="workflow-example">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <FolderTree className="size-4 text-primary" aria-hidden="true" />
-          Player id and stored path
-        </CardTitle>
+        <IconCardTitle icon={FolderTree}>Player id and stored path</IconCardTitle>
         <CardDescription>The formats, and a worked example computed by the server’s own functions for a sample player.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5 text-sm">

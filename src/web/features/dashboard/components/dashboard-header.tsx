@@ -24,7 +24,7 @@ interface DashboardHeaderProps {
   onRefresh: () => void;
 }
 
-/** Spec §2 dashboard header: title, season badge and select, search, notifications, refresh, settings. */
+/** The dashboard's header: title, season badge and select, search, notifications, refresh, settings. */
 export function DashboardHeader({ seasons, seasonId, onSeasonChange, seasonName, pendingReview, refreshing, onRefresh }: DashboardHeaderProps) {
   const [, navigate] = useLocation();
   const [search, setSearch] = useState('');

@@ -20,7 +20,7 @@ const STAT_ICONS: Record<TStatKind, LucideIcon> = {
   complete: CircleCheck,
 };
 
-/** Spec §2 Dashboard: header, four summary cards, Gmail intake, processing and system status, document status overview. */
+/** The Dashboard: header, four summary cards, Gmail intake, processing and system status, document status overview. */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const queryClient = useQueryClient();
@@ -83,7 +83,7 @@ export function DashboardPage() {
             <SystemStatusCard />
           </div>
         </div>
-        {/* Spec §2 'Document Status Overview', built by the Players feature; it follows the dashboard's season. */}
+        {/* 'Document Status Overview', built by the Players feature; it follows the dashboard's season. */}
         <div data-testid="document-status-overview-slot" className="min-w-0">
           <DocumentStatusOverview season={season} />
         </div>

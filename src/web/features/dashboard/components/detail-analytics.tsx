@@ -13,7 +13,7 @@ const TREND_CLASS = {
 } as const;
 const TREND_ICON = { up: TrendingUp, down: TrendingDown, flat: Minus } as const;
 
-/** Spec §2 Analytics, on real figures: a status distribution and trends (completion a week apart, review time). */
+/** The Analytics tab, on real figures: a status distribution and trends (completion a week apart, review time). */
 export function DetailAnalytics({ kind, breakdown }: { kind: TStatKind; breakdown: TStatsBreakdown }) {
   const rows = buildDistribution(kind, breakdown);
   const trend = completionTrend(breakdown);

@@ -98,7 +98,7 @@ function ItemTree({ items, isOpen, onToggle, depth }: TreeProps) {
   );
 }
 
-/** Spec §2 Details: search, status filter, CSV export of what is shown, and the expandable list. */
+/** The Details tab: search, status filter, CSV export of what is shown, and the expandable list. */
 export function DetailItems({ kind, breakdown }: { kind: TStatKind; breakdown: TStatsBreakdown }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<TItemStatusFilter>('all');

@@ -6,7 +6,7 @@ import { UploadRow } from './upload-row';
 
 const numberFormat = new Intl.NumberFormat();
 
-/** Spec §2 Overview: four breakdown cards (count, colour, share of the whole) and the five latest uploads. */
+/** The Overview tab: four breakdown cards (count, colour, share of the whole) and the five latest uploads. */
 export function DetailOverview({ kind, breakdown }: { kind: TStatKind; breakdown: TStatsBreakdown }) {
   const cards = buildOverviewCards(kind, breakdown);
   const recent = breakdown.recent.slice(0, 5);

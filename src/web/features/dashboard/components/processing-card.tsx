@@ -1,15 +1,16 @@
 import { ArrowRight, Upload } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
+import { IconCardTitle } from '@/components/icon-card-title';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { PROCESSING_CARD_LIMIT, useProcessingUploads } from '../api';
 import { CARD_LINK_CLASS, CLICKABLE_CARD_CLASS, clickedControl } from './clickable-card';
 import { UploadRow } from './upload-row';
 import { ListSkeleton } from '@/components/list-skeleton';
 
 /**
- * Spec §2 'Real-time Processing': the 5 latest uploads, Active when there are any, Idle otherwise. The whole
+ * Real-time Processing: the 5 latest uploads, Active when there are any, Idle otherwise. The whole
  * card opens the Documents screen on a click; its 'View all' link is the way there for keyboards and readers.
  */
 export function ProcessingCard() {
@@ -28,10 +29,7 @@ export function ProcessingCard() {
     >
       <CardHeader className="flex-row items-start justify-between gap-4">
         <div className="flex min-w-0 flex-col gap-1.5">
-          <CardTitle className="flex items-center gap-2">
-            <Upload className="size-4 text-primary" aria-hidden="true" />
-            Real-time Processing
-          </CardTitle>
+          <IconCardTitle icon={Upload}>Real-time Processing</IconCardTitle>
           <CardDescription>The {PROCESSING_CARD_LIMIT} latest uploads</CardDescription>
         </div>
         {uploads.data ? (

@@ -70,7 +70,7 @@ interface StatDetailDialogProps {
   returnFocusTo: () => HTMLElement | null;
 }
 
-/** Spec §2 'Detail modal': Overview, Details and Analytics of one summary card, from GET /api/stats/breakdown. */
+/** The detail dialog: Overview, Details and Analytics of one summary card, from GET /api/stats/breakdown. */
 export function StatDetailDialog({ kind, season, onClose, returnFocusTo }: StatDetailDialogProps) {
   return (
     <Dialog open={kind !== null} onOpenChange={(open) => (open ? undefined : onClose())}>

@@ -2,9 +2,10 @@ import { Activity, ArrowRight, Database, HardDrive, Mail, ShieldCheck, Webhook, 
 import { Link, useLocation } from 'wouter';
 import { HEALTH_SERVICE_LABELS, HEALTH_SERVICES, type THealthServiceName } from '../../../../contract';
 import { healthStatusLabel, healthStatusTone } from '@/components/health-status';
+import { IconCardTitle } from '@/components/icon-card-title';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { useHealth } from '@/lib/health-query';
 import { cn } from '@/lib/utils';
 import { CARD_LINK_CLASS, CLICKABLE_CARD_CLASS, clickedControl } from './clickable-card';
@@ -24,7 +25,7 @@ function formatCheckedAt(timestamp: string): string | null {
   return date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 }
 
-/** Spec §2 'System Status': one line per service; a click opens System Settings, where services are set up. */
+/** System Status: one line per service; a click opens System Settings, where services are set up. */
 export function SystemStatusCard() {
   const health = useHealth();
   const [, navigate] = useLocation();
@@ -40,10 +41,7 @@ export function SystemStatusCard() {
     >
       <CardHeader className="flex-row items-start justify-between gap-4">
         <div className="flex flex-col gap-1.5">
-          <CardTitle className="flex items-center gap-2">
-            <Activity className="size-4 text-primary" aria-hidden="true" />
-            System Status
-          </CardTitle>
+          <IconCardTitle icon={Activity}>System Status</IconCardTitle>
           <CardDescription>{checkedAt ? `Last checked at ${checkedAt}` : 'Health of Clearbase services'}</CardDescription>
         </div>
       </CardHeader>

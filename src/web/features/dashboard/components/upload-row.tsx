@@ -4,7 +4,7 @@ import { DocumentStatusBadge } from '@/components/status-badges';
 import { formatDateTime } from '@/lib/format';
 import { formatRelativeTime } from '../relative-time';
 
-/** One upload in a feed: file name, player, type, status and how long ago (spec §2 'Real-time Processing'). */
+/** One upload in a feed: file name, player, type, status and how long ago. */
 export function UploadRow({ upload }: { upload: TUploadItem }) {
   const type = upload.docType ? DOC_TYPE_LABELS[upload.docType] : 'Type not detected';
   return (

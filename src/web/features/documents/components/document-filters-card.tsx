@@ -1,11 +1,11 @@
 import { FilterX } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { DOC_TYPE_FILTERS, DOCUMENT_STATUS_FILTERS } from '../../../../contract';
+import { LabelledSelect } from '@/components/labelled-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { SearchInput } from '@/components/ui/search-input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import {
   DOC_TYPE_FILTER_LABELS,
   MAX_SEARCH_LENGTH,
@@ -53,39 +53,6 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
   );
 }
 
-function FilterSelect<T extends string>({
-  label,
-  value,
-  options,
-  labels,
-  onChange,
-}: {
-  label: string;
-  value: T;
-  options: readonly T[];
-  labels: Record<T, string>;
-  onChange: (value: T) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="grid min-w-0 gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value} onValueChange={(next) => onChange(next as T)}>
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option} value={option}>
-              {labels[option]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
-
 export interface DocumentFiltersCardProps {
   filters: DocumentFilters;
   onSearch: (search: string) => void;
@@ -94,7 +61,7 @@ export interface DocumentFiltersCardProps {
   onClear: () => void;
 }
 
-/** Search, status and document type; Clear Filters also empties the selection (spec §5). */
+/** Search, status and document type; Clear Filters also empties the selection. */
 export function DocumentFiltersCard({ filters, onSearch, onStatus, onDocType, onClear }: DocumentFiltersCardProps) {
   return (
     <Card className="py-4">
@@ -102,13 +69,21 @@ export function DocumentFiltersCard({ filters, onSearch, onStatus, onDocType, on
         <div className="sm:col-span-2 lg:col-span-1">
           <SearchBox value={filters.search} onSearch={onSearch} />
         </div>
-        <FilterSelect label="Status" value={filters.status} options={DOCUMENT_STATUS_FILTERS} labels={STATUS_FILTER_LABELS} onChange={onStatus} />
-        <FilterSelect
+        <LabelledSelect
+          label="Status"
+          value={filters.status}
+          options={DOCUMENT_STATUS_FILTERS}
+          labels={STATUS_FILTER_LABELS}
+          onChange={onStatus}
+          className="grid min-w-0 gap-2"
+        />
+        <LabelledSelect
           label="Document type"
           value={filters.docType}
           options={DOC_TYPE_FILTERS}
           labels={DOC_TYPE_FILTER_LABELS}
           onChange={onDocType}
+          className="grid min-w-0 gap-2"
         />
         <Button variant="outline" onClick={onClear} className="sm:col-span-2 lg:col-span-1">
           <FilterX aria-hidden="true" />

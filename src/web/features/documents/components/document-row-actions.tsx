@@ -15,7 +15,7 @@ export interface DocumentRowHandlers {
 }
 
 /**
- * View, Approve and Reject (these two only while pending, spec §4), Retry (only while the virus scan keeps
+ * View, Approve and Reject (these two only while pending review), Retry (only while the virus scan keeps
  * failing) and a More menu with Download and History. `compact` shows icons only (the table), except Retry,
  * which keeps its word so the one thing to do on such a row is plain; every button still has a name naming its
  * file, and More is an icon everywhere.

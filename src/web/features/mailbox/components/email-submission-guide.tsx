@@ -1,7 +1,8 @@
 import { Mail, Paperclip } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DIVISIONS } from '../../../../contract';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { IconCardTitle } from '@/components/icon-card-title';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 
 /**
  * The rules the mailbox intake reads an e-mail by (src/server/mailbox/mail-fields.ts), written for the
@@ -57,10 +58,7 @@ export function EmailSubmissionGuide() {
   return (
     <Card data-testid="guide-email-submissions">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Mail className="size-4 text-primary" aria-hidden="true" />
-          Sending documents by e-mail
-        </CardTitle>
+        <IconCardTitle icon={Mail}>Sending documents by e-mail</IconCardTitle>
         <CardDescription>
           Parents can e-mail documents to the league mailbox. Clearbase checks it on a schedule (see Gmail Document
           Intake on the dashboard) and files every attachment under the player the e-mail names.

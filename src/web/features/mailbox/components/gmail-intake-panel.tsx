@@ -1,23 +1,21 @@
 import { Mail } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { IconCardTitle } from '@/components/icon-card-title';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { useInView } from '../use-in-view';
 import { MailboxRecentList } from './mailbox-recent-list';
 import { MailboxSchedulerControls } from './mailbox-scheduler-controls';
 import { MailboxStats } from './mailbox-stats';
 import { MailboxStatusGate } from './mailbox-status-gate';
 
-/** The dashboard's 'Gmail Document Intake' panel (spec §2, §7): scheduler, statistics and recent e-mails. */
+/** The dashboard's 'Gmail Document Intake' panel: scheduler, statistics and recent e-mails. */
 export function GmailIntakePanel() {
-  // Stats and recent submissions refresh only while the panel is on screen (spec §7).
+  // Stats and recent submissions refresh only while the panel is on screen: nobody reads them otherwise.
   const [panelRef, inView] = useInView<HTMLDivElement>();
 
   return (
     <Card ref={panelRef} data-testid="gmail-panel">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Mail className="size-4 text-primary" aria-hidden="true" />
-          Gmail Document Intake
-        </CardTitle>
+        <IconCardTitle icon={Mail}>Gmail Document Intake</IconCardTitle>
         <CardDescription>Registration documents parents send to the league mailbox</CardDescription>
       </CardHeader>
       <CardContent>

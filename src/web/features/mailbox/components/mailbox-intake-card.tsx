@@ -1,17 +1,15 @@
 import { Mail } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { IconCardTitle } from '@/components/icon-card-title';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { MailboxSchedulerControls } from './mailbox-scheduler-controls';
 import { MailboxStatusGate } from './mailbox-status-gate';
 
-/** Settings → Integrations: the mailbox intake scheduler and its controls (spec §2 System Settings). */
+/** System Settings → Integrations: the mailbox intake scheduler and its controls. */
 export function MailboxIntakeCard() {
   return (
     <Card data-testid="gmail-settings">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Mail className="size-4 text-primary" aria-hidden="true" />
-          Gmail Integration
-        </CardTitle>
+        <IconCardTitle icon={Mail}>Gmail Integration</IconCardTitle>
         <CardDescription>Checks the league mailbox on a schedule and files the documents parents e-mail</CardDescription>
       </CardHeader>
       <CardContent>

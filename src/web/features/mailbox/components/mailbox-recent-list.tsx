@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 import { useMailboxRecent, useRetryMailboxSubmission } from '../api';
 import { formatAttachmentCount, formatDateTime } from '../mailbox-figures';
 
-/** Spec §9: 20 submissions are read, the first 10 are shown. */
+/** 20 submissions are read, the first 10 are shown. */
 export const MAILBOX_RECENT_SHOWN = 10;
 
 const STATUS_LABELS: Record<TMailboxSubmission['status'], string> = {
@@ -18,7 +18,7 @@ const STATUS_LABELS: Record<TMailboxSubmission['status'], string> = {
   failed: 'Failed',
 };
 
-/** Spec §4: pending spinner, processed check, failed cross. */
+/** A submission's state as an icon: pending spinner, processed check, failed cross. */
 function SubmissionStatusIcon({ status }: { status: TMailboxSubmission['status'] }) {
   const label = STATUS_LABELS[status];
   return (
@@ -114,7 +114,7 @@ function RecentSkeleton() {
 }
 
 interface MailboxRecentListProps {
-  /** Polls every 30 s while true (spec §7: only while the panel is visible). */
+  /** Polls every 30 s while true (the panel is in view). */
   polling: boolean;
   className?: string;
 }

@@ -18,7 +18,7 @@ function StatusItem({ label, children, testId, state }: { label: string; childre
 }
 
 /**
- * The scheduler's state and its controls (spec §4, §7): connection Connected/Disconnected with the
+ * The scheduler's state and its controls: connection Connected/Disconnected with the
  * reason, scheduler Running/Stopped, the check interval, and Start (stopped and connected), Stop
  * (running) and Check Now (connected). Shown on the dashboard panel and the settings card alike.
  */

@@ -25,11 +25,11 @@ function StatTile({ label, value, detail }: { label: string; value: string; deta
 }
 
 interface MailboxStatsProps {
-  /** Polls every 30 s while true (spec §7: only while the panel is visible). */
+  /** Polls every 30 s while true (the panel is in view). */
   polling: boolean;
 }
 
-/** E-mails received in a period, with success rate, error rate and attachments per e-mail (spec §7). */
+/** E-mails received in a period, with success rate, error rate and attachments per e-mail. */
 export function MailboxStats({ polling }: MailboxStatsProps) {
   const [range, setRange] = useState<TMailboxStatsRange>('today');
   const stats = useMailboxStats(range, { polling });

@@ -11,7 +11,7 @@ interface MailboxStatusGateProps {
 }
 
 /**
- * Reads the mailbox status and shows spec §8's states until there is one to show:
+ * Reads the mailbox status and says what stands in the way until there is one to show:
  * 'Loading Gmail status...' while loading, 'Gmail integration not available' when no mailbox is
  * configured or the status cannot be read.
  */

@@ -4,7 +4,7 @@ import { cn } from '@/lib/utils';
 
 const badge = 'inline-flex w-fit items-center gap-1 rounded-md px-2 py-0.5 text-xs font-medium whitespace-nowrap [&>svg]:size-3';
 
-/** The same tones as the documents screen (spec §4): sent green, pending orange, failed red; an icon beside the word. */
+/** The same tones as the documents screen: sent green, pending orange, failed red; an icon beside the word. */
 const STATUS_CLASS: Record<TNotificationStatus, string> = {
   sent: 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300',
   pending: 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300',

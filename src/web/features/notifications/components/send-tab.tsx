@@ -8,6 +8,7 @@ import {
   type TNotificationChannel,
   type TRecipientGroup,
 } from '../../../../contract';
+import { FormError } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -169,11 +170,7 @@ export function SendTab({ onShowHistory }: { onShowHistory: () => void }) {
         </CardHeader>
         <CardContent className="px-4 sm:px-6">
           <form ref={formRef} onSubmit={submit} noValidate className="flex scroll-mt-4 flex-col gap-5" data-testid="send-form">
-            {formError ? (
-              <p role="alert" className="rounded-md bg-destructive-soft px-3 py-2 text-sm break-words text-destructive-soft-foreground" data-testid="send-form-error">
-                {formError}
-              </p>
-            ) : null}
+            <FormError message={formError} testId="send-form-error" />
             <fieldset disabled={send.isPending} className="grid gap-4 sm:grid-cols-2">
               <legend className="sr-only">Message</legend>
               <Field id={fieldId('template')} label="Template" error={errors.template}>

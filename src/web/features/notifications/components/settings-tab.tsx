@@ -2,6 +2,7 @@ import { CheckCircle2, LoaderCircle, Save, Send, XCircle } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CHANNEL_LABELS, type TNotificationChannel, type TNotificationSettings, type TNotificationTestResult } from '../../../../contract';
+import { FormError } from '@/components/form-field';
 import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
 import { Button } from '@/components/ui/button';
@@ -162,11 +163,7 @@ function SettingsForm({ settings }: { settings: TNotificationSettings }) {
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6" data-testid="settings-form">
-      {formError ? (
-        <p role="alert" className="rounded-md bg-destructive-soft px-3 py-2 text-sm break-words text-destructive-soft-foreground" data-testid="settings-error">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} testId="settings-error" />
       <Card>
         <CardHeader>
           <CardTitle>Mail Server</CardTitle>

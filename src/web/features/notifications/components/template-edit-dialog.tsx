@@ -8,6 +8,7 @@ import {
   type TNotificationTemplate,
   type TNotificationTemplatePatch,
 } from '../../../../contract';
+import { FormError } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -85,11 +86,7 @@ function TemplateForm({ template, onDone }: { template: TNotificationTemplate; o
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      {formError ? (
-        <p role="alert" className="rounded-md bg-destructive-soft px-3 py-2 text-sm break-words text-destructive-soft-foreground">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <fieldset disabled={update.isPending} className="flex flex-col gap-4">
         {field('name', 'Name', (props) => <Input {...props} value={values.name} onChange={(event) => set('name', event.target.value)} maxLength={80} />)}
         {field('subject', template.type === 'email' ? 'Subject' : 'Title', (props) => (

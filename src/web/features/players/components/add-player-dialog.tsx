@@ -1,10 +1,9 @@
 import { UserPlus } from 'lucide-react';
-import { useId, useRef, useState, type ComponentProps, type FormEvent } from 'react';
+import type { ComponentProps, FormEvent } from 'react';
 import type { TDivision } from '../../../../contract';
-import { Button } from '@/components/ui/button';
-import { FormDialogFooter, FormField } from '@/components/form-field';
+import { FormDialog } from '@/components/form-dialog';
+import { FormDialogFooter, FormError, FormField } from '@/components/form-field';
 import { SeasonSelect } from '@/components/season-select';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
@@ -12,14 +11,13 @@ import { lastFirst } from '@/lib/format';
 import { currentSeason } from '@/lib/seasons';
 import { useSeasons } from '@/lib/seasons-query';
 import { toast } from '@/lib/toast-store';
+import { useFieldForm } from '@/lib/use-field-form';
 import {
   ADD_PLAYER_DIVISIONS,
   EMPTY_ADD_PLAYER_FORM,
   firstInvalidField,
   serverAddPlayerErrors,
   validateAddPlayer,
-  type AddPlayerFieldErrors,
-  type AddPlayerFormValues,
   type TAddPlayerField,
 } from '../add-player-form';
 import { useCreatePlayer } from '../api';
@@ -38,29 +36,13 @@ const LABELS: Record<TAddPlayerField, string> = {
 const REQUIRED = new Set<TAddPlayerField>(['firstName', 'lastName', 'birthDate', 'season', 'division']);
 
 function AddPlayerForm({ onDone }: { onDone: () => void }) {
-  const id = useId();
   const seasons = useSeasons();
   const createPlayer = useCreatePlayer();
-  const [values, setValues] = useState<AddPlayerFormValues>(EMPTY_ADD_PLAYER_FORM);
-  const [errors, setErrors] = useState<AddPlayerFieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { id, values, errors, setErrors, formError, setFormError, formRef, fieldId, focusField, setValue } =
+    useFieldForm<TAddPlayerField>(EMPTY_ADD_PLAYER_FORM);
 
   // The season defaults to the current one once the seasons are known.
   const season = values.season || (seasons.data ? (currentSeason(seasons.data.seasons)?.id ?? '') : '');
-  const fieldId = (field: TAddPlayerField) => `${id}-${field}`;
-
-  const focusField = (field: TAddPlayerField | undefined) => {
-    if (!field) return;
-    // After React has shown the error (aria-invalid) so the reader announces it with the field.
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(field))}`)?.focus());
-  };
-
-  const setValue = (field: TAddPlayerField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    // A field's message goes once it is edited; it is checked again on submit.
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -96,11 +78,7 @@ function AddPlayerForm({ onDone }: { onDone: () => void }) {
   const today = new Date().toISOString().slice(0, 10);
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-6" aria-describedby={formError ? `${id}-form-error` : undefined}>
-      {formError ? (
-        <p id={`${id}-form-error`} role="alert" className="rounded-md bg-destructive-soft px-3 py-2 text-sm break-words text-destructive-soft-foreground" data-testid="add-player-error">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} id={`${id}-form-error`} testId="add-player-error" />
       <fieldset className="grid gap-4 sm:grid-cols-2" disabled={createPlayer.isPending}>
         <legend className="sr-only">Player</legend>
         {text('firstName', { autoComplete: 'off' })}
@@ -137,25 +115,17 @@ function AddPlayerForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Spec §2 'Add Player': POST /api/players, checked first with the contract's ZCreatePlayer. */
+/** Add Player: POST /api/players, checked first with the contract's ZCreatePlayer. */
 export function AddPlayerDialog() {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button>
-          <UserPlus aria-hidden="true" />
-          Add Player
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-xl" data-testid="add-player-dialog">
-        <DialogHeader>
-          <DialogTitle>Add Player</DialogTitle>
-          <DialogDescription>Register a player for a season. Fields marked * are required.</DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open, so every opening starts from an empty form. */}
-        {open ? <AddPlayerForm onDone={() => setOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      icon={UserPlus}
+      title="Add Player"
+      description="Register a player for a season. Fields marked * are required."
+      className="max-w-xl"
+      testId="add-player-dialog"
+    >
+      {(close) => <AddPlayerForm onDone={close} />}
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { ClipboardList } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import type { TPlayerReportRow } from '../../../../contract';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { IconCardTitle } from '@/components/icon-card-title';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { useMissingReport } from '@/lib/missing-report-query';
 import {
   clearPlayerFilters,
@@ -23,7 +24,7 @@ interface DocumentStatusOverviewProps {
 }
 
 /**
- * The dashboard's 'Document Status Overview' (spec §2): search, division and status filters, the player
+ * The dashboard's 'Document Status Overview': search, division and status filters, the player
  * table 10 rows a page, each player's detail dialog, and the CSV export of every matching player.
  */
 export function DocumentStatusOverview({ season, className }: DocumentStatusOverviewProps) {
@@ -41,10 +42,7 @@ export function DocumentStatusOverview({ season, className }: DocumentStatusOver
     <Card className={className} data-testid="document-status-overview">
       <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex flex-col gap-1.5">
-          <CardTitle className="flex items-center gap-2">
-            <ClipboardList className="size-4 text-primary" aria-hidden="true" />
-            Document Status Overview
-          </CardTitle>
+          <IconCardTitle icon={ClipboardList}>Document Status Overview</IconCardTitle>
           <CardDescription>
             {report.data ? `Each player's documents for ${report.data.season.name}` : "Each player's registration documents"}
           </CardDescription>

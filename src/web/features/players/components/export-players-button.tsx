@@ -10,11 +10,11 @@ import { buildPlayersCsv, playersCsvFilename } from '../players-csv';
 interface ExportPlayersButtonProps {
   /** The filters of the table on screen; every matching row is exported, not only the page shown. */
   params: MissingReportParams;
-  /** Spec §2: disabled when no players match the filters. */
+  /** Set when no players match the filters: there is nothing to export. */
   disabled: boolean;
 }
 
-/** Spec §7 'Dashboard CSV': every player matching the filters, one file named after the season. */
+/** The players CSV: every player matching the filters, one file named after the season. */
 export function ExportPlayersButton({ params, disabled }: ExportPlayersButtonProps) {
   const [exporting, setExporting] = useState(false);
 

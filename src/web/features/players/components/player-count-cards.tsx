@@ -9,7 +9,7 @@ const CARDS: ReadonlyArray<{ key: keyof TReportSummary; title: string; icon: Luc
   { key: 'incomplete', title: 'Incomplete', icon: CircleAlert, iconClass: 'bg-warning-soft text-warning-soft-foreground' },
 ];
 
-/** Spec §2: Total Players, Complete Profiles, Incomplete, for the season and division (not the search). */
+/** Total Players, Complete Profiles, Incomplete, for the season and division (not the search). */
 export function PlayerCountCards({ summary }: { summary: TReportSummary | undefined }) {
   return (
     // Three across even on a phone: small figures need not take a screen each.

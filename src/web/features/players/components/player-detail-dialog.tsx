@@ -18,7 +18,7 @@ import { cn } from '@/lib/utils';
 import { usePlayerReport } from '../api';
 import { useReturnFocus } from '@/lib/use-return-focus';
 
-/** Spec §8: what a copied storage URL says. */
+/** The toast after a storage URL is copied. */
 async function copyStorageUrl(url: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(url);

@@ -1,19 +1,11 @@
-import { X } from 'lucide-react';
 import { useId } from 'react';
-import { PLAYER_STATUS_FILTERS, type TPlayerStatusFilter } from '../../../../contract';
+import { PLAYER_STATUS_FILTERS } from '../../../../contract';
+import { ClearFiltersButton, FilterSearch } from '@/components/filter-bar';
+import { LabelledSelect } from '@/components/labelled-select';
 import { SeasonSelect } from '@/components/season-select';
-import { Button } from '@/components/ui/button';
-import { SearchInput } from '@/components/ui/search-input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
-import {
-  PLAYER_DIVISION_FILTER_LABELS,
-  PLAYER_DIVISION_FILTERS,
-  PLAYER_STATUS_FILTER_LABELS,
-  type PlayerFilters,
-  type TPlayerDivisionFilter,
-} from '../player-filters';
+import { PLAYER_DIVISION_FILTER_LABELS, PLAYER_DIVISION_FILTERS, PLAYER_STATUS_FILTER_LABELS, type PlayerFilters } from '../player-filters';
 import { useDebouncedInput } from '@/lib/use-debounced-input';
 
 type FilterChange = Partial<Omit<PlayerFilters, 'page'>>;
@@ -21,15 +13,12 @@ type FilterChange = Partial<Omit<PlayerFilters, 'page'>>;
 interface PlayerFiltersBarProps {
   filters: Omit<PlayerFilters, 'page'>;
   onChange: (change: FilterChange) => void;
-  /** Spec §5: resets search, division and status. */
+  /** Resets search, division and status (the season stays). */
   onClear: () => void;
   /** The Players screen picks a season here; the dashboard's overview follows the dashboard's season. */
   showSeason?: boolean;
   className?: string;
 }
-
-const isDivisionFilter = (value: string): value is TPlayerDivisionFilter => (PLAYER_DIVISION_FILTERS as readonly string[]).includes(value);
-const isStatusFilter = (value: string): value is TPlayerStatusFilter => (PLAYER_STATUS_FILTERS as readonly string[]).includes(value);
 
 /** Search (name or player id, sent ~300 ms after the last key), season, division, status and Clear Filters. */
 export function PlayerFiltersBar({ filters, onChange, onClear, showSeason = false, className }: PlayerFiltersBarProps) {
@@ -47,67 +36,36 @@ export function PlayerFiltersBar({ filters, onChange, onClear, showSeason = fals
         className,
       )}
     >
-      <div className="flex min-w-0 flex-col gap-2 sm:col-span-2 lg:col-span-1">
-        <Label htmlFor={`${id}-search`}>Search</Label>
-        <SearchInput
-          id={`${id}-search`}
-          placeholder="Name or player ID"
-          autoComplete="off"
-          spellCheck={false}
-          value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-        />
-      </div>
+      <FilterSearch id={`${id}-search`} placeholder="Name or player ID" value={searchText} onChange={setSearchText} />
       {showSeason ? (
         <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor={`${id}-season`}>Season</Label>
           <SeasonSelect id={`${id}-season`} value={filters.season} onValueChange={(season) => onChange({ season })} />
         </div>
       ) : null}
-      <div className="flex min-w-0 flex-col gap-2">
-        <Label htmlFor={`${id}-division`}>Division</Label>
-        <Select value={filters.division} onValueChange={(value) => isDivisionFilter(value) && onChange({ division: value })}>
-          <SelectTrigger id={`${id}-division`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {PLAYER_DIVISION_FILTERS.map((division) => (
-              <SelectItem key={division} value={division}>
-                {PLAYER_DIVISION_FILTER_LABELS[division]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="flex min-w-0 flex-col gap-2">
-        <Label htmlFor={`${id}-status`}>Status</Label>
-        <Select value={filters.status} onValueChange={(value) => isStatusFilter(value) && onChange({ status: value })}>
-          <SelectTrigger id={`${id}-status`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {PLAYER_STATUS_FILTERS.map((status) => (
-              <SelectItem key={status} value={status}>
-                {PLAYER_STATUS_FILTER_LABELS[status]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="flex items-end">
-        <Button
-          variant="outline"
-          className="w-full lg:w-auto"
-          onClick={() => {
-            setSearchText('');
-            onClear();
-          }}
-          disabled={!canClear}
-        >
-          <X aria-hidden="true" />
-          Clear Filters
-        </Button>
-      </div>
+      <LabelledSelect
+        id={`${id}-division`}
+        label="Division"
+        value={filters.division}
+        options={PLAYER_DIVISION_FILTERS}
+        labels={PLAYER_DIVISION_FILTER_LABELS}
+        onChange={(division) => onChange({ division })}
+      />
+      <LabelledSelect
+        id={`${id}-status`}
+        label="Status"
+        value={filters.status}
+        options={PLAYER_STATUS_FILTERS}
+        labels={PLAYER_STATUS_FILTER_LABELS}
+        onChange={(status) => onChange({ status })}
+      />
+      <ClearFiltersButton
+        onClear={() => {
+          setSearchText('');
+          onClear();
+        }}
+        disabled={!canClear}
+      />
     </div>
   );
 }

@@ -33,7 +33,7 @@ interface PlayerTableProps {
   caption: string;
 }
 
-/** Spec §2 player table: 'Last, First' with initials, division, one status per document type, completion. */
+/** The player table: 'Last, First' with initials, division, one status per document type, completion. */
 export function PlayerTable({ players, onOpenPlayer, caption }: PlayerTableProps) {
   return (
     <Table data-testid="player-table">

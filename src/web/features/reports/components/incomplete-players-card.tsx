@@ -19,7 +19,7 @@ type TReportPlayer = TSeasonReport['players'][number];
 const isFilterDivision = (division: TSeasonReport['division']): division is Exclude<TReportDivision, 'all'> =>
   division !== 'all' && isReportDivision(division);
 
-/** Spec: green complete, orange pending, red otherwise (processing or missing). */
+/** A document's state: green complete, orange pending, red otherwise (processing or missing). */
 const DOT_CLASS: Record<TPlayerDocStatus, string> = {
   complete: 'bg-green-600 dark:bg-green-500',
   pending: 'bg-orange-500 dark:bg-orange-400',

@@ -1,14 +1,14 @@
 import { LoaderCircle, Play } from 'lucide-react';
 import { useId, useState } from 'react';
+import { LabelledSelect } from '@/components/labelled-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { SeasonSelect } from '@/components/season-select';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { resolveSeason } from '@/lib/seasons';
 import { useSeasons } from '@/lib/seasons-query';
-import { isReportDivision, REPORT_DIVISION_LABELS, REPORT_DIVISIONS, type ReportParams } from '../report-params';
+import { REPORT_DIVISION_LABELS, REPORT_DIVISIONS, type ReportParams } from '../report-params';
 
 interface ReportParametersProps {
   /** The parameters of the report on screen; the form starts from them (remount it with a key when they change). */
@@ -41,21 +41,14 @@ export function ReportParameters({ applied, onGenerate, generating }: ReportPara
             <Label htmlFor={`${id}-season`}>Season</Label>
             <SeasonSelect id={`${id}-season`} value={draft.season} onValueChange={(season) => setDraft((d) => ({ ...d, season }))} />
           </div>
-          <div className="flex min-w-0 flex-col gap-2">
-            <Label htmlFor={`${id}-division`}>Division</Label>
-            <Select value={draft.division} onValueChange={(value) => isReportDivision(value) && setDraft((d) => ({ ...d, division: value }))}>
-              <SelectTrigger id={`${id}-division`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {REPORT_DIVISIONS.map((division) => (
-                  <SelectItem key={division} value={division}>
-                    {REPORT_DIVISION_LABELS[division]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <LabelledSelect
+            id={`${id}-division`}
+            label="Division"
+            value={draft.division}
+            options={REPORT_DIVISIONS}
+            labels={REPORT_DIVISION_LABELS}
+            onChange={(division) => setDraft((d) => ({ ...d, division }))}
+          />
           <div className="flex h-9 items-center gap-2">
             <Checkbox
               id={`${id}-compare`}

@@ -13,7 +13,7 @@ interface ProgressItem {
   percent: number;
 }
 
-/** A labelled list of completion bars: name, done/total and percent, then the bar in spec §9's colours. */
+/** A labelled list of completion bars: name, done/total and percent, then the bar in the completion colours. */
 function ProgressList({ items, label, testId }: { items: readonly ProgressItem[]; label: string; testId: string }) {
   return (
     <ul className="flex flex-col gap-4" aria-label={label} data-testid={testId}>

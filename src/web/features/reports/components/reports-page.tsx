@@ -50,7 +50,7 @@ const TABS = [
 ] as const;
 
 /**
- * Spec §2 'Reports': a season's report for a division, generated on demand from GET /api/reports/season;
+ * Reports: a season's report for a division, generated on demand from GET /api/reports/season;
  * summary cards, charts in four tabs, completion bars, the incomplete players, and JSON and CSV exports.
  */
 export function ReportsPage() {

@@ -1,5 +1,6 @@
 import { Bell } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { IconCardTitle } from '@/components/icon-card-title';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { SETTING_LABELS } from '../settings-text';
 import { SettingSwitchRow } from './setting-switch-row';
 import { useSettingSwitches } from './use-setting-switch';
@@ -11,10 +12,7 @@ export function NotificationSettingsCard() {
   return (
     <Card data-testid="notification-settings">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Bell className="size-4 text-primary" aria-hidden="true" />
-          Notifications
-        </CardTitle>
+        <IconCardTitle icon={Bell}>Notifications</IconCardTitle>
         <CardDescription>Which channels Clearbase may use. Templates and recipients are on the Notifications screen.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col divide-y">

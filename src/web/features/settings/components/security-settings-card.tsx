@@ -1,5 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { IconCardTitle } from '@/components/icon-card-title';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { useInstallation } from '@/lib/system-settings-query';
 import { scanningNote, SETTING_LABELS } from '../settings-text';
 import { SessionTimeoutForm } from './session-timeout-form';
@@ -15,10 +16,7 @@ export function SecuritySettingsCard() {
   return (
     <Card data-testid="security-settings">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
-          Security
-        </CardTitle>
+        <IconCardTitle icon={ShieldCheck}>Security</IconCardTitle>
         <CardDescription>How files and sessions are protected.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col divide-y">

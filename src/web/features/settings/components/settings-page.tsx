@@ -9,7 +9,7 @@ import { SecuritySettingsCard } from './security-settings-card';
 import { StorageCard } from './storage-card';
 import { SystemHealthCard } from './system-health-card';
 
-/** Spec §2 'System Settings': four tabs; the open one is in the query string (?tab=) so a link or reload keeps it. */
+/** System Settings: four tabs; the open one is in the query string (?tab=) so a link or reload keeps it. */
 export function SettingsPage() {
   useDocumentTitle('System Settings');
   const search = useSearch();

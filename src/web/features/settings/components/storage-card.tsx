@@ -1,7 +1,8 @@
 import { HardDrive } from 'lucide-react';
+import { IconCardTitle } from '@/components/icon-card-title';
 import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatBytes } from '@/lib/format';
@@ -15,10 +16,7 @@ export function StorageCard() {
   return (
     <Card data-testid="storage-card">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <HardDrive className="size-4 text-primary" aria-hidden="true" />
-          Storage
-        </CardTitle>
+        <IconCardTitle icon={HardDrive}>Storage</IconCardTitle>
         <CardDescription>Every file is encrypted (AES-256) before it is written. Set with STORAGE_DRIVER when the server starts.</CardDescription>
       </CardHeader>
       <CardContent>

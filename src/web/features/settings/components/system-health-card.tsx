@@ -1,10 +1,11 @@
 import { Activity, RefreshCw } from 'lucide-react';
 import { HEALTH_SERVICE_LABELS, HEALTH_SERVICES } from '../../../../contract';
 import { healthStatusTone } from '@/components/health-status';
+import { IconCardTitle } from '@/components/icon-card-title';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { useHealth } from '@/lib/health-query';
 import { settingsHealthLabel } from '../settings-text';
 
@@ -17,10 +18,7 @@ export function SystemHealthCard() {
     <Card data-testid="settings-health">
       <CardHeader className="flex flex-row items-start justify-between gap-4">
         <div className="flex min-w-0 flex-col gap-1.5">
-          <CardTitle className="flex items-center gap-2">
-            <Activity className="size-4 text-primary" aria-hidden="true" />
-            System Health
-          </CardTitle>
+          <IconCardTitle icon={Activity}>System Health</IconCardTitle>
           <CardDescription>
             {checkedAt && !Number.isNaN(checkedAt.getTime())
               ? `Checked at ${checkedAt.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`

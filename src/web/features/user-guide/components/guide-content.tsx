@@ -54,7 +54,7 @@ const typesOf = (facts: GuideFacts) => (facts.installation ? acceptedTypesText(f
 const yearsOf = (facts: GuideFacts) => (facts.installation ? retentionText(facts.installation.retentionYears) : 'the retention period');
 const timeoutOf = (facts: GuideFacts) => (facts.settings ? `${facts.settings.sessionTimeoutMinutes} minutes` : 'the session timeout');
 
-/** Spec §2 'User Guide': ten steps for every staff member, then two for admins (FIRST_ADMIN_STEP). */
+/** The User Guide's steps: ten for every staff member, then two for admins (FIRST_ADMIN_STEP). */
 export const GUIDE_STEPS: readonly GuideStep[] = [
   {
     title: 'Signing in',

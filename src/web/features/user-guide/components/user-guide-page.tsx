@@ -37,7 +37,7 @@ function useGuideStep() {
   return [step, goTo] as const;
 }
 
-/** Spec §2 'User Guide': a 12-step slideshow; arrows, buttons, dots and the jump list move it; nothing wraps. */
+/** The User Guide: a 12-step slideshow; arrows, buttons, dots and the jump list move it; nothing wraps. */
 export function UserGuidePage() {
   useDocumentTitle('User Guide');
   const [step, goTo] = useGuideStep();

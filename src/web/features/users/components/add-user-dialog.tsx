@@ -1,13 +1,13 @@
 import { UserPlus } from 'lucide-react';
-import { useId, useRef, useState, type ComponentProps, type FormEvent } from 'react';
+import type { ComponentProps, FormEvent } from 'react';
 import { MAX_USER_EMAIL_LENGTH, MAX_USER_NAME_LENGTH, USER_ROLES } from '../../../../contract';
-import { Button } from '@/components/ui/button';
-import { FormDialogFooter, FormField } from '@/components/form-field';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { FormDialogFooter, FormError, FormField } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
+import { useFieldForm } from '@/lib/use-field-form';
 import { useCreateUser } from '../api';
 import { USER_ROLE_LABELS, userFullName } from '../user-display';
 import {
@@ -16,33 +16,15 @@ import {
   firstInvalidAddUserField,
   serverUserErrors,
   validateAddUser,
-  type AddUserFieldErrors,
-  type AddUserFormValues,
   type TAddUserField,
 } from '../user-form';
 
 const LABELS: Record<TAddUserField, string> = { email: 'E-mail', firstName: 'First name', lastName: 'Last name', role: 'Role' };
 
 function AddUserForm({ onDone }: { onDone: () => void }) {
-  const id = useId();
   const createUser = useCreateUser();
-  const [values, setValues] = useState<AddUserFormValues>(EMPTY_ADD_USER_FORM);
-  const [errors, setErrors] = useState<AddUserFieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const fieldId = (field: TAddUserField) => `${id}-${field}`;
-
-  const focusField = (field: TAddUserField | undefined) => {
-    if (!field) return;
-    // After React has shown the error (aria-invalid), so the reader announces it with the field.
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(field))}`)?.focus());
-  };
-
-  const setValue = (field: TAddUserField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    // A field's message goes once it is edited; it is checked again on submit.
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  };
+  const { id, values, errors, setErrors, formError, setFormError, formRef, fieldId, focusField, setValue } =
+    useFieldForm<TAddUserField>(EMPTY_ADD_USER_FORM);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,11 +60,7 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-6" aria-describedby={formError ? `${id}-form-error` : undefined}>
-      {formError ? (
-        <p id={`${id}-form-error`} role="alert" className="rounded-md bg-destructive-soft px-3 py-2 text-sm break-words text-destructive-soft-foreground" data-testid="add-user-error">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} id={`${id}-form-error`} testId="add-user-error" />
       <fieldset className="grid gap-4 sm:grid-cols-2" disabled={createUser.isPending}>
         <legend className="sr-only">User</legend>
         <div className="sm:col-span-2">{text('email', { type: 'email', autoComplete: 'off', spellCheck: false, maxLength: MAX_USER_EMAIL_LENGTH, placeholder: 'name@example.org' })}</div>
@@ -110,25 +88,17 @@ function AddUserForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Spec §2 'Add User': e-mail, first name, last name and role; POST /api/users, checked first with ZCreateUser. */
+/** Add User: e-mail, first name, last name and role; POST /api/users, checked first with ZCreateUser. */
 export function AddUserDialog() {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button>
-          <UserPlus aria-hidden="true" />
-          Add User
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-lg" data-testid="add-user-dialog">
-        <DialogHeader>
-          <DialogTitle>Add User</DialogTitle>
-          <DialogDescription>Give a member of staff an account. New users start as active. All fields are required.</DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open, so every opening starts from an empty form. */}
-        {open ? <AddUserForm onDone={() => setOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      icon={UserPlus}
+      title="Add User"
+      description="Give a member of staff an account. New users start as active. All fields are required."
+      className="max-w-lg"
+      testId="add-user-dialog"
+    >
+      {(close) => <AddUserForm onDone={close} />}
+    </FormDialog>
   );
 }

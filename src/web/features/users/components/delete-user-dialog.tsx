@@ -16,7 +16,7 @@ import { useReturnFocus } from '@/lib/use-return-focus';
 import { useDeleteUser } from '../api';
 import { userFullName } from '../user-display';
 
-/** Spec §2: 'Delete User', 'Are you sure you want to delete {name}? This action cannot be undone.', Cancel and Delete. */
+/** Asks before deleting: 'Delete User', 'Are you sure you want to delete {name}? This action cannot be undone.', Cancel and Delete. */
 export function DeleteUserDialog({ user, onOpenChange }: { user: TUser | null; onOpenChange: (open: boolean) => void }) {
   const deleteUser = useDeleteUser();
   // Opened from a row's button: Cancel gives focus back to it (after a delete the row, and the button, are gone).

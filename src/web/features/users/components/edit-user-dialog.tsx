@@ -1,19 +1,15 @@
 import { Save } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { USER_ROLES, USER_STATUSES, type TUser, type TUserRole, type TUserStatus } from '../../../../contract';
-import { FormDialogFooter } from '@/components/form-field';
+import { USER_ROLES, USER_STATUSES, type TUser } from '../../../../contract';
+import { FormDialogFooter, FormError } from '@/components/form-field';
+import { LabelledSelect } from '@/components/labelled-select';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { useUpdateUser } from '../api';
 import { USER_ROLE_LABELS, USER_STATUS_LABELS, userFullName } from '../user-display';
 import { userChanges, type EditUserValues } from '../user-form';
-
-const isRole = (value: string): value is TUserRole => (USER_ROLES as readonly string[]).includes(value);
-const isStatus = (value: string): value is TUserStatus => (USER_STATUSES as readonly string[]).includes(value);
 
 function EditUserForm({ user, onDone }: { user: TUser; onDone: () => void }) {
   const id = useId();
@@ -47,43 +43,25 @@ function EditUserForm({ user, onDone }: { user: TUser; onDone: () => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">
-      {formError ? (
-        <p role="alert" className="rounded-md bg-destructive-soft px-3 py-2 text-sm break-words text-destructive-soft-foreground">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <fieldset className="grid gap-4 sm:grid-cols-2" disabled={updateUser.isPending}>
         <legend className="sr-only">Access of {name}</legend>
-        <div className="flex min-w-0 flex-col gap-2">
-          <Label htmlFor={`${id}-role`}>Role</Label>
-          <Select value={values.role} onValueChange={(value) => isRole(value) && setValues((current) => ({ ...current, role: value }))}>
-            <SelectTrigger id={`${id}-role`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {USER_ROLES.map((role) => (
-                <SelectItem key={role} value={role}>
-                  {USER_ROLE_LABELS[role]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="flex min-w-0 flex-col gap-2">
-          <Label htmlFor={`${id}-status`}>Status</Label>
-          <Select value={values.status} onValueChange={(value) => isStatus(value) && setValues((current) => ({ ...current, status: value }))}>
-            <SelectTrigger id={`${id}-status`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {USER_STATUSES.map((status) => (
-                <SelectItem key={status} value={status}>
-                  {USER_STATUS_LABELS[status]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <LabelledSelect
+          id={`${id}-role`}
+          label="Role"
+          value={values.role}
+          options={USER_ROLES}
+          labels={USER_ROLE_LABELS}
+          onChange={(role) => setValues((current) => ({ ...current, role }))}
+        />
+        <LabelledSelect
+          id={`${id}-status`}
+          label="Status"
+          value={values.status}
+          options={USER_STATUSES}
+          labels={USER_STATUS_LABELS}
+          onChange={(status) => setValues((current) => ({ ...current, status }))}
+        />
       </fieldset>
       <FormDialogFooter pending={updateUser.isPending} disabled={!patch} icon={Save} label="Save Changes" />
     </form>

@@ -3,10 +3,11 @@ import { useCallback, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { TUser } from '../../../../contract';
 import { EmptyState } from '@/components/empty-state';
+import { IconCardTitle } from '@/components/icon-card-title';
 import { ListSkeleton } from '@/components/list-skeleton';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { getErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -91,7 +92,7 @@ function UsersResults({ filters, onEdit, onDelete }: { filters: UserFilters; onE
   );
 }
 
-/** Spec §2 'User Management': add, find, edit and delete the staff accounts. */
+/** User Management: add, find, edit and delete the staff accounts. */
 export function UsersPage() {
   useDocumentTitle('User Management');
   const [filters, setFilters] = useUrlUserFilters();
@@ -114,10 +115,7 @@ export function UsersPage() {
         </Card>
         <Card className="gap-4 py-4 sm:py-5">
           <CardHeader className="px-3 sm:px-5">
-            <CardTitle className="flex items-center gap-2">
-              <Users className="size-4 text-muted-foreground" aria-hidden="true" />
-              Users
-            </CardTitle>
+            <IconCardTitle icon={Users} iconTone="text-muted-foreground">Users</IconCardTitle>
           </CardHeader>
           <CardContent className="px-3 sm:px-5">
             <UsersResults filters={filters} onEdit={setEditing} onDelete={setDeleting} />
