@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { signInAndWaitForShell } from './support';
+import { signInAndWaitForShell, signInByApi } from './support';
 
 /**
  * The mailbox screens (spec §7 'Mailbox panel', §8 texts) in every state: the /api/gmail calls are answered
@@ -237,7 +237,7 @@ test.describe('Gmail Document Intake on a 375 px phone', () => {
 test.describe('Settings → Integrations', () => {
   test('shows the mailbox scheduler controls', async ({ page }) => {
     await fakeMailbox(page);
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     await page.goto('/settings?tab=integrations');
     const card = page.getByTestId('gmail-settings');
     await expect(card.getByTestId('gmail-connection')).toHaveText('Connected');
@@ -248,7 +248,7 @@ test.describe('Settings → Integrations', () => {
 
 test.describe('User Guide', () => {
   test('explains how to send documents by e-mail', async ({ page }) => {
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     await page.goto('/user-guide?step=8');
     const guide = page.getByTestId('guide-email-submissions');
     await expect(guide.getByRole('heading', { name: 'Sending documents by e-mail' })).toBeVisible();
