@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { seriousViolations } from './axe-support';
 import { signInAndWaitForShell, signInByApi } from './support';
 
 /**
@@ -255,13 +255,6 @@ test.describe('User Guide', () => {
     await expect(guide.getByTestId('guide-email-example')).toContainText('Date of Birth: 03/02/2015');
   });
 });
-
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`mailbox screens in the ${colorScheme} theme`, () => {
