@@ -1,18 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './axe-support';
 import { openPlayers, playerRows, waitForPlayers } from './players-support';
 import { openNotifications, waitForTab as waitForNotificationsTab } from './notifications-support';
 import { openPastReport } from './reports-support';
-import { signInAndWaitForShell } from './support';
+import { openSignedIn, signInAndWaitForShell } from './support';
 import { fillAddUser, openUsers, userRow } from './users-support';
-
-/** Serious and critical WCAG A/AA violations, described well enough to fix from the test output. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`accessibility in the ${colorScheme} theme`, () => {
@@ -64,6 +56,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.use({ colorScheme });
 
     test('the dashboard and a detail modal have no serious or critical violations', async ({ page }) => {
+      // Four scans of a long screen: more than the default 30 s on a busy machine.
+      test.setTimeout(90_000);
       await signInAndWaitForShell(page);
       await expect(page.getByTestId('stat-pending-review').getByTestId('stat-value')).toBeVisible();
       await expect(page.getByTestId('processing-card').getByTestId('processing-state')).toBeVisible();
@@ -92,8 +86,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('the Documents screen and its dialogs have no serious or critical violations', async ({ page }) => {
       // Four scans of a 50-row screen: more than the default 30 s on a busy machine.
       test.setTimeout(90_000);
-      await signInAndWaitForShell(page);
-      await page.goto('/documents?status=pending');
+      await openSignedIn(page, '/documents?status=pending');
       const rows = page.getByTestId('document-row');
       await expect(rows.first()).toBeVisible();
       await rows.nth(1).getByRole('checkbox').click();
@@ -179,8 +172,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test('System Settings, every tab, has no serious or critical violations', async ({ page }) => {
       test.setTimeout(90_000);
-      await signInAndWaitForShell(page);
-      await page.goto('/settings');
+      await openSignedIn(page, '/settings');
       await expect(page.getByTestId('settings-health').getByText('Database')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       for (const [tab, ready] of [
@@ -200,8 +192,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('App Workflow and the User Guide have no serious or critical violations', async ({ page }) => {
-      await signInAndWaitForShell(page);
-      await page.goto('/backend-workflow');
+      await openSignedIn(page, '/backend-workflow');
       await expect(page.getByTestId('workflow-example-path')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       for (const step of [1, 8, 11]) {

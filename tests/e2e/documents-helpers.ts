@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ZDocumentList, ZStats, type TDocType, type TDocumentListItem } from '../../src/contract';
 import { buildMultipart, type Part } from '../support/multipart';
-import { E2E_WEBHOOK_SECRET, signInAndWaitForShell } from './support';
+import { E2E_WEBHOOK_SECRET, openSignedIn } from './support';
 import { onePagePdf } from '../../src/server/documents/one-page-pdf';
 
 /**
@@ -130,8 +130,7 @@ export async function pendingReview(request: APIRequestContext): Promise<number>
 
 /** Signs in, then opens /documents (with an optional query string) and waits for the list or its empty state. */
 export async function openDocuments(page: Page, query = ''): Promise<void> {
-  await signInAndWaitForShell(page);
-  await page.goto(`/documents${query}`);
+  await openSignedIn(page, `/documents${query}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
   await expect(page.getByTestId('document-row').first().or(page.getByText('No documents found'))).toBeVisible();
 }

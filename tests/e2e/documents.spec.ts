@@ -14,7 +14,7 @@ import {
   submitForm,
   waitForProcessed,
 } from './documents-helpers';
-import { signInAndWaitForShell } from './support';
+import { signInByApi } from './support';
 
 const CSV_HEADER = 'ID,Player Name,Document Type,File Name,Status,Size (bytes),Uploaded At';
 
@@ -384,7 +384,7 @@ test.describe('the Documents screen', () => {
   });
 
   test('a list that fails to load says why and loads again with Try again', async ({ page }) => {
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     let failing = true;
     await page.route(/\/api\/documents\?/, (route) =>
       failing

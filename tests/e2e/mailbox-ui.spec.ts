@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { signInAndWaitForShell } from './support';
+import { seriousViolations } from './axe-support';
+import { signInAndWaitForShell, signInByApi } from './support';
 
 /**
  * The mailbox screens (the dashboard's Gmail panel and its texts) in every state: the /api/gmail calls are answered
@@ -237,7 +237,7 @@ test.describe('Gmail Document Intake on a 375 px phone', () => {
 test.describe('Settings → Integrations', () => {
   test('shows the mailbox scheduler controls', async ({ page }) => {
     await fakeMailbox(page);
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     await page.goto('/settings?tab=integrations');
     const card = page.getByTestId('gmail-settings');
     await expect(card.getByTestId('gmail-connection')).toHaveText('Connected');
@@ -248,20 +248,13 @@ test.describe('Settings → Integrations', () => {
 
 test.describe('User Guide', () => {
   test('explains how to send documents by e-mail', async ({ page }) => {
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     await page.goto('/user-guide?step=8');
     const guide = page.getByTestId('guide-email-submissions');
     await expect(guide.getByRole('heading', { name: 'Sending documents by e-mail' })).toBeVisible();
     await expect(guide.getByTestId('guide-email-example')).toContainText('Date of Birth: 03/02/2015');
   });
 });
-
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`mailbox screens in the ${colorScheme} theme`, () => {

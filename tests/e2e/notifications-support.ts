@@ -1,10 +1,9 @@
 import { expect, type Page } from '@playwright/test';
-import { signInAndWaitForShell } from './support';
+import { openSignedIn } from './support';
 
 /** Signs in and opens the Notifications screen on a tab (?tab=…), waiting until its content is there. */
 export async function openNotifications(page: Page, tab: 'send' | 'templates' | 'history' | 'settings' = 'send'): Promise<void> {
-  await signInAndWaitForShell(page);
-  await page.goto(tab === 'send' ? '/notifications' : `/notifications?tab=${tab}`);
+  await openSignedIn(page, tab === 'send' ? '/notifications' : `/notifications?tab=${tab}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   await waitForTab(page, tab);
 }

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { signInAndWaitForShell } from './support';
+import { openSignedIn } from './support';
 
 /**
  * Helpers for the Players specs (players.spec.ts, players.phone.spec.ts, accessibility.spec.ts). They run
@@ -7,8 +7,7 @@ import { signInAndWaitForShell } from './support';
  */
 
 export async function openPlayers(page: Page, query = ''): Promise<void> {
-  await signInAndWaitForShell(page);
-  await page.goto(`/players${query}`);
+  await openSignedIn(page, `/players${query}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Players' })).toBeVisible();
   await waitForPlayers(page);
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { choose, matchingTotal, openPlayers, parseCsv, playerRows, readRows, uniqueSurname, waitForPlayers } from './players-support';
-import { signInAndWaitForShell } from './support';
+import { signInAndWaitForShell, signInByApi } from './support';
 
 /**
  * The Players screen (table, filters, search, paging, Add Player, texts and toasts) against the real server
@@ -207,7 +207,7 @@ test.describe('Players screen', () => {
   });
 
   test('a failed load shows the server message and Try again reads the players again', async ({ page }) => {
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     let failures = 1;
     await page.route('**/api/report/missing?*', async (route) => {
       if (failures-- > 0) {

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { TSeasonReport, TSeasons } from '../../src/contract';
-import { signInAndWaitForShell } from './support';
+import { openSignedIn, signInByApi } from './support';
 
 /**
  * Helpers for the Reports specs (reports.spec.ts, reports.phone.spec.ts, accessibility.spec.ts). They run against
@@ -47,8 +47,7 @@ export async function demoSeasons(request: APIRequestContext): Promise<{ all: Se
 }
 
 export async function openReports(page: Page, query = ''): Promise<void> {
-  await signInAndWaitForShell(page);
-  await page.goto(`/reports${query}`);
+  await openSignedIn(page, `/reports${query}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await waitForReport(page);
 }
@@ -61,7 +60,7 @@ export async function openPastReport(
   page: Page,
   query: { division?: 'AAA' | 'AA' | 'A'; season?: 'shortHistory' | 'projected' } = {},
 ): Promise<Season> {
-  await signInAndWaitForShell(page);
+  await signInByApi(page);
   const season = (await demoSeasons(page.request))[query.season ?? 'shortHistory'];
   await page.goto(`/reports?season=${season.id}${query.division ? `&division=${query.division}` : ''}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();

@@ -14,7 +14,7 @@ import {
   REPORT_CARD_IDS,
   waitForReport,
 } from './reports-support';
-import { signInAndWaitForShell } from './support';
+import { signInByApi } from './support';
 
 /**
  * The Reports screen against the real server and its demo data: parameters applied
@@ -70,7 +70,7 @@ test.describe('Reports screen', () => {
   });
 
   test('a new season and division apply only on Generate; the cards, badge and address then follow the API', async ({ page }) => {
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     const { compared, oldest } = await demoSeasons(page.request);
     await page.goto('/reports');
     await waitForReport(page);
@@ -110,7 +110,7 @@ test.describe('Reports screen', () => {
   });
 
   test("Compare off hides the growth; a season without a previous one says 'No previous season'", async ({ page }) => {
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     const { compared, oldest } = await demoSeasons(page.request);
     await page.goto(`/reports?season=${compared.id}`);
     await waitForReport(page, { season: compared.id, compare: true });
@@ -136,7 +136,7 @@ test.describe('Reports screen', () => {
   });
 
   test('Overview and Historical Trends draw their charts, each named by what it shows', async ({ page }) => {
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     const { all, shortHistory } = await demoSeasons(page.request);
     await page.goto(`/reports?season=${shortHistory.id}`);
     await waitForReport(page, { season: shortHistory.id });
@@ -178,7 +178,7 @@ test.describe('Reports screen', () => {
   });
 
   test('Growth Projections shows each projected season of the API, or why there is none', async ({ page }) => {
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     const { projected, shortHistory } = await demoSeasons(page.request);
     // Three seasons of its kind up to it: enough for a projection.
     await page.goto(`/reports?season=${projected.id}`);
@@ -323,7 +323,7 @@ test.describe('Reports screen', () => {
   });
 
   test('a failed load shows the server message, and Try again reads the report again', async ({ page }) => {
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     const { shortHistory: season } = await demoSeasons(page.request);
     let failures = 1;
     await page.route('**/api/reports/season?*', async (route) => {
@@ -346,7 +346,7 @@ test.describe('Reports screen', () => {
   });
 
   test('a season without players says so; a report without incomplete players says all are complete', async ({ page }) => {
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     const { shortHistory: season } = await demoSeasons(page.request);
     const real = await readReport(page.request, { season: season.id, division: 'AAA' });
     const empty: TSeasonReport = {

@@ -10,8 +10,9 @@ import { buildMultipart } from '../support/multipart';
 
 /**
  * A Clearbase of its own for the failed-scan spec and screenshots (the shared e2e server has no clamd): demo
- * data, a real clamd that is stopped before the first upload, and the retry timings of scan-failed-server.ts.
- * The caller sends documents, sees them wait for a failed scan, and may start clamd again on the same address.
+ * data, the address of a real clamd that is not started until the caller asks, and the retry timings of
+ * scan-failed-server.ts. The caller sends documents, sees them wait for a failed scan, and may start clamd at
+ * that address.
  */
 export type ScanFailedServer = {
   url: string;
@@ -32,12 +33,11 @@ const SECRET = 'e2e-scan-failed-webhook-secret';
 
 export async function startScanFailedServer(): Promise<ScanFailedServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cb-e2e-scan-failed-'));
-  // In this server's own folder: stopped and started again, clamd is found where it was.
+  // In this server's own folder: started (and stopped, and started again) there, clamd is found where it was.
+  // Until then nothing listens on that path, and a scan fails as clamd being unavailable.
   const clamdSocket = path.join(dataDir, 'clamd.sock');
-  let clamd: StartedClamd | undefined = await startClamd({ socketPath: clamdSocket });
-  const clamdUrl = clamd.url;
-  await clamd.stop();
-  clamd = undefined;
+  const clamdUrl = `unix:${clamdSocket}`;
+  let clamd: StartedClamd | undefined;
 
   const started: ChildServer[] = [];
   const env = childServerEnv({

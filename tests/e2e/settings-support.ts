@@ -1,11 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import { ZInstallation, ZSystemSettings, type TInstallation, type TSystemSettings, type TSystemSettingsPatch } from '../../src/contract';
-import { signInAndWaitForShell } from './support';
+import { openSignedIn } from './support';
 
 /** Signs in and opens System Settings at a tab. */
 export async function openSettings(page: Page, tab: 'system' | 'integrations' | 'notifications' | 'security' = 'system'): Promise<void> {
-  await signInAndWaitForShell(page);
-  await page.goto(tab === 'system' ? '/settings' : `/settings?tab=${tab}`);
+  await openSignedIn(page, tab === 'system' ? '/settings' : `/settings?tab=${tab}`);
   await expect(page.getByRole('heading', { level: 1, name: 'System Settings' })).toBeVisible();
 }
 

@@ -24,6 +24,22 @@ export async function signInAndWaitForShell(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
+/**
+ * Signs the page in through the login endpoint the access gate posts to, without drawing the gate and the
+ * dashboard first: for tests about another screen (the gate itself is access-gate.spec.ts's). The session
+ * cookie lands in the page's own browser context, so each test still has a session of its own.
+ */
+export async function signInByApi(page: Page, password = E2E_PASSWORD): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: { password } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Signs in (signInByApi) and opens `path` directly. */
+export async function openSignedIn(page: Page, path: string): Promise<void> {
+  await signInByApi(page);
+  await page.goto(path);
+}
+
 /** Every screen's route, with its sidebar entry (if any), page heading and breadcrumb label. */
 export const SCREENS = [
   { path: '/', nav: 'Dashboard', heading: 'Dashboard', crumb: null },

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { pageOverflow } from './settings-support';
-import { signInAndWaitForShell } from './support';
+import { signInByApi } from './support';
 
 test.describe('User Guide on a phone (390 px)', () => {
   test('every step fits the width, and the controls are on screen', async ({ page }) => {
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     for (let step = 1; step <= 12; step++) {
       await page.goto(`/user-guide?step=${step}`);
       await expect(page.getByTestId('guide-counter')).toHaveText(`${step} of 12`);

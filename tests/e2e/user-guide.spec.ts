@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInAndWaitForShell } from './support';
+import { signInByApi } from './support';
 
 async function openGuide(page: Page): Promise<void> {
-  await signInAndWaitForShell(page);
+  await signInByApi(page);
   await page.goto('/user-guide');
   await expect(page.getByRole('heading', { level: 1, name: 'User Guide' })).toBeVisible();
 }

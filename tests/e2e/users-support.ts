@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ZUserList, ZUserResponse, type TUser } from '../../src/contract';
 import { uniqueSurname } from './players-support';
-import { signInAndWaitForShell } from './support';
+import { signInByApi } from './support';
 
 /**
  * Helpers for the User Management specs (users.spec.ts, users.phone.spec.ts, accessibility.spec.ts). The e2e
@@ -9,7 +9,7 @@ import { signInAndWaitForShell } from './support';
  */
 
 export async function openUsers(page: Page, query = ''): Promise<void> {
-  await signInAndWaitForShell(page);
+  await signInByApi(page);
   await gotoUsers(page, query);
 }
 

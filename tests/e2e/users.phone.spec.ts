@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiCreateUser, apiUsers, chooseOption, expectParam, fillAddUser, gotoUsers, newPerson, openUsers, shownEmails, userRow, waitForUsers, watchConsole } from './users-support';
-import { signInAndWaitForShell } from './support';
+import { signInByApi } from './support';
 
 /** User Management on a 390 px phone: one card a user, stacked filters, dialogs that fit, every action in reach. */
 
@@ -88,7 +88,7 @@ test.describe('User Management on a phone (390 px)', () => {
   });
 
   test('a card edits the role and deletes through the confirmation, both dialogs inside the screen', async ({ page }) => {
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     const person = newPerson('Pocket');
     await apiCreateUser(page.request, { ...person, role: 'viewer' });
     await gotoUsers(page, `?search=${person.lastName}`);

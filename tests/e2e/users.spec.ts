@@ -14,7 +14,7 @@ import {
   waitForUsers,
   watchConsole,
 } from './users-support';
-import { signInAndWaitForShell } from './support';
+import { signInByApi } from './support';
 
 /**
  * The User Management screen (list, search, filters, add, edit, delete) against the real server. The demo data
@@ -182,7 +182,7 @@ test.describe('User Management screen', () => {
   });
 
   test('Edit changes the role (and status) of a user; the API answers the new values', async ({ page }) => {
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     const person = newPerson('Edited');
     await apiCreateUser(page.request, { ...person, role: 'viewer', status: 'pending' });
     await gotoUsers(page, `?search=${person.lastName}`);
@@ -207,7 +207,7 @@ test.describe('User Management screen', () => {
   });
 
   test('Delete asks first: Cancel keeps the user, Delete removes it and the API no longer lists it', async ({ page }) => {
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     const person = newPerson('Deleted');
     await apiCreateUser(page.request, { ...person, role: 'viewer' });
     await gotoUsers(page, `?search=${person.lastName}`);
@@ -233,7 +233,7 @@ test.describe('User Management screen', () => {
   });
 
   test('a failed load shows the server message and Try again reads the users again', async ({ page }) => {
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     let failures = 1;
     await page.route('**/api/users', async (route) => {
       if (failures-- > 0) {

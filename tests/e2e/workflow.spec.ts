@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { installation } from './settings-support';
-import { signInAndWaitForShell } from './support';
+import { signInByApi } from './support';
 
 test.describe('App Workflow', () => {
   test('explains the pipeline in order with this installation’s driver, retention and a worked example', async ({ page }) => {
-    await signInAndWaitForShell(page);
+    await signInByApi(page);
     await page.goto('/backend-workflow');
     await expect(page.getByRole('heading', { level: 1, name: 'App Workflow' })).toBeVisible();
     const facts = await installation(page);
