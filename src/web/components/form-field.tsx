@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import type { LucideIcon } from 'lucide-react';
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
