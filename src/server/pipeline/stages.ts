@@ -53,7 +53,6 @@ export const DEFAULT_SCAN_RETRY: ScanRetryPolicy = {
   budgetMs: 24 * 60 * 60_000,
 };
 
-
 /** One staged document on its way through the job's stages; each stage adds what it found out. */
 export type DocumentInFlight = {
   deps: ProcessDocumentDeps;
@@ -77,7 +76,8 @@ export type DocumentInFlight = {
 /** A stage of the job: resolves to nothing to go on to the next stage, or to the job's outcome to stop here. */
 type JobStage = (flight: DocumentInFlight) => Promise<JobOutcome | undefined>;
 
-const found = <T>(value: T | undefined, stage: TJobStageId): T => {
+/** What an earlier stage found out; its absence means the stages ran out of order, a bug. */
+const setBy = <T>(value: T | undefined, stage: TJobStageId): T => {
   if (value === undefined) throw new Error(`the pipeline reached a stage that needs what '${stage}' finds, before '${stage}' ran`);
   return value;
 };
@@ -118,7 +118,7 @@ const JOB_STAGE_RUNS: Record<TJobStageId, JobStage> = {
       storedName: sanitizeStoredName(row.player.firstName, row.player.lastName),
       birthDate: row.player.birthDate,
       playerId: row.player.id,
-      docType: found(flight.docType, 'doc-type'),
+      docType: setBy(flight.docType, 'doc-type'),
       submissionId: document.submissionId ?? document.id,
       fileSha256: document.fileSha256 ?? '',
       extension: flight.extension,
@@ -128,15 +128,15 @@ const JOB_STAGE_RUNS: Record<TJobStageId, JobStage> = {
 
   /** The ciphertext moves unchanged: its envelope lives in the row, not in the key (decision 007). */
   async store(flight) {
-    await flight.deps.storage.copy(flight.stagedKey, found(flight.storedPath, 'rename'));
+    await flight.deps.storage.copy(flight.stagedKey, setBy(flight.storedPath, 'rename'));
     return undefined;
   },
 
   /** The document, its audit event and its submission's progress in one transaction; then the staged copy goes. */
   async record(flight) {
     const { deps, document } = flight;
-    const storedPath = found(flight.storedPath, 'rename');
-    const docType = found(flight.docType, 'doc-type');
+    const storedPath = setBy(flight.storedPath, 'rename');
+    const docType = setBy(flight.docType, 'doc-type');
     const retainUntil = new Date(document.uploadedAt);
     retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + deps.retentionYears);
     await recordStored(deps.db, document.id, async (tx) => {
@@ -170,7 +170,7 @@ const JOB_STAGE_RUNS: Record<TJobStageId, JobStage> = {
     const { player } = flight.found;
     flight.deps.live.publish({
       type: 'document_uploaded',
-      data: { documentId: flight.document.id, playerName: `${player.firstName} ${player.lastName}`, docType: found(flight.docType, 'doc-type') },
+      data: { documentId: flight.document.id, playerName: `${player.firstName} ${player.lastName}`, docType: setBy(flight.docType, 'doc-type') },
     });
     return Promise.resolve(undefined);
   },
