@@ -7,6 +7,10 @@ import { z } from 'zod';
 export const AUDIT_ACTIONS = [
   'auth.login',
   'auth.login_failed',
+  'auth.password_set',
+  'auth.sessions_ended',
+  'auth.two_factor_disabled',
+  'auth.two_factor_enabled',
   'demo.seeded',
   'document.downloaded',
   'document.moved_to_storage',
@@ -27,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'submission.received',
   'user.created',
   'user.deleted',
+  'user.invitation_issued',
   'user.updated',
 ] as const;
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);
@@ -35,3 +40,17 @@ export type TAuditAction = z.infer<typeof ZAuditAction>;
 /** What an audit record is about. */
 export const AUDIT_SUBJECTS = ['database', 'document', 'notification_template', 'player', 'session', 'settings', 'submission', 'user'] as const;
 export type TAuditSubject = (typeof AUDIT_SUBJECTS)[number];
+
+/** Who an audit record says acted: a person, the shared password, or the system and its intake channels. */
+export const AUDIT_ACTOR_KINDS = ['user', 'shared-password', 'system', 'form', 'mailbox', 'upload', 'test'] as const;
+export type TAuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
+/** The name shown for an actor that is not a person. */
+export const AUDIT_ACTOR_NAMES: Record<Exclude<TAuditActorKind, 'user'>, string> = {
+  'shared-password': 'Shared password',
+  system: 'System',
+  form: 'Registration form',
+  mailbox: 'Mailbox',
+  upload: 'Staff upload',
+  test: 'Test submission',
+};

@@ -130,7 +130,10 @@ export const ZDocumentHistory = z.object({
   events: z.array(
     z.object({
       at: z.string(),
+      /** The kind of actor: 'user', 'shared-password', 'system', or the intake channel. */
       actor: z.string(),
+      /** Who, in words: the person's name, 'Shared password', 'System', 'Registration form'... */
+      actorName: z.string(),
       action: z.string(),
       /** One sentence for people, e.g. 'Status changed from pending to rejected: blurry scan'. */
       summary: z.string(),

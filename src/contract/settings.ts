@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSignInMode } from './access';
 
 /**
  * System Settings: the switches and fields staff change at run time.
@@ -18,6 +19,10 @@ export const ZSystemSettings = z.object({
     .int('must be a whole number of minutes')
     .min(SESSION_TIMEOUT_MINUTES.min, `must be at least ${SESSION_TIMEOUT_MINUTES.min} minutes`)
     .max(SESSION_TIMEOUT_MINUTES.max, `must be at most ${SESSION_TIMEOUT_MINUTES.max} minutes (24 hours)`),
+  /** How staff sign in: the shared password, personal accounts, or both (Settings → Security). */
+  signInMode: ZSignInMode,
+  /** Admins with a personal account must use two-step sign-in (they are asked to set it up at their next sign-in). */
+  requireTwoFactorForAdmins: z.boolean(),
   /** Gates every e-mail notification. */
   emailNotifications: z.boolean(),
   /** Gates messages to the Slack incoming webhook. */
@@ -31,6 +36,8 @@ export const SYSTEM_SETTINGS_DEFAULTS: TSystemSettings = {
   antivirusScanning: true,
   realtimeUpdates: true,
   sessionTimeoutMinutes: SESSION_TIMEOUT_MINUTES.default,
+  signInMode: 'shared',
+  requireTwoFactorForAdmins: false,
   emailNotifications: true,
   slackNotifications: false,
   teamsNotifications: false,

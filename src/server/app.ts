@@ -14,9 +14,9 @@ import {
 import type { THealth } from '../contract';
 import type { Logger } from './platform/logger';
 import { type LiveHub, registerLiveRoutes } from './live';
-import { type AuthService, registerAuthRoutes } from './auth';
+import { type AuthService, registerAuthRoutes, type SignInModeSource } from './auth';
 import { AppError } from './platform/errors';
-import { registerAccessGate, requireSession } from './platform/http/access';
+import { registerAccessGate, requireSession, type RouteAccess } from './platform/http/access';
 import { canonicalPath, isApiPath } from './platform/http/request-path';
 import type { SiteGuard } from './platform/http/site';
 import { toApiError } from './platform/http/error-mapping';
@@ -35,6 +35,8 @@ import { registerNotificationRoutes, type NotificationsService } from './notific
 export type AppDeps = {
   log: Logger;
   auth: AuthService;
+  /** How staff sign in now (Settings → Security). */
+  signIn: SignInModeSource;
   /** This installation's own names and origins (CLEARBASE_PUBLIC_URL, or the listening address). */
   site: SiteGuard;
   health: () => Promise<THealth>;
@@ -55,8 +57,8 @@ export type AppDeps = {
   notifications: NotificationsService;
 };
 
-/** One registered method and path, and who may call it (from the route's own `config.access`). */
-export type RouteEntry = { method: string; url: string; access: 'public' | 'signed-in' };
+/** One registered method and path, and who may call it (the route's own `config.access`; undefined only until ready, where it fails). */
+export type RouteEntry = { method: string; url: string; access: RouteAccess | undefined };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         method,
         url: route.url,
         get access() {
-          return config.access === 'public' ? 'public' : 'signed-in';
+          return config.access;
         },
       });
     }

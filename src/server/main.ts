@@ -98,6 +98,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     db,
     passwordHash: password.hash,
     sessionTimeoutMinutes: async () => (await systemSettings.current()).sessionTimeoutMinutes,
+    requireTwoFactorForAdmins: async () => (await systemSettings.current()).requireTwoFactorForAdmins,
     loginThrottle,
   });
   const storage = createStorage(config.storage);
@@ -223,6 +224,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const app = await buildApp({
     log,
     auth,
+    signIn: { signInMode: async () => (await systemSettings.current()).signInMode },
     site: createSiteGuard({ publicUrl: config.publicUrl, listenHost: config.host }),
     settings,
     hub,

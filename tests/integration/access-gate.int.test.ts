@@ -74,7 +74,7 @@ describeEachDatabase('access gate over the route table', ({ getDatabase }) => {
     if (!server) throw new Error('server not started');
     return server.app.routeTable;
   };
-  const privateRoutes = () => routes().filter((route) => route.access === 'signed-in');
+  const privateRoutes = () => routes().filter((route) => route.access !== 'public');
   const cookie = () => server?.cookie ?? '';
 
   beforeAll(async () => {

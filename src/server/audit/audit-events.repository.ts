@@ -2,20 +2,23 @@ import { and, asc, eq, or } from 'drizzle-orm';
 import type { TAuditAction, TAuditSubject } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { auditEvents } from '../platform/db/schema';
+import { auditActorColumns, type AuditActor } from './actor';
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
-export type NewAuditEvent = Omit<typeof auditEvents.$inferInsert, 'id' | 'at'>;
+export type NewAuditEvent = Omit<typeof auditEvents.$inferInsert, 'id' | 'at' | 'actor' | 'actorUserId' | 'actorName'> & { actor: AuditActor };
+
+const toRow = ({ actor, ...event }: NewAuditEvent): typeof auditEvents.$inferInsert => ({ ...event, ...auditActorColumns(actor) });
 
 /** Call with the transaction that makes the change, so the record and the change commit together. */
 export async function recordAuditEvent(db: Db, event: NewAuditEvent): Promise<void> {
-  await db.insert(auditEvents).values(event);
+  await db.insert(auditEvents).values(toRow(event));
 }
 
 /** Many records in one statement (a bulk decision: one per document); same rule as recordAuditEvent. */
 export async function recordAuditEvents(db: Db, events: readonly NewAuditEvent[]): Promise<void> {
-  // 7 columns a row: 500 rows stay far under PostgreSQL's 65,535 bind parameters.
+  // 9 columns a row: 500 rows stay far under PostgreSQL's 65,535 bind parameters.
   for (let start = 0; start < events.length; start += 500) {
-    await db.insert(auditEvents).values(events.slice(start, start + 500));
+    await db.insert(auditEvents).values(events.slice(start, start + 500).map(toRow));
   }
 }
 

@@ -1,16 +1,31 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { INVALID_PASSWORD_MESSAGE, ZLoginRequest, ZSession } from '../../contract';
+import { INVALID_PASSWORD_MESSAGE, PERMISSIONS, principalCan, ZLoginRequest, ZSession, type TPrincipal, type TSession, type TSignInMode } from '../../contract';
 import { AppError } from '../platform/errors';
 import { SESSION_COOKIE } from '../platform/http/access';
-import type { AuthService } from './auth.service';
+import { SHARED_PRINCIPAL, type AuthService } from './auth.service';
+
+/** How staff sign in now (Settings → Security, read through the settings' short cache). */
+export type SignInModeSource = { signInMode(): Promise<TSignInMode> };
 
 export function registerAuthRoutes(
   parent: FastifyInstance,
-  deps: { auth: AuthService },
+  deps: { auth: AuthService; signIn: SignInModeSource },
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
+  const answer = async (session: { expiresAt: Date; principal: TPrincipal } | undefined): Promise<TSession> => {
+    const signInMode = await deps.signIn.signInMode();
+    if (!session) return { authenticated: false, signInMode };
+    const { principal } = session;
+    return {
+      authenticated: true,
+      signInMode,
+      expiresAt: session.expiresAt.toISOString(),
+      principal,
+      permissions: PERMISSIONS.filter((permission) => principalCan(principal, permission)),
+    };
+  };
 
   app.post(
     '/api/auth/login',
@@ -42,19 +57,18 @@ export function registerAuthRoutes(
         secure: request.protocol === 'https',
         path: '/',
       });
-      return { authenticated: true, expiresAt: session.expiresAt.toISOString() };
+      return answer({ expiresAt: session.expiresAt, principal: SHARED_PRINCIPAL });
     },
   );
 
   app.get('/api/auth/session', { config: { access: 'public' }, schema: { response: { 200: ZSession } } }, async (request) => {
-    const session = await deps.auth.resolveSession(request.cookies[SESSION_COOKIE]);
-    return session ? { authenticated: true, expiresAt: session.expiresAt.toISOString() } : { authenticated: false };
+    return answer(await deps.auth.resolveSession(request.cookies[SESSION_COOKIE]));
   });
 
   app.post('/api/auth/logout', { config: { access: 'public' }, schema: { response: { 200: ZSession } } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await deps.auth.endSession(token);
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' });
-    return { authenticated: false };
+    return answer(undefined);
   });
 }

@@ -7,12 +7,13 @@ import {
   deleteSession,
   extendSession,
   findSessionSeenSince,
-  insertSession,
+  insertSession, type SessionOwner
 } from './sessions.repository';
 import { recordAuditEvent } from '../audit';
 import { generatePassword, hashPassword, verifyPassword } from '../platform/crypto/password';
 import type { LoginAdmission, LoginThrottle } from './login-throttle';
 import type { ActiveSession } from '../platform/http/access';
+import { SHARED_PASSWORD_NAME, type TPrincipal } from '../../contract';
 
 export const PASSWORD_HASH_SETTING = 'auth.passwordHash';
 /** A session's expiry is pushed forward at most this often, so reads do not turn into a write each. */
@@ -25,6 +26,8 @@ const EXTEND_EVERY_MS = 60_000;
 export const SESSION_RECHECK_MS = 5_000;
 /** Sessions remembered at most; the oldest is forgotten first (it is read again when next used). */
 const SESSION_MEMORY_LIMIT = 10_000;
+
+type RememberedSession = { lastSeenAt: Date; readAt: number; principal: TPrincipal };
 
 export type PasswordBootstrap =
   | { kind: 'environment' }
@@ -40,11 +43,37 @@ export type AuthService = {
   admitLoginAttempt(address: string): Promise<LoginAdmission>;
   /** Checks the shared password; on a match opens a session. Both outcomes are audited. */
   login(candidate: string, meta: ClientMeta): Promise<{ token: string; expiresAt: Date } | undefined>;
-  /** The session behind a cookie token, with its idle expiry pushed forward; undefined when none or expired. */
+  /** The session behind a cookie token, with its idle expiry pushed forward; undefined when none, expired, or its person can no longer sign in. */
   resolveSession(token: string | undefined): Promise<ActiveSession | undefined>;
+  /** Forgets what this instance remembers of one person's sessions (they were ended elsewhere, or the person changed). */
+  forgetUser(userId: string): void;
   endSession(token: string): Promise<void>;
   purgeExpiredSessions(): Promise<number>;
 };
+
+/** Whoever knows the shared password acts as an admin of every division. */
+export const SHARED_PRINCIPAL: TPrincipal = {
+  kind: 'shared',
+  userId: null,
+  name: SHARED_PASSWORD_NAME,
+  email: null,
+  role: 'admin',
+  divisions: null,
+  twoFactorSetupRequired: false,
+};
+
+/** The principal of a person's session; `requireTwoFactorForAdmins` is the Settings → Security switch. */
+export function principalOfUser(owner: SessionOwner, requireTwoFactorForAdmins: boolean): TPrincipal {
+  return {
+    kind: 'user',
+    userId: owner.id,
+    name: `${owner.firstName} ${owner.lastName}`,
+    email: owner.email,
+    role: owner.role,
+    divisions: owner.divisions.length > 0 ? owner.divisions : null,
+    twoFactorSetupRequired: requireTwoFactorForAdmins && owner.role === 'admin' && owner.totpEnabledAt === null,
+  };
+}
 
 /** The cookie carries a random token; the table keeps only its SHA-256. */
 const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -80,6 +109,8 @@ export function createAuthService(deps: {
    */
   sessionTimeoutMinutes: number | (() => Promise<number>);
   loginThrottle: LoginThrottle;
+  /** Settings → Security: admins must use two-step sign-in (read through the settings' short cache). */
+  requireTwoFactorForAdmins?: () => Promise<boolean>;
   now?: () => Date;
 }): AuthService {
   const now = deps.now ?? (() => new Date());
@@ -87,8 +118,8 @@ export function createAuthService(deps: {
   const timeoutMsNow = async (): Promise<number> =>
     (typeof sessionTimeoutMinutes === 'number' ? sessionTimeoutMinutes : await sessionTimeoutMinutes()) * 60_000;
   /** Sessions this instance read lately, by id (SESSION_RECHECK_MS). */
-  const remembered = new Map<string, { lastSeenAt: Date; readAt: number }>();
-  const remember = (id: string, entry: { lastSeenAt: Date; readAt: number }) => {
+  const remembered = new Map<string, RememberedSession>();
+  const remember = (id: string, entry: RememberedSession) => {
     if (remembered.size >= SESSION_MEMORY_LIMIT) {
       const [oldest] = remembered.keys();
       if (oldest !== undefined) remembered.delete(oldest);
@@ -101,7 +132,7 @@ export function createAuthService(deps: {
 
     async login(candidate, meta) {
       const matches = await verifyPassword(candidate, deps.passwordHash);
-      const audit = { actor: 'staff', subjectType: 'session' as const, detail: { ip: meta.ip }, requestId: meta.requestId };
+      const audit = { actor: SHARED_PRINCIPAL, subjectType: 'session' as const, detail: { ip: meta.ip }, requestId: meta.requestId };
       if (!matches) {
         await recordAuditEvent(deps.db, { ...audit, action: 'auth.login_failed', subjectId: null });
         return undefined;
@@ -137,18 +168,31 @@ export function createAuthService(deps: {
         at.getTime() - known.lastSeenAt.getTime() < EXTEND_EVERY_MS &&
         known.lastSeenAt.getTime() + timeoutMs > at.getTime()
       ) {
-        return { id, expiresAt: new Date(known.lastSeenAt.getTime() + timeoutMs) };
+        return { id, expiresAt: new Date(known.lastSeenAt.getTime() + timeoutMs), principal: known.principal };
       }
       remembered.delete(id);
-      const session = await findSessionSeenSince(deps.db, id, new Date(at.getTime() - timeoutMs));
-      if (!session) return undefined;
+      const found = await findSessionSeenSince(deps.db, id, new Date(at.getTime() - timeoutMs));
+      if (!found) return undefined;
+      const { session, owner } = found;
+      let principal = SHARED_PRINCIPAL;
+      if (session.userId !== null) {
+        // A person who was deactivated (or deleted) is signed out, whatever their cookie says.
+        if (owner === null || owner.status !== 'active') {
+          await deleteSession(deps.db, id);
+          return undefined;
+        }
+        principal = principalOfUser(owner, (await deps.requireTwoFactorForAdmins?.()) ?? false);
+      }
       let { lastSeenAt } = session;
       if (at.getTime() - lastSeenAt.getTime() >= EXTEND_EVERY_MS) {
         lastSeenAt = at;
         await extendSession(deps.db, id, lastSeenAt, new Date(at.getTime() + timeoutMs));
       }
-      remember(id, { lastSeenAt, readAt: at.getTime() });
-      return { id, expiresAt: new Date(lastSeenAt.getTime() + timeoutMs) };
+      remember(id, { lastSeenAt, readAt: at.getTime(), principal });
+      return { id, expiresAt: new Date(lastSeenAt.getTime() + timeoutMs), principal };
+    },
+    forgetUser(userId) {
+      for (const [id, entry] of remembered) if (entry.principal.userId === userId) remembered.delete(id);
     },
 
     endSession: async (token) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../platform/http/access';
 import {
   ZBulkStatusChange,
   ZBulkStatusResult,
@@ -27,40 +28,40 @@ export function registerDocumentRoutes(parent: FastifyInstance, deps: { document
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { documents } = deps;
 
-  app.get('/api/uploads/recent', { schema: { querystring: ZRecentUploadsQuery, response: { 200: ZRecentUploads } } }, async (request) => ({
+  app.get('/api/uploads/recent', { config: { access: 'read' }, schema: { querystring: ZRecentUploadsQuery, response: { 200: ZRecentUploads } } }, async (request) => ({
     uploads: await documents.listRecentUploads(request.query.limit),
   }));
 
-  app.get('/api/documents', { schema: { querystring: ZDocumentListQuery, response: { 200: ZDocumentList } } }, (request) =>
+  app.get('/api/documents', { config: { access: 'read' }, schema: { querystring: ZDocumentListQuery, response: { 200: ZDocumentList } } }, (request) =>
     documents.listDocuments(request.query),
   );
 
-  app.post('/api/documents/status', { schema: { body: ZBulkStatusChange, response: { 200: ZBulkStatusResult } } }, (request) =>
-    documents.changeStatuses(request.body.documentIds, request.body.status, { requestId: request.id }),
+  app.post('/api/documents/status', { config: { access: 'documents.review' }, schema: { body: ZBulkStatusChange, response: { 200: ZBulkStatusResult } } }, (request) =>
+    documents.changeStatuses(request.body.documentIds, request.body.status, actorOf(request)),
   );
 
-  app.get('/api/documents/:id/history', { schema: { params: ZDocumentIdParams, response: { 200: ZDocumentHistory } } }, (request) =>
+  app.get('/api/documents/:id/history', { config: { access: 'read' }, schema: { params: ZDocumentIdParams, response: { 200: ZDocumentHistory } } }, (request) =>
     documents.history(request.params.id),
   );
 
-  app.get('/api/documents/:id', { schema: { params: ZDocumentIdParams, response: { 200: ZDocument } } }, (request) =>
+  app.get('/api/documents/:id', { config: { access: 'read' }, schema: { params: ZDocumentIdParams, response: { 200: ZDocument } } }, (request) =>
     documents.getDocument(request.params.id),
   );
 
   app.patch(
     '/api/documents/:id/status',
-    { schema: { params: ZDocumentIdParams, body: ZDocumentStatusChange, response: { 200: ZDocument } } },
-    (request) => documents.changeStatus(request.params.id, request.body, { requestId: request.id }),
+    { config: { access: 'documents.review' }, schema: { params: ZDocumentIdParams, body: ZDocumentStatusChange, response: { 200: ZDocument } } },
+    (request) => documents.changeStatus(request.params.id, request.body, actorOf(request)),
   );
 
   app.post(
     '/api/documents/:id/retry-scan',
-    { schema: { params: ZDocumentIdParams, response: { 202: ZScanRetryResult } } },
-    async (request, reply) => reply.code(202).send(await documents.retryScan(request.params.id, { requestId: request.id })),
+    { config: { access: 'documents.review' }, schema: { params: ZDocumentIdParams, response: { 202: ZScanRetryResult } } },
+    async (request, reply) => reply.code(202).send(await documents.retryScan(request.params.id, actorOf(request))),
   );
 
-  app.get('/api/documents/:id/file', { schema: { params: ZDocumentIdParams } }, async (request, reply) => {
-    const file = await documents.openFile(request.params.id, { requestId: request.id });
+  app.get('/api/documents/:id/file', { config: { access: 'files.open' }, schema: { params: ZDocumentIdParams } }, async (request, reply) => {
+    const file = await documents.openFile(request.params.id, actorOf(request));
     return reply
       .header('content-type', file.mime)
       .header('content-disposition', contentDisposition(file.filename))
@@ -71,12 +72,12 @@ export function registerDocumentRoutes(parent: FastifyInstance, deps: { document
 
   app.post(
     '/api/documents/upload-to-storage',
-    { schema: { body: ZUploadToStorageRequest, response: { 200: ZUploadToStorageResponse } } },
-    (request) => documents.uploadToStorage(request.body.documentIds, { requestId: request.id }),
+    { config: { access: 'players.add' }, schema: { body: ZUploadToStorageRequest, response: { 200: ZUploadToStorageResponse } } },
+    (request) => documents.uploadToStorage(request.body.documentIds, actorOf(request)),
   );
 
   // A POST: it records a submission and stores a file, so a prefetch, a crawler or a reload must not run it.
-  app.post('/api/admin/test', { schema: { response: { 200: ZDocument } } }, (request) =>
-    documents.runTestSubmission({ requestId: request.id }),
+  app.post('/api/admin/test', { config: { access: 'settings.manage' }, schema: { response: { 200: ZDocument } } }, (request) =>
+    documents.runTestSubmission(actorOf(request)),
   );
 }

@@ -17,7 +17,7 @@ import {
 import type { Storage } from '../adapters/storage/port';
 import { createDecryptor } from '../platform/crypto/envelope';
 import type { Db } from '../platform/db/client';
-import { listDocumentHistory, recordAuditEvent, recordAuditEvents, type AuditEventRow, type NewAuditEvent } from '../audit';
+import { listDocumentHistory, recordAuditEvent, recordAuditEvents, type AuditEventRow, type NewAuditEvent, type Actor, recordedActorName } from '../audit';
 import {
   countDocumentList,
   documentListPageQuery,
@@ -71,7 +71,6 @@ export type DocumentsServiceDeps = {
   notifyRejected?: (documentId: string, reason: string) => Promise<void>;
 };
 
-type Actor = { requestId: string };
 
 export function createDocumentsService(deps: DocumentsServiceDeps) {
   const storageFor = (driver: 'local' | 's3'): Storage => {
@@ -175,6 +174,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         events: events.map((event) => ({
           at: event.at.toISOString(),
           actor: event.actor,
+          actorName: recordedActorName(event),
           action: event.action,
           summary: summarizeAuditEvent(event, id),
         })),
@@ -193,7 +193,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       }
       const ciphertext = await storageFor(row.storageDriver).get(row.storageKey);
       await recordAuditEvent(deps.db, {
-        actor: 'staff',
+        actor: actor.principal,
         action: 'document.downloaded',
         subjectType: 'document',
         subjectId: id,
@@ -223,7 +223,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         }
         await updateDocument(tx, id, { scanFirstFailedAt: null });
         await recordAuditEvent(tx, {
-          actor: 'staff',
+          actor: actor.principal,
           action: 'document.scan_retry_requested',
           subjectType: 'document',
           subjectId: id,
@@ -256,7 +256,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         await deps.db.transaction(async (tx) => {
           await updateDocument(tx, row.id, { storageDriver: deps.storage.driver });
           await recordAuditEvent(tx, {
-            actor: 'staff',
+            actor: actor.principal,
             action: 'document.moved_to_storage',
             subjectType: 'document',
             subjectId: row.id,
@@ -320,7 +320,7 @@ export type DocumentsService = ReturnType<typeof createDocumentsService>;
 /** The audit event of a review decision; the single and the bulk decision record the same shape. */
 function statusChangedEvent(id: string, from: TDocumentStatus, to: TDocumentStatus, reviewNotes: string | null, actor: Actor): NewAuditEvent {
   return {
-    actor: 'staff',
+    actor: actor.principal,
     action: 'document.status_changed',
     subjectType: 'document',
     subjectId: id,

@@ -8,5 +8,5 @@ export function registerHealthRoutes(parent: FastifyInstance, deps: { health: ()
   /** Liveness for process supervisors: says only that the process answers, to whatever address the probe uses. */
   app.get('/healthz', { config: { access: 'public', anyHost: true } }, async (_request, reply) => reply.type('text/plain').send('ok'));
 
-  app.get('/api/health', { schema: { response: { 200: ZHealth } } }, () => deps.health());
+  app.get('/api/health', { config: { access: 'read' }, schema: { response: { 200: ZHealth } } }, () => deps.health());
 }

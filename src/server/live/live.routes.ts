@@ -11,7 +11,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: { hub: LiveHub; s
   app.get(
     '/ws',
     {
-      websocket: true,
+      config: { access: 'read' }, websocket: true,
       // Before the upgrade, so a refused connection is a plain HTTP answer the browser sees as closed.
       preValidation: async () => {
         if (!(await deps.settings.realtimeOn())) throw new AppError('FORBIDDEN', REALTIME_OFF_MESSAGE);

@@ -11,19 +11,19 @@ export function registerMailboxRoutes(parent: FastifyInstance, deps: { mailbox: 
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { mailbox } = deps;
 
-  app.get('/api/gmail/status', { schema: { response: { 200: ZMailboxStatus } } }, () => mailbox.status());
-  app.post('/api/gmail/start', { schema: { response: { 200: ZMailboxActionResult } } }, () => mailbox.start());
-  app.post('/api/gmail/stop', { schema: { response: { 200: ZMailboxActionResult } } }, () => mailbox.stop());
-  app.post('/api/gmail/check', { schema: { response: { 200: ZMailboxActionResult } } }, () => mailbox.checkNow());
-  app.get('/api/gmail/stats', { schema: { querystring: ZMailboxStatsQuery, response: { 200: ZMailboxStats } } }, (request) =>
+  app.get('/api/gmail/status', { config: { access: 'read' }, schema: { response: { 200: ZMailboxStatus } } }, () => mailbox.status());
+  app.post('/api/gmail/start', { config: { access: 'mailbox.configure' }, schema: { response: { 200: ZMailboxActionResult } } }, () => mailbox.start());
+  app.post('/api/gmail/stop', { config: { access: 'mailbox.configure' }, schema: { response: { 200: ZMailboxActionResult } } }, () => mailbox.stop());
+  app.post('/api/gmail/check', { config: { access: 'mailbox.check' }, schema: { response: { 200: ZMailboxActionResult } } }, () => mailbox.checkNow());
+  app.get('/api/gmail/stats', { config: { access: 'read' }, schema: { querystring: ZMailboxStatsQuery, response: { 200: ZMailboxStats } } }, (request) =>
     mailbox.stats(request.query.range),
   );
-  app.get('/api/gmail/recent', { schema: { querystring: ZMailboxRecentQuery, response: { 200: ZMailboxRecent } } }, (request) =>
+  app.get('/api/gmail/recent', { config: { access: 'read' }, schema: { querystring: ZMailboxRecentQuery, response: { 200: ZMailboxRecent } } }, (request) =>
     mailbox.recent(request.query),
   );
   app.post(
     '/api/gmail/submissions/:id/retry',
-    { schema: { params: ZSubmissionParams, response: { 200: ZMailboxActionResult } } },
+    { config: { access: 'mailbox.check' }, schema: { params: ZSubmissionParams, response: { 200: ZMailboxActionResult } } },
     (request) => mailbox.retry(request.params.id),
   );
 }

@@ -4,7 +4,7 @@ import type { SmtpServer } from '../adapters/mail/port';
 import type { CheckChatWebhook } from '../adapters/chat/port';
 import { openSecret, sealSecret, ZSealedSecret, type SealedSecret } from '../platform/crypto/secret-box';
 import type { Db } from '../platform/db/client';
-import { recordAuditEvent } from '../audit';
+import { recordAuditEvent, type Actor } from '../audit';
 import { getSetting, putSetting, readSystemSettings } from '../settings';
 import { AppError } from '../platform/errors';
 
@@ -71,7 +71,7 @@ export async function readNotificationSettings(deps: Pick<NotificationSettingsDe
 export async function saveNotificationSettings(
   deps: NotificationSettingsDeps,
   update: TNotificationSettingsUpdate,
-  actor: { requestId: string },
+  actor: Actor,
 ): Promise<TNotificationSettings> {
   const problems: Array<{ path: string; message: string }> = [];
   for (const [service, field] of [['slack', 'slackWebhookUrl'], ['teams', 'teamsWebhookUrl']] as const) {
@@ -109,7 +109,7 @@ export async function saveNotificationSettings(
     ];
     // Names of what changed only: secrets and addresses stay out of the audit trail.
     await recordAuditEvent(tx, {
-      actor: 'staff',
+      actor: actor.principal,
       action: 'notifications.settings_updated',
       subjectType: 'settings',
       subjectId: NOTIFICATION_SETTINGS_KEY,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../platform/http/access';
 import {
   ZNotificationHistory,
   ZNotificationHistoryQuery,
@@ -22,39 +23,38 @@ import type { NotificationsService } from './notifications.service';
 export function registerNotificationRoutes(parent: FastifyInstance, deps: { notifications: NotificationsService }): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { notifications } = deps;
-  const actor = (request: { id: string }) => ({ requestId: request.id });
 
-  app.get('/api/notifications/templates', { schema: { response: { 200: ZNotificationTemplates } } }, () => notifications.listTemplates());
+  app.get('/api/notifications/templates', { config: { access: 'read' }, schema: { response: { 200: ZNotificationTemplates } } }, () => notifications.listTemplates());
 
   app.patch(
     '/api/notifications/templates/:id',
-    { schema: { params: ZTemplateParams, body: ZNotificationTemplatePatch, response: { 200: ZNotificationTemplate } } },
-    (request) => notifications.updateTemplate(request.params.id, request.body, actor(request)),
+    { config: { access: 'notifications.configure' }, schema: { params: ZTemplateParams, body: ZNotificationTemplatePatch, response: { 200: ZNotificationTemplate } } },
+    (request) => notifications.updateTemplate(request.params.id, request.body, actorOf(request)),
   );
 
-  app.post('/api/notifications/preview', { schema: { body: ZNotificationSend, response: { 200: ZRecipientPreview } } }, (request) =>
+  app.post('/api/notifications/preview', { config: { access: 'notifications.send' }, schema: { body: ZNotificationSend, response: { 200: ZRecipientPreview } } }, (request) =>
     notifications.preview(request.body),
   );
 
-  app.post('/api/notifications/send', { schema: { body: ZNotificationSend, response: { 200: ZNotificationSendResult } } }, (request) =>
-    notifications.send(request.body, actor(request)),
+  app.post('/api/notifications/send', { config: { access: 'notifications.send' }, schema: { body: ZNotificationSend, response: { 200: ZNotificationSendResult } } }, (request) =>
+    notifications.send(request.body, actorOf(request)),
   );
 
-  app.get('/api/notifications/history', { schema: { querystring: ZNotificationHistoryQuery, response: { 200: ZNotificationHistory } } }, (request) =>
+  app.get('/api/notifications/history', { config: { access: 'read' }, schema: { querystring: ZNotificationHistoryQuery, response: { 200: ZNotificationHistory } } }, (request) =>
     notifications.listHistory(request.query),
   );
 
-  app.get('/api/notifications/quick-actions', { schema: { querystring: ZQuickActionsQuery, response: { 200: ZQuickActions } } }, (request) =>
+  app.get('/api/notifications/quick-actions', { config: { access: 'read' }, schema: { querystring: ZQuickActionsQuery, response: { 200: ZQuickActions } } }, (request) =>
     notifications.quickActions(request.query),
   );
 
-  app.get('/api/notifications/settings', { schema: { response: { 200: ZNotificationSettings } } }, () => notifications.readSettings());
+  app.get('/api/notifications/settings', { config: { access: 'read' }, schema: { response: { 200: ZNotificationSettings } } }, () => notifications.readSettings());
 
-  app.put('/api/notifications/settings', { schema: { body: ZNotificationSettingsUpdate, response: { 200: ZNotificationSettings } } }, (request) =>
-    notifications.saveSettings(request.body, actor(request)),
+  app.put('/api/notifications/settings', { config: { access: 'notifications.configure' }, schema: { body: ZNotificationSettingsUpdate, response: { 200: ZNotificationSettings } } }, (request) =>
+    notifications.saveSettings(request.body, actorOf(request)),
   );
 
-  app.post('/api/notifications/settings/test', { schema: { body: ZNotificationTest, response: { 200: ZNotificationTestResult } } }, (request) =>
-    notifications.sendTest(request.body, actor(request)),
+  app.post('/api/notifications/settings/test', { config: { access: 'notifications.configure' }, schema: { body: ZNotificationTest, response: { 200: ZNotificationTestResult } } }, (request) =>
+    notifications.sendTest(request.body, actorOf(request)),
   );
 }

@@ -24,7 +24,7 @@ import {
   type TRecipientPreview,
 } from '../../contract';
 import type { Db } from '../platform/db/client';
-import { recordAuditEvent } from '../audit';
+import { recordAuditEvent, type Actor } from '../audit';
 import { enqueueJob } from '../platform/jobs/jobs.repository';
 import {
   countNotificationHistory,
@@ -76,7 +76,6 @@ const SEND_CONCURRENCY = 3;
 const PREVIEW_SAMPLE_SIZE = 5;
 const GUARDIAN_FALLBACK = 'Parent/Guardian';
 
-type Actor = { requestId: string };
 
 export type NotificationsDeps = DeliveryDeps & {
   log: Logger;
@@ -286,7 +285,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
         if (!after) throw new AppError('NOT_FOUND', `Notification template ${id} does not exist.`);
         const changed = (Object.keys(patch) as Array<keyof TNotificationTemplatePatch>).filter((key) => before[key] !== after[key]);
         await recordAuditEvent(tx, {
-          actor: 'staff',
+          actor: actor.principal,
           action: 'notification_template.updated',
           subjectType: 'notification_template',
           subjectId: id,
@@ -353,7 +352,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
           runAt: scheduledAt ?? new Date(now().getTime() + SAFETY_NET_DELAY_MS),
         });
         await recordAuditEvent(tx, {
-          actor: 'staff',
+          actor: actor.principal,
           action: scheduledAt ? 'notifications.scheduled' : 'notifications.sent',
           subjectType: 'notification_template',
           subjectId: prepared.templateId,

@@ -1,5 +1,5 @@
 import type { TCreatePlayer, TCreatedPlayer } from '../../contract';
-import { recordAuditEvent } from '../audit';
+import { recordAuditEvent, type Actor } from '../audit';
 import type { Db } from '../platform/db/client';
 import { findPlayer, upsertPlayer } from './players.repository';
 import { insertRegistrationIfAbsent } from './registrations.repository';
@@ -10,7 +10,6 @@ import { derivePlayerId } from './player-id';
 
 export type PlayersServiceDeps = { db: Db; idPrefix: string };
 
-type Actor = { requestId: string };
 
 /** An optional text field as stored: blank is no value. */
 const orNull = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
@@ -56,7 +55,7 @@ export function createPlayersService(deps: PlayersServiceDeps) {
           );
         }
         await recordAuditEvent(tx, {
-          actor: 'staff',
+          actor: actor.principal,
           action: 'player.created',
           subjectType: 'player',
           subjectId: playerId,

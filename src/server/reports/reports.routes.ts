@@ -17,21 +17,21 @@ export function registerReportRoutes(parent: FastifyInstance, deps: { reports: R
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { reports } = deps;
 
-  app.get('/api/seasons', { schema: { response: { 200: ZSeasons } } }, async () => ({ seasons: await reports.listSeasons() }));
+  app.get('/api/seasons', { config: { access: 'read' }, schema: { response: { 200: ZSeasons } } }, async () => ({ seasons: await reports.listSeasons() }));
 
-  app.get('/api/stats', { schema: { querystring: ZStatsQuery, response: { 200: ZStats } } }, (request) =>
+  app.get('/api/stats', { config: { access: 'read' }, schema: { querystring: ZStatsQuery, response: { 200: ZStats } } }, (request) =>
     reports.getStats(request.query.season),
   );
 
-  app.get('/api/stats/breakdown', { schema: { querystring: ZStatsQuery, response: { 200: ZStatsBreakdown } } }, (request) =>
+  app.get('/api/stats/breakdown', { config: { access: 'read' }, schema: { querystring: ZStatsQuery, response: { 200: ZStatsBreakdown } } }, (request) =>
     reports.getBreakdown(request.query.season),
   );
 
-  app.get('/api/report/missing', { schema: { querystring: ZMissingReportQuery, response: { 200: ZMissingReport } } }, (request) =>
+  app.get('/api/report/missing', { config: { access: 'read' }, schema: { querystring: ZMissingReportQuery, response: { 200: ZMissingReport } } }, (request) =>
     reports.getMissingReport(request.query),
   );
 
-  app.get('/api/report/player', { schema: { querystring: ZPlayerReportQuery, response: { 200: ZPlayerReport } } }, (request) =>
+  app.get('/api/report/player', { config: { access: 'read' }, schema: { querystring: ZPlayerReportQuery, response: { 200: ZPlayerReport } } }, (request) =>
     reports.getPlayerReport(request.query.player_id, request.query.season),
   );
 }

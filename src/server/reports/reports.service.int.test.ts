@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TMissingReport, TPlayerReportRow } from '../../contract';
+import { SHARED_PRINCIPAL } from '../auth';
 import { describeEachDatabase } from '../../../tests/support/databases';
 import { expectSummariesMatchDocuments } from '../../../tests/support/report-consistency';
 import { D, P, REPORT_NOW, REPORT_SEASONS, seedReportFixture } from '../../../tests/support/report-fixture';
@@ -458,7 +459,7 @@ describeEachDatabase('report summaries kept by the database', ({ getDb, kind }) 
 
 describeEachDatabase('adding a player', ({ getDb }) => {
   const service = () => createPlayersService({ db: getDb(), idPrefix: 'CB' });
-  const actor = { requestId: 'req-add-1' };
+  const actor = { requestId: 'req-add-1', principal: SHARED_PRINCIPAL };
   const input = { firstName: 'Ava', lastName: 'Smith', birthDate: '2014-05-03', season: '2025', division: 'AA' as const };
 
   beforeAll(async () => {
@@ -478,7 +479,7 @@ describeEachDatabase('adding a player', ({ getDb }) => {
     expect(player).toMatchObject({ guardianName: 'Pat New', guardianEmail: null, guardianPhone: null });
     const audits = await listAuditEventsByAction(getDb(), 'player.created');
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ actor: 'staff', subjectType: 'player', subjectId: id, requestId: 'req-add-1', detail: { seasonId: 'fall-2025', division: 'A', newPlayer: true } });
+    expect(audits[0]).toMatchObject({ actor: 'shared-password', subjectType: 'player', subjectId: id, requestId: 'req-add-1', detail: { seasonId: 'fall-2025', division: 'A', newPlayer: true } });
     await expectSummariesMatchDocuments(getDb());
   });
 

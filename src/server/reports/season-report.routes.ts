@@ -6,7 +6,7 @@ import type { SeasonReportService } from './season-report.service';
 /** GET /api/reports/season (src/contract/season-report.ts). */
 export function registerSeasonReportRoutes(parent: FastifyInstance, deps: { seasonReport: SeasonReportService }): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/reports/season', { schema: { querystring: ZSeasonReportQuery, response: { 200: ZSeasonReport } } }, (request) =>
+  app.get('/api/reports/season', { config: { access: 'read' }, schema: { querystring: ZSeasonReportQuery, response: { 200: ZSeasonReport } } }, (request) =>
     deps.seasonReport.getSeasonReport(request.query),
   );
 }

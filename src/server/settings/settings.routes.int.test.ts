@@ -74,7 +74,7 @@ describeEachDatabase('System Settings calls', ({ getDatabase }) => {
     const audits = await listAuditEventsByAction(getDatabase().db, 'settings.updated');
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({
-      actor: 'staff',
+      actor: 'shared-password',
       subjectType: 'settings',
       detail: { slackNotifications: { from: false, to: true }, sessionTimeoutMinutes: { from: 60, to: 90 } },
     });

@@ -1,3 +1,4 @@
+import type { Actor } from '../audit';
 import { createHash } from 'node:crypto';
 import {
   LIVE_TURNED_OFF_CLOSE_CODE,
@@ -32,7 +33,7 @@ export type SettingsService = {
   /** The saved settings, read from the database (not the cache): what the Settings screen shows. */
   read(): Promise<TSystemSettings>;
   /** Saves and audits a change; this instance uses it at once, and ends its live connections when they were turned off. */
-  update(patch: TSystemSettingsPatch, meta: { requestId: string }): Promise<TSystemSettings>;
+  update(patch: TSystemSettingsPatch, meta: Actor): Promise<TSystemSettings>;
   installation(): Promise<TInstallation>;
   /** Whether /ws may be opened now (through the cache: asked on every connection). */
   realtimeOn(): Promise<boolean>;
@@ -72,8 +73,7 @@ export function createSettingsService(deps: {
     },
 
     async update(patch, meta) {
-      // One shared password: staff are not told apart, as in the login audit.
-      const settings = await updateSystemSettings(deps.db, patch, 'staff', { defaults: deps.defaults, requestId: meta.requestId });
+      const settings = await updateSystemSettings(deps.db, patch, meta.principal, { defaults: deps.defaults, requestId: meta.requestId });
       deps.cache.remember(settings);
       // After the commit: a socket closed for a change that then failed to save would be a lie.
       if (!settings.realtimeUpdates) closeLiveConnections();

@@ -6,7 +6,7 @@ import { createSystemSettingsCache, readSystemSettings, SETTINGS_RECHECK_MS, upd
 describeEachDatabase('System Settings store', ({ getDb }) => {
   it('keeps following the defaults for what was never saved, the installation’s own included', async () => {
     const defaults = { ...SYSTEM_SETTINGS_DEFAULTS, sessionTimeoutMinutes: 120 };
-    await updateSystemSettings(getDb(), { teamsNotifications: true }, 'staff', { defaults });
+    await updateSystemSettings(getDb(), { teamsNotifications: true }, 'system', { defaults });
     expect(await readSystemSettings(getDb(), defaults)).toEqual({ ...defaults, teamsNotifications: true });
     // Another environment value later: still not frozen by the earlier save.
     expect((await readSystemSettings(getDb(), { ...defaults, sessionTimeoutMinutes: 30 })).sessionTimeoutMinutes).toBe(30);
@@ -20,13 +20,13 @@ describeEachDatabase('System Settings store', ({ getDb }) => {
     expect((await cache.current()).antivirusScanning).toBe(true);
     expect((await elsewhere.current()).antivirusScanning).toBe(true);
 
-    const saved = await updateSystemSettings(getDb(), { antivirusScanning: false }, 'staff');
+    const saved = await updateSystemSettings(getDb(), { antivirusScanning: false }, 'system');
     cache.remember(saved);
     expect((await cache.current()).antivirusScanning).toBe(false);
     expect((await elsewhere.current()).antivirusScanning).toBe(true);
     clock += SETTINGS_RECHECK_MS;
     expect((await elsewhere.current()).antivirusScanning).toBe(false);
 
-    await updateSystemSettings(getDb(), { antivirusScanning: true }, 'staff');
+    await updateSystemSettings(getDb(), { antivirusScanning: true }, 'system');
   });
 });

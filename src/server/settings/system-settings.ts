@@ -1,6 +1,6 @@
 import { SYSTEM_SETTINGS_DEFAULTS, ZSystemSettings, type TSystemSettings, type TSystemSettingsPatch } from '../../contract/settings';
 import type { Db } from '../platform/db/client';
-import { recordAuditEvent } from '../audit';
+import { recordAuditEvent, type AuditActor } from '../audit';
 import { getSetting, putSetting } from './settings.repository';
 
 /** The `settings` row that holds System Settings (contract/settings.ts). */
@@ -33,7 +33,7 @@ export async function readSystemSettings(db: Db, defaults: TSystemSettings = SYS
 export async function updateSystemSettings(
   db: Db,
   patch: TSystemSettingsPatch,
-  actor: string,
+  actor: AuditActor,
   options: { defaults?: TSystemSettings; requestId?: string } = {},
 ): Promise<TSystemSettings> {
   const defaults = options.defaults ?? SYSTEM_SETTINGS_DEFAULTS;

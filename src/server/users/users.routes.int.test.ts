@@ -74,7 +74,10 @@ describeEachDatabase('user management calls', ({ getDatabase }) => {
       lastName: 'Reyes',
       role: 'admin',
       status: 'active',
+      divisions: [],
+      twoFactorEnabled: false,
       lastLogin: '2026-11-20T09:30:00.000Z',
+      lastActionAt: null,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as unknown as string,
       profileImageUrl: null,
     } satisfies TUser);

@@ -1,12 +1,11 @@
 import type { TCreateUser, TUpdateUser, TUser, TUserList, TUserListQuery, TUserResponse } from '../../contract';
-import { recordAuditEvent } from '../audit';
+import { recordAuditEvent, type Actor } from '../audit';
 import type { Db } from '../platform/db/client';
 import { deleteUser, findUserByEmail, findUserById, findUsers, insertUser, updateUser, type UserChanges, type UserRow } from './users.repository';
 import { AppError } from '../platform/errors';
 
 export type UsersServiceDeps = { db: Db };
 
-type Actor = { requestId: string };
 
 /** The fields PATCH may change, in the order an audit entry lists them. */
 const CHANGEABLE = ['email', 'firstName', 'lastName', 'role', 'status'] as const;
@@ -19,7 +18,10 @@ export function toUser(row: UserRow): TUser {
     lastName: row.lastName,
     role: row.role,
     status: row.status,
+    divisions: row.divisions,
+    twoFactorEnabled: row.totpEnabledAt !== null,
     lastLogin: row.lastLoginAt?.toISOString() ?? null,
+    lastActionAt: null,
     createdAt: row.createdAt.toISOString(),
     profileImageUrl: row.profileImageUrl,
   };
@@ -56,7 +58,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         // A concurrent create of the same e-mail committed between the check and the insert.
         if (row === 'email-taken') throw emailTaken(input.email, undefined);
         await recordAuditEvent(tx, {
-          actor: 'staff',
+          actor: actor.principal,
           action: 'user.created',
           subjectType: 'user',
           subjectId: row.id,
@@ -89,7 +91,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         if (after === 'email-taken') throw emailTaken(changes.email ?? before.email, undefined);
         // Deleted by a concurrent request after it was read here.
         if (!after) throw notFound(id);
-        await recordAuditEvent(tx, { actor: 'staff', action: 'user.updated', subjectType: 'user', subjectId: id, detail, requestId: actor.requestId });
+        await recordAuditEvent(tx, { actor: actor.principal, action: 'user.updated', subjectType: 'user', subjectId: id, detail, requestId: actor.requestId });
         return { user: toUser(after) };
       });
     },
@@ -100,7 +102,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         const deleted = await deleteUser(tx, id);
         if (!deleted) throw notFound(id);
         await recordAuditEvent(tx, {
-          actor: 'staff',
+          actor: actor.principal,
           action: 'user.deleted',
           subjectType: 'user',
           subjectId: id,

@@ -4,7 +4,11 @@ import { ApiError, apiRequest, getErrorMessage, getQueryFn } from './api-client'
 import { isSessionQueryKey, SESSION_QUERY_KEY } from './query-keys';
 import { toast } from './toast-store';
 
-const SIGNED_OUT: TSession = { authenticated: false };
+/** Signed out, keeping the sign-in mode last heard from the server (so the gate shows the right fields). */
+const signedOut = (queryClient: QueryClient): TSession => ({
+  authenticated: false,
+  signInMode: queryClient.getQueryData<TSession>(SESSION_QUERY_KEY)?.signInMode ?? 'shared',
+});
 
 /** Drops every cached answer except the session, so a new sign-in never shows the last one's data. */
 function clearSessionData(queryClient: QueryClient): void {
@@ -32,13 +36,13 @@ export function useLogout() {
     mutationFn: () => apiRequest('POST', '/api/auth/logout', undefined, { schema: ZSession }),
     onSuccess: () => {
       clearSessionData(queryClient);
-      queryClient.setQueryData(SESSION_QUERY_KEY, SIGNED_OUT);
+      queryClient.setQueryData(SESSION_QUERY_KEY, signedOut(queryClient));
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 401) {
         // Already signed out on the server; nothing went wrong from the user's point of view.
         clearSessionData(queryClient);
-        queryClient.setQueryData(SESSION_QUERY_KEY, SIGNED_OUT);
+        queryClient.setQueryData(SESSION_QUERY_KEY, signedOut(queryClient));
         return;
       }
       toast({ title: 'Logout failed', description: getErrorMessage(error), variant: 'destructive' });

@@ -276,8 +276,12 @@ export const auditEvents = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** Who did it: 'staff' (the shared password), 'system', 'form', 'mailbox'. */
+    /** Who did it: 'user' (a person, named below), 'shared-password', 'system', 'form', 'mailbox'. */
     actor: text('actor').notNull(),
+    /** The person, when `actor` is 'user'. Not a foreign key: the trail outlives a deleted account. */
+    actorUserId: uuid('actor_user_id'),
+    /** The person's name as it was when they acted, or 'Shared password' / 'System'. */
+    actorName: text('actor_name'),
     action: text('action').$type<TAuditAction>().notNull(),
     subjectType: text('subject_type').$type<TAuditSubject>().notNull(),
     subjectId: text('subject_id'),
@@ -287,6 +291,8 @@ export const auditEvents = pgTable(
   (t) => [
     index('audit_events_subject_idx').on(t.subjectType, t.subjectId),
     index('audit_events_at_idx').on(t.at),
+    // A person's activity, newest first, and their last action on the users list.
+    index('audit_events_actor_user_idx').on(t.actorUserId, t.id),
   ],
 );
 
@@ -319,6 +325,16 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     role: text('role').$type<TUserRole>().notNull(),
     status: text('status').$type<TUserStatus>().notNull().default('pending'),
+    /** Empty: every division. */
+    divisions: text('divisions').array().$type<TDivision[]>().notNull().default(sql`'{}'::text[]`),
+    /** scrypt hash (platform/crypto/password); null until the invitation is accepted. */
+    passwordHash: text('password_hash'),
+    /** The TOTP secret, sealed with the master key; null without two-step sign-in. */
+    totpSecretSealed: text('totp_secret_sealed'),
+    /** When two-step sign-in was confirmed with a first code; null while only set up, or off. */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** SHA-256 of each unused recovery code. */
+    recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     profileImageUrl: text('profile_image_url'),
     createdAt: createdAt(),
@@ -371,8 +387,28 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The person signed in; null for the shared password. Deleting the user ends their sessions. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('sessions_expires_at_idx').on(t.expiresAt)],
+  (t) => [index('sessions_expires_at_idx').on(t.expiresAt), index('sessions_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Links that let a person choose a password: an invitation, or a reset. Only the token's SHA-256 is kept;
+ * a link works once, until `expiresAt`, and a newer link for the same user replaces it.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'invitation' | 'reset'>().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('user_tokens_user_id_idx').on(t.userId), oneOf('user_tokens_purpose_ck', t.purpose, ['invitation', 'reset'])],
 );
 
 /**
@@ -427,6 +463,7 @@ export const schema = {
   notificationTemplates,
   notificationHistory,
   sessions,
+  userTokens,
   loginAttempts,
   jobs,
 };

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FORBIDDEN_MESSAGE, principalCan, TWO_FACTOR_SETUP_REQUIRED_MESSAGE, type TPermission, type TPrincipal } from '../../../contract';
 import { AppError } from '../errors';
 import type { SiteGuard } from './site';
 
 /**
- * Who may call a route, declared in the route's own definition (`config: { access: 'public' }`).
- * A route without it needs a signed-in session: private is the default, public is a choice made where
- * the route is written.
+ * Who may call a route, declared in the route's own definition beside its schema: `'public'` (no session),
+ * or the permission a signed-in person's role must hold (`config: { access: 'documents.review' }`).
+ * A route that declares neither cannot start: the server refuses to become ready.
  */
-export type RouteAccess = 'public' | 'signed-in';
+export type RouteAccess = 'public' | TPermission;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,15 +21,15 @@ declare module 'fastify' {
   }
 }
 
-/** A signed-in session as the gate sees it. */
-export type ActiveSession = { id: string; expiresAt: Date };
+/** A signed-in session as the gate sees it: who it belongs to, and when it ends if left idle. */
+export type ActiveSession = { id: string; expiresAt: Date; principal: TPrincipal };
 
 /** How the gate finds the session a cookie names (the sign-in module answers it). */
 export type SessionLookup = { resolveSession(token: string | undefined): Promise<ActiveSession | undefined> };
 
 export const SESSION_COOKIE = 'cb_session';
 
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Enter the system password again.';
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 const CROSS_SITE_MESSAGE = 'Cross-site requests are not accepted.';
 const FOREIGN_HOST_MESSAGE = 'This server does not answer to that address. Open Clearbase at its own address.';
 
@@ -43,20 +44,44 @@ export type AccessGateDeps = { auth: SessionLookup; site: SiteGuard };
  */
 export function registerAccessGate(app: FastifyInstance, deps: AccessGateDeps): void {
   app.decorateRequest('session', undefined);
+  const routes: { label: string; config: { access?: RouteAccess } }[] = [];
+  app.addHook('onRoute', (route) => {
+    // Read at ready: a plugin context may flag its routes in an onRoute hook of its own, after this one.
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    routes.push({ label: `${methods.join(',')} ${route.url}`, config: (route.config ??= {}) });
+  });
+  app.addHook('onReady', (done) => {
+    const undeclared = routes.filter((route) => route.config.access === undefined).map((route) => route.label);
+    done(undeclared.length > 0 ? new Error(`Every route must declare its access (config.access); these do not: ${undeclared.join('; ')}`) : undefined);
+  });
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (!config.anyHost && !deps.site.isOwnHost(request.hostname)) throw new AppError('FORBIDDEN', FOREIGN_HOST_MESSAGE);
     if (request.is404) return;
     assertSameSite(request, deps.site);
     if (config.access === 'public') return;
-    await requireSession(request, deps);
+    const session = await requireSession(request, deps);
+    // Undeclared access never reaches here (the server would not have started); refuse it all the same.
+    const needed = config.access ?? 'users.manage';
+    if (session.principal.twoFactorSetupRequired && needed !== 'account') throw new AppError('FORBIDDEN', TWO_FACTOR_SETUP_REQUIRED_MESSAGE);
+    if (!principalCan(session.principal, needed)) throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
   });
 }
 
+/** The principal of a request the gate has let through a private route. */
+export function principalOf(request: FastifyRequest): TPrincipal {
+  if (!request.session) throw new Error('principalOf called on a request without a session (a public route?)');
+  return request.session.principal;
+}
+
+/** Who acts on a request, for the services and their audit records. */
+export const actorOf = (request: FastifyRequest): { requestId: string; principal: TPrincipal } => ({ requestId: request.id, principal: principalOf(request) });
+
 /** For a request no route matched: the answer is 401 until a session is shown, so nothing is learnt of the API without one. */
-export async function requireSession(request: FastifyRequest, deps: Pick<AccessGateDeps, 'auth'>): Promise<void> {
+export async function requireSession(request: FastifyRequest, deps: Pick<AccessGateDeps, 'auth'>): Promise<ActiveSession> {
   request.session ??= await deps.auth.resolveSession(request.cookies[SESSION_COOKIE]);
   if (!request.session) throw new AppError('UNAUTHENTICATED', SESSION_ENDED_MESSAGE);
+  return request.session;
 }
 
 const isUpgrade = (request: FastifyRequest) => request.headers.upgrade !== undefined;

@@ -7,6 +7,8 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   antivirusScanning: 'Antivirus scanning',
   realtimeUpdates: 'Real-time updates',
   sessionTimeoutMinutes: 'Session timeout',
+  signInMode: 'Sign-in',
+  requireTwoFactorForAdmins: 'Two-step sign-in for admins',
   emailNotifications: 'E-mail notifications',
   slackNotifications: 'Slack notifications',
   teamsNotifications: 'Microsoft Teams notifications',
