@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ZDocType, ZDocumentStatus } from './domain';
+import { ZDivision, ZDocType, ZDocumentStatus } from './domain';
+
+/**
+ * The division of the player a document event is about: a connection limited to some divisions gets only
+ * their events. Absent or null (a document not yet matched to a registration), only unlimited connections get it.
+ */
+const eventDivision = ZDivision.nullable().optional();
 
 /** Messages the server sends on /ws, so open screens update without polling. */
 export const ZConnectedMessage = z.object({
@@ -9,7 +15,7 @@ export const ZConnectedMessage = z.object({
 });
 export const ZDocumentUploadedMessage = z.object({
   type: z.literal('document_uploaded'),
-  data: z.object({ documentId: z.string(), playerName: z.string(), docType: ZDocType.nullable() }),
+  data: z.object({ documentId: z.string(), playerName: z.string(), docType: ZDocType.nullable(), division: eventDivision }),
 });
 export const ZDocumentStatusUpdatedMessage = z.object({
   type: z.literal('document_status_updated'),
@@ -18,6 +24,7 @@ export const ZDocumentStatusUpdatedMessage = z.object({
     status: ZDocumentStatus,
     /** Still processing, now shown as waiting for a virus scan that failed ('Scan failed, will retry'). */
     scanFailed: z.boolean().optional(),
+    division: eventDivision,
   }),
 });
 export const ZSystemStatusMessage = z.object({

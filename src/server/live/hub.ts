@@ -1,15 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import { ZClientMessage, type TServerMessage } from '../../contract';
+import { inDivisionScope, LIVE_UNAUTHORIZED_CLOSE_CODE, ZClientMessage, type TPrincipal, type TServerMessage } from '../../contract';
 import type { Logger } from '../platform/logger';
 
+/** Whose a live connection is: the session that opened it, and what that person may see. */
+export type LiveOwner = { sessionId: string; principal: TPrincipal };
+
+/** The session ended (signed out, deactivated): the client is told to sign in again, and does not reconnect. */
+const SESSION_ENDED_REASON = 'Session ended';
+
 /**
- * The open /ws connections of this instance. `publish` sends a typed message to each; issue-level
- * fan-out across instances (LISTEN/NOTIFY) feeds into the same `publish`.
+ * The open /ws connections of this instance. `publish` sends a typed message to each connection allowed to
+ * see it (a document event only to those whose divisions include the document's); fan-out across instances
+ * (LISTEN/NOTIFY) feeds into the same `publish`.
  */
 export type LiveHub = {
-  accept(socket: WebSocket): string;
+  accept(socket: WebSocket, owner: LiveOwner): string;
   publish(message: TServerMessage): void;
+  /** Closes the connections of ended sessions (one person's, or the ones named), with the close code that sends the page to sign-in. */
+  endSessions(which: { userId: string } | { sessionIds: readonly string[] }): void;
   readonly size: number;
   /** Closes every connection; by default as a shutdown (1001), which clients answer by reconnecting. */
   closeAll(code?: number, reason?: string): void;
@@ -17,26 +26,43 @@ export type LiveHub = {
 
 export function createLiveHub(log: Logger): LiveHub {
   const sockets = new Map<string, WebSocket>();
+  const owners = new Map<string, LiveOwner>();
 
   const send = (socket: WebSocket, message: TServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
 
   return {
-    accept(socket) {
+    accept(socket, owner) {
       const connectionId = randomUUID();
       sockets.set(connectionId, socket);
+      owners.set(connectionId, owner);
       socket.on('message', (raw: Buffer) => {
         const parsed = ZClientMessage.safeParse(safeJson(raw.toString('utf8')));
         if (!parsed.success) log.debug({ connectionId }, 'ignored an unparseable live message');
       });
-      socket.on('close', () => sockets.delete(connectionId));
+      socket.on('close', () => {
+        sockets.delete(connectionId);
+        owners.delete(connectionId);
+      });
       socket.on('error', (error) => log.debug({ connectionId, err: error }, 'live connection error'));
       send(socket, { type: 'connected', connectionId, data: { message: 'Live updates connected' } });
       return connectionId;
     },
     publish(message) {
-      for (const socket of sockets.values()) send(socket, message);
+      const division = 'data' in message && 'division' in message.data ? message.data.division : undefined;
+      const scoped = message.type === 'document_uploaded' || message.type === 'document_status_updated';
+      for (const [connectionId, socket] of sockets) {
+        const owner = owners.get(connectionId);
+        if (scoped && owner && !inDivisionScope(owner.principal, division)) continue;
+        send(socket, message);
+      }
+    },
+    endSessions(which) {
+      for (const [connectionId, owner] of owners) {
+        const ended = 'userId' in which ? owner.principal.userId === which.userId : which.sessionIds.includes(owner.sessionId);
+        if (ended) sockets.get(connectionId)?.close(LIVE_UNAUTHORIZED_CLOSE_CODE, SESSION_ENDED_REASON);
+      }
     },
     get size() {
       return sockets.size;
@@ -44,6 +70,7 @@ export function createLiveHub(log: Logger): LiveHub {
     closeAll(code = 1001, reason = 'Server shutting down') {
       for (const socket of sockets.values()) socket.close(code, reason);
       sockets.clear();
+      owners.clear();
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { REALTIME_OFF_MESSAGE } from '../../contract';
+import { LIVE_UNAUTHORIZED_CLOSE_CODE, REALTIME_OFF_MESSAGE } from '../../contract';
 import { AppError } from '../platform/errors';
 import type { LiveHub } from './hub';
 
@@ -17,8 +17,11 @@ export function registerLiveRoutes(app: FastifyInstance, deps: { hub: LiveHub; s
         if (!(await deps.settings.realtimeOn())) throw new AppError('FORBIDDEN', REALTIME_OFF_MESSAGE);
       },
     },
-    (socket) => {
-      deps.hub.accept(socket);
+    (socket, request) => {
+      const { session } = request;
+      // The gate let the upgrade through only with a session; without one, nothing to accept.
+      if (!session) return socket.close(LIVE_UNAUTHORIZED_CLOSE_CODE, 'Session ended');
+      deps.hub.accept(socket, { sessionId: session.id, principal: session.principal });
     },
   );
 }

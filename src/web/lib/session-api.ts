@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ZSession, type TLoginRequest, type TSession } from '../../contract';
+import { ZSession, type TLoginRequest, type TPermission, type TSession } from '../../contract';
 import { ApiError, apiRequest, getErrorMessage, getQueryFn } from './api-client';
 import { isSessionQueryKey, SESSION_QUERY_KEY } from './query-keys';
 import { toast } from './toast-store';
@@ -50,4 +50,17 @@ export function useLogout() {
       void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY, exact: true });
     },
   });
+}
+
+/**
+ * What the signed-in person may do, from the session the server answered: controls a role cannot use are
+ * hidden with this (the server refuses them anyway). Before the session is known, nothing is allowed.
+ */
+export function usePermissions() {
+  const session = useSession();
+  const granted = new Set<TPermission>(session.data?.permissions ?? []);
+  return {
+    principal: session.data?.principal,
+    can: (permission: TPermission): boolean => granted.has(permission),
+  };
 }
