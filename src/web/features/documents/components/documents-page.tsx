@@ -384,7 +384,8 @@ export function DocumentsPage() {
           ) : null}
         </Card>
       </div>
-      {can('files.open') ? <DocumentViewer document={viewing} onOpenChange={(open) => !open && setViewing(null)} /> : null}
+      {/* Opened only from View, which a role without 'files.open' lacks; the viewer refuses such a role itself, too. */}
+      <DocumentViewer document={viewing} onOpenChange={(open) => !open && setViewing(null)} />
       {can('documents.review') ? (
         <RejectDocumentDialog
           target={rejecting}

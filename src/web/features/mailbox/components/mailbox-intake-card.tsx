@@ -14,7 +14,11 @@ export function MailboxIntakeCard() {
       <CardHeader>
         <IconCardTitle icon={Mail}>Gmail Integration</IconCardTitle>
         <CardDescription>Checks the league mailbox on a schedule and files the documents parents e-mail</CardDescription>
-        {can('mailbox.configure') ? null : <ReadOnlyNote className="mt-2">Only an admin can start or stop the automatic checks.</ReadOnlyNote>}
+        {can('mailbox.configure') ? null : (
+          <ReadOnlyNote className="mt-2" lead={can('mailbox.check') ? 'Check Now only.' : 'Read only.'}>
+            Only an admin can start or stop the automatic checks.
+          </ReadOnlyNote>
+        )}
       </CardHeader>
       <CardContent>
         <MailboxStatusGate>{(status) => <MailboxSchedulerControls status={status} />}</MailboxStatusGate>

@@ -278,19 +278,17 @@ export function PlayerDetailDialog({ playerId, playerName, season, onOpenChange 
           )}
         </DialogContent>
       </Dialog>
-      {files.open ? (
-        <DocumentViewer
-          document={viewing}
-          onOpenChange={(open) => {
-            if (open) return;
-            setViewing(null);
-            const opener = viewOpener.current;
-            viewOpener.current = null;
-            // After Radix has finished closing the viewer (it would otherwise leave focus on the page body).
-            requestAnimationFrame(() => opener?.isConnected && opener.focus());
-          }}
-        />
-      ) : null}
+      <DocumentViewer
+        document={viewing}
+        onOpenChange={(open) => {
+          if (open) return;
+          setViewing(null);
+          const opener = viewOpener.current;
+          viewOpener.current = null;
+          // After Radix has finished closing the viewer (it would otherwise leave focus on the page body).
+          requestAnimationFrame(() => opener?.isConnected && opener.focus());
+        }}
+      />
     </>
   );
 }
