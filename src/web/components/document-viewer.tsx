@@ -1,10 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileWarning, LoaderCircle, RotateCcw } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { FORBIDDEN_MESSAGE } from '../../contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { getErrorMessage } from '@/lib/api-client';
 import { fetchDocumentFile, previewKindOf, type TPreviewKind } from '@/lib/document-file';
 import { saveUrlAs } from '@/lib/download';
+import { rereadSessionAfter } from '@/lib/query-client';
+import { usePermissions } from '@/lib/session-api';
 
 /** What the viewer needs to know about a document: its id and the name to show and download it under. */
 export interface ViewableDocument {
@@ -24,6 +28,7 @@ type FileState =
  * or reads again. Keyed by document and attempt by its parent, so each mount starts from 'loading'.
  */
 function useDocumentFile(documentId: string, fileName: string): FileState {
+  const queryClient = useQueryClient();
   const [state, setState] = useState<FileState>({ status: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
@@ -36,6 +41,8 @@ function useDocumentFile(documentId: string, fileName: string): FileState {
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
+        // Refused for the role (it changed while the page was open): the session is read again, like every call's.
+        rereadSessionAfter(queryClient, error);
         setState({ status: 'error', message: getErrorMessage(error, 'The file could not be read. Please try again.') });
       },
     );
@@ -43,7 +50,7 @@ function useDocumentFile(documentId: string, fileName: string): FileState {
       controller.abort();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [documentId, fileName]);
+  }, [documentId, fileName, queryClient]);
   return state;
 }
 
@@ -100,6 +107,7 @@ function ViewerBody({ document, onRetry }: { document: ViewableDocument; onRetry
  * A dialog that shows a stored document: PDFs in a frame, images as an image, with a Download button.
  * It reads GET /api/documents/{id}/file with the session cookie; when no file is stored it shows the
  * server's message. Open it by passing a document, close it through onOpenChange(false).
+ * A role without 'files.open' gets no preview at all: the file is not read (screens hide View for it, too).
  */
 export function DocumentViewer({
   document,
@@ -109,6 +117,7 @@ export function DocumentViewer({
   onOpenChange: (open: boolean) => void;
 }) {
   const [attempt, setAttempt] = useState(0);
+  const { can } = usePermissions();
   return (
     <Dialog open={document !== null} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-4xl" data-testid="document-viewer">
@@ -118,7 +127,13 @@ export function DocumentViewer({
               <DialogTitle className="break-all">{document.fileName}</DialogTitle>
               <DialogDescription>{document.description ?? 'The stored file, decrypted for viewing.'}</DialogDescription>
             </DialogHeader>
-            <ViewerBody key={`${document.id}:${attempt}`} document={document} onRetry={() => setAttempt((n) => n + 1)} />
+            {can('files.open') ? (
+              <ViewerBody key={`${document.id}:${attempt}`} document={document} onRetry={() => setAttempt((n) => n + 1)} />
+            ) : (
+              <p role="alert" data-testid="document-viewer-refused" className="text-sm text-muted-foreground">
+                {FORBIDDEN_MESSAGE}
+              </p>
+            )}
           </>
         ) : null}
       </DialogContent>

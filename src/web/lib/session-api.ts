@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { ZSession, type TLoginRequest, type TPermission, type TSession } from '../../contract';
 import { ApiError, apiRequest, getErrorMessage, getQueryFn } from './api-client';
 import { isSessionQueryKey, SESSION_QUERY_KEY } from './query-keys';
@@ -58,9 +59,17 @@ export function useLogout() {
  */
 export function usePermissions() {
   const session = useSession();
-  const granted = new Set<TPermission>(session.data?.permissions ?? []);
-  return {
-    principal: session.data?.principal,
-    can: (permission: TPermission): boolean => granted.has(permission),
-  };
+  const permissions = session.data?.permissions;
+  // The same check while the session's permissions are the same (a refetch keeps an equal answer's identity).
+  const can = useMemo(() => permissionCheck(permissions), [permissions]);
+  return { principal: session.data?.principal, can };
+}
+
+/** Whether the signed-in role holds a permission: what the screens' helpers take to decide which controls to show. */
+export type Can = (permission: TPermission) => boolean;
+
+/** The check for the permissions a session answered (none before it is known). */
+export function permissionCheck(permissions: readonly TPermission[] | undefined): Can {
+  const granted = new Set<TPermission>(permissions ?? []);
+  return (permission) => granted.has(permission);
 }

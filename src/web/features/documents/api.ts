@@ -9,6 +9,7 @@ import {
   type TDocumentListQuery,
 } from '../../../contract';
 import { apiRequest, getQueryFn } from '@/lib/api-client';
+import { downloadDocumentFile } from '@/lib/document-file';
 import { DOCUMENTS_PAGE_SIZE, type DocumentFilters } from './document-filters';
 
 /** The documents screen refreshes every 30 s. */
@@ -120,5 +121,16 @@ export function useRetryScan() {
       apiRequest('POST', `/api/documents/${encodeURIComponent(documentId)}/retry-scan`, undefined, { schema: ZScanRetryResult }),
     // Refreshed on failure too: a 409 means the scan has succeeded meanwhile, and the row should show that.
     onSettled: () => Promise.all([refreshAfterDocumentChange(queryClient), queryClient.invalidateQueries({ queryKey: ['api', 'health'] })]),
+  });
+}
+
+/**
+ * GET /api/documents/{id}/file, saved under its name (More → Download). A mutation, so a refusal (the role lost
+ * 'files.open' while the page was open) has the session read again like every other call.
+ */
+export function useDownloadDocumentFile() {
+  return useMutation({
+    mutationKey: [...DOCUMENTS_KEY, 'download'],
+    mutationFn: ({ documentId, fileName }: { documentId: string; fileName: string }) => downloadDocumentFile(documentId, fileName),
   });
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkIntervalMinutes, describeMailboxStats, formatAttachmentCount, formatDateTime } from './mailbox-figures';
+import { ROLE_PERMISSIONS } from '../../../contract';
+import { permissionCheck } from '@/lib/session-api';
+import { checkIntervalMinutes, describeMailboxStats, formatAttachmentCount, formatDateTime, mailboxControls, notConnectedNote } from './mailbox-figures';
 
 describe('checkIntervalMinutes', () => {
   it('turns the interval into whole minutes, rounded', () => {
@@ -59,5 +61,22 @@ describe('formatDateTime', () => {
 
   it('formats a date with its day and time', () => {
     expect(formatDateTime('2025-03-03T10:04:00Z')).toMatch(/2025/);
+  });
+});
+
+describe('mailboxControls', () => {
+  it('gives an admin Start, Stop and Check Now, a moderator Check Now, a viewer none', () => {
+    expect(mailboxControls(permissionCheck(ROLE_PERMISSIONS.admin))).toEqual({ schedule: true, check: true });
+    expect(mailboxControls(permissionCheck(ROLE_PERMISSIONS.moderator))).toEqual({ schedule: false, check: true });
+    expect(mailboxControls(permissionCheck(ROLE_PERMISSIONS.viewer))).toEqual({ schedule: false, check: false });
+  });
+});
+
+describe('notConnectedNote', () => {
+  it('names only the controls the role has, and is absent when it has none', () => {
+    expect(notConnectedNote({ schedule: true, check: true })).toBe('Start and Check Now are available once the mailbox is connected.');
+    expect(notConnectedNote({ schedule: false, check: true })).toBe('Check Now is available once the mailbox is connected.');
+    expect(notConnectedNote({ schedule: true, check: false })).toBe('Start is available once the mailbox is connected.');
+    expect(notConnectedNote({ schedule: false, check: false })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { MAILBOX_DEFAULT_INTERVAL_MS, type TMailboxStats } from '../../../contract';
+import type { Can } from '@/lib/session-api';
 
 /** The check interval in whole minutes; 300000 ms (5 minutes) when the scheduler gives none. */
 export function checkIntervalMinutes(intervalMs: number | null | undefined): number {
@@ -47,4 +48,24 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** Which mailbox controls the signed-in role can use. */
+export interface MailboxControls {
+  /** Start and Stop the automatic checks ('mailbox.configure'). */
+  schedule: boolean;
+  /** Check Now, and Retry on a failed e-mail ('mailbox.check'). */
+  check: boolean;
+}
+
+export function mailboxControls(can: Can): MailboxControls {
+  return { schedule: can('mailbox.configure'), check: can('mailbox.check') };
+}
+
+/** The line under the controls while the mailbox is not connected, naming only the controls the role has. */
+export function notConnectedNote(controls: MailboxControls): string | null {
+  if (controls.schedule && controls.check) return 'Start and Check Now are available once the mailbox is connected.';
+  if (controls.schedule) return 'Start is available once the mailbox is connected.';
+  if (controls.check) return 'Check Now is available once the mailbox is connected.';
+  return null;
 }

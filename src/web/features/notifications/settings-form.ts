@@ -20,11 +20,13 @@ export type SettingsErrors = Partial<Record<SettingsField, string>>;
 
 /** The form as the server's settings fill it: secrets are never sent to the browser, so their boxes start empty. */
 export function settingsFormValues(settings: TNotificationSettings): SettingsFormValues {
+  // Only a role that may configure notifications gets this form, and the server sends it every field; `??` keeps
+  // the form whole should one be left out all the same.
   return {
-    host: settings.email.host,
+    host: settings.email.host ?? '',
     port: String(settings.email.port),
     secure: settings.email.secure,
-    username: settings.email.username,
+    username: settings.email.username ?? '',
     password: '',
     removePassword: false,
     from: settings.email.from,

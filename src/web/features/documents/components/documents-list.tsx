@@ -5,6 +5,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatBytes, formatDateTime, shaPrefix } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import type { DocumentRowAction } from '../document-actions';
 import type { Selection } from '../selection';
 import { DocumentRowActions, type DocumentRowHandlers } from './document-row-actions';
 
@@ -30,6 +31,10 @@ export interface DocumentsListProps {
   selection: Selection;
   onToggle: (id: string, selected: boolean) => void;
   handlers: DocumentRowHandlers;
+  /** The actions the signed-in role can use on a row (documentRowActions). */
+  rowActions: (document: TDocumentListItem) => readonly DocumentRowAction[];
+  /** Rows have a checkbox only when the role has a bulk action to use on them. */
+  selectable: boolean;
   /** The document whose review is in flight, if any. */
   reviewingId: string | null;
   /** The document whose scan retry is in flight, if any. */
@@ -75,31 +80,46 @@ function RowCheckbox({ document, selected, onToggle }: { document: TDocumentList
   );
 }
 
-function DocumentsTable({ documents, selection, onToggle, handlers, reviewingId, retryingId }: DocumentsListProps) {
+/**
+ * The actions column fits the most buttons a row has: four icons, or Retry with its word, for a reviewer; one icon
+ * for a role that has only History. No row with an action, no column.
+ */
+function actionsColumnClass(documents: readonly TDocumentListItem[], rowActions: DocumentsListProps['rowActions']): string | null {
+  const most = Math.max(0, ...documents.map((document) => rowActions(document).length));
+  if (most === 0) return null;
+  return most === 1 ? 'w-16' : 'w-[10.5rem]';
+}
+
+function DocumentsTable({ documents, selection, onToggle, handlers, rowActions, selectable, reviewingId, retryingId }: DocumentsListProps) {
+  const actionsColumn = actionsColumnClass(documents, rowActions);
   return (
     <Table className="table-fixed">
       <colgroup>
-        <col className="w-11" />
+        {selectable ? <col className="w-11" /> : null}
         <col />
         <col className="w-32" />
         <col className="w-48" />
         <col className="w-24" />
         <col className="w-28" />
-        <col className="w-[10.5rem]" />
+        {actionsColumn ? <col className={actionsColumn} /> : null}
       </colgroup>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          <TableHead className="pl-4">
-            <span className="sr-only">Selected</span>
-          </TableHead>
-          <TableHead>File</TableHead>
+          {selectable ? (
+            <TableHead className="pl-4">
+              <span className="sr-only">Selected</span>
+            </TableHead>
+          ) : null}
+          <TableHead className={cn(!selectable && 'pl-4')}>File</TableHead>
           <TableHead>Status</TableHead>
           <TableHead>Player and type</TableHead>
           <TableHead className="text-right">Size</TableHead>
-          <TableHead>Uploaded</TableHead>
-          <TableHead className="pr-4 text-right">
-            <span className="sr-only">Actions</span>
-          </TableHead>
+          <TableHead className={cn(!actionsColumn && 'pr-4')}>Uploaded</TableHead>
+          {actionsColumn ? (
+            <TableHead className="pr-4 text-right">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          ) : null}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -112,10 +132,12 @@ function DocumentsTable({ documents, selection, onToggle, handlers, reviewingId,
               data-document-id={document.id}
               data-state={selected ? 'selected' : undefined}
             >
-              <TableCell className="pl-4">
-                <RowCheckbox document={document} selected={selected} onToggle={onToggle} />
-              </TableCell>
-              <TableCell className="whitespace-normal">
+              {selectable ? (
+                <TableCell className="pl-4">
+                  <RowCheckbox document={document} selected={selected} onToggle={onToggle} />
+                </TableCell>
+              ) : null}
+              <TableCell className={cn('whitespace-normal', !selectable && 'pl-4')}>
                 <div className="grid min-w-0 gap-0.5">
                   <span className="truncate font-medium" title={document.fileName} data-testid="document-file-name">
                     {document.fileName}
@@ -139,12 +161,21 @@ function DocumentsTable({ documents, selection, onToggle, handlers, reviewingId,
                 </div>
               </TableCell>
               <TableCell className="text-right tabular-nums">{formatBytes(document.bytes)}</TableCell>
-              <TableCell className="text-xs text-muted-foreground tabular-nums">
+              <TableCell className={cn('text-xs text-muted-foreground tabular-nums', !actionsColumn && 'pr-4')}>
                 <UploadedAt iso={document.uploadedAt} />
               </TableCell>
-              <TableCell className="pr-4">
-                <DocumentRowActions document={document} handlers={handlers} reviewing={reviewingId === document.id} retrying={retryingId === document.id} compact />
-              </TableCell>
+              {actionsColumn ? (
+                <TableCell className="pr-4">
+                  <DocumentRowActions
+                    document={document}
+                    actions={rowActions(document)}
+                    handlers={handlers}
+                    reviewing={reviewingId === document.id}
+                    retrying={retryingId === document.id}
+                    compact
+                  />
+                </TableCell>
+              ) : null}
             </TableRow>
           );
         })}
@@ -162,11 +193,12 @@ function Detail({ label, children, className }: { label: string; children: React
   );
 }
 
-function DocumentCards({ documents, selection, onToggle, handlers, reviewingId, retryingId }: DocumentsListProps) {
+function DocumentCards({ documents, selection, onToggle, handlers, rowActions, selectable, reviewingId, retryingId }: DocumentsListProps) {
   return (
     <ul className="grid gap-3">
       {documents.map((document) => {
         const selected = selection.has(document.id);
+        const actions = rowActions(document);
         return (
           <li
             key={document.id}
@@ -176,9 +208,11 @@ function DocumentCards({ documents, selection, onToggle, handlers, reviewingId, 
             className="grid gap-3 rounded-lg border p-3 data-[state=selected]:border-primary/60 data-[state=selected]:bg-muted/50"
           >
             <div className="flex items-start gap-3">
-              <div className="flex h-6 items-center">
-                <RowCheckbox document={document} selected={selected} onToggle={onToggle} />
-              </div>
+              {selectable ? (
+                <div className="flex h-6 items-center">
+                  <RowCheckbox document={document} selected={selected} onToggle={onToggle} />
+                </div>
+              ) : null}
               <div className="grid min-w-0 flex-1 gap-1">
                 <span className="font-medium break-all" data-testid="document-file-name">
                   {document.fileName}
@@ -203,9 +237,18 @@ function DocumentCards({ documents, selection, onToggle, handlers, reviewingId, 
               </Detail>
             </dl>
             <ReviewReason document={document} />
-            <div className="-mx-1 border-t pt-2">
-              <DocumentRowActions document={document} handlers={handlers} reviewing={reviewingId === document.id} retrying={retryingId === document.id} compact={false} />
-            </div>
+            {actions.length > 0 ? (
+              <div className="-mx-1 border-t pt-2">
+                <DocumentRowActions
+                  document={document}
+                  actions={actions}
+                  handlers={handlers}
+                  reviewing={reviewingId === document.id}
+                  retrying={retryingId === document.id}
+                  compact={false}
+                />
+              </div>
+            ) : null}
           </li>
         );
       })}

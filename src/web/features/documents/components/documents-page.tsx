@@ -14,13 +14,14 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { downloadFile } from '@/lib/csv';
-import { downloadDocumentFile } from '@/lib/document-file';
+import { usePermissions } from '@/lib/session-api';
 import { toast, type ToastInput } from '@/lib/toast-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
-import { useBulkApproveDocuments, useDocumentList, useRetryScan, useReviewDocument, useUploadToStorage } from '../api';
+import { useBulkApproveDocuments, useDocumentList, useDownloadDocumentFile, useRetryScan, useReviewDocument, useUploadToStorage } from '../api';
 import { describeBulkApprove, planBulkApprove } from '../bulk-approve';
+import { documentBulkActions, documentRowActions } from '../document-actions';
 import {
   changeDocumentFilters,
   DEFAULT_DOCUMENT_FILTERS,
@@ -102,6 +103,11 @@ export function DocumentsPage() {
   const listedIds = useMemo(() => documents.map((document) => document.id), [documents]);
   const wide = useMediaQuery(TABLE_QUERY);
   const selectAllId = useId();
+  // Each control the role cannot use is hidden (the server refuses it anyway); rows are selectable only for a bulk action.
+  const { can } = usePermissions();
+  const bulkActions = documentBulkActions(can);
+  const selectable = bulkActions.length > 0;
+  const rowActions = useCallback((document: TDocumentListItem) => documentRowActions(document, can), [can]);
 
   // Selection is by id, so a refetch keeps it; rows that are no longer listed leave it when new rows arrive.
   const [selection, dispatch] = useReducer(selectionReducer, EMPTY_SELECTION);
@@ -123,6 +129,7 @@ export function DocumentsPage() {
   const bulkApprove = useBulkApproveDocuments();
   const upload = useUploadToStorage();
   const retryScan = useRetryScan();
+  const download = useDownloadDocumentFile();
 
   const onSearch = useCallback((search: string) => update((current) => changeDocumentFilters(current, { search })), [update]);
 
@@ -198,11 +205,11 @@ export function DocumentsPage() {
         },
       ),
     onReject: (document) => setRejecting({ id: document.id, fileName: document.fileName, playerName: document.playerName }),
-    onDownload: (document) => {
-      downloadDocumentFile(document.id, document.fileName).catch((error: unknown) =>
-        toast({ title: 'Download Failed', description: getErrorMessage(error), variant: 'destructive' }),
-      );
-    },
+    onDownload: (document) =>
+      download.mutate(
+        { documentId: document.id, fileName: document.fileName },
+        { onError: (error) => toast({ title: 'Download Failed', description: getErrorMessage(error), variant: 'destructive' }) },
+      ),
     onHistory: (document) => setHistoryOf({ id: document.id, fileName: document.fileName }),
     onRetryScan: (document) =>
       retryScan.mutate(document.id, {
@@ -246,21 +253,25 @@ export function DocumentsPage() {
     <>
       <PageHeader
         title="Documents"
-        description="Manage document uploads and processing status"
+        description={can('documents.review') ? 'Manage document uploads and processing status' : 'Document uploads and their processing status'}
         actions={
           <>
             <Button variant="outline" onClick={() => void list.refetch()} disabled={list.isFetching}>
               <RefreshCw className={cn(list.isFetching && 'animate-spin')} aria-hidden="true" />
               Refresh
             </Button>
-            <Button variant="outline" onClick={uploadSelected} disabled={selectedCount === 0 || upload.isPending}>
-              {upload.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <CloudUpload aria-hidden="true" />}
-              Upload Selected ({selectedCount})
-            </Button>
-            <Button onClick={exportSelected} disabled={selectedCount === 0}>
-              <FileDown aria-hidden="true" />
-              Export Selected ({selectedCount})
-            </Button>
+            {bulkActions.includes('upload') ? (
+              <Button variant="outline" onClick={uploadSelected} disabled={selectedCount === 0 || upload.isPending}>
+                {upload.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <CloudUpload aria-hidden="true" />}
+                Upload Selected ({selectedCount})
+              </Button>
+            ) : null}
+            {bulkActions.includes('export') ? (
+              <Button onClick={exportSelected} disabled={selectedCount === 0}>
+                <FileDown aria-hidden="true" />
+                Export Selected ({selectedCount})
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -286,7 +297,7 @@ export function DocumentsPage() {
                   : '\u00a0'}
               </p>
             </div>
-            {documents.length > 0 ? (
+            {documents.length > 0 && selectable ? (
               <div className="flex flex-wrap items-center gap-3">
                 <div className="flex items-center gap-2">
                   <Checkbox
@@ -299,10 +310,12 @@ export function DocumentsPage() {
                     {selectAllLabel(selection, listedIds)}
                   </Label>
                 </div>
-                <Button variant="outline" size="sm" onClick={approveSelected} disabled={selectedCount === 0 || bulkApprove.isPending}>
-                  {bulkApprove.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <CheckCheck aria-hidden="true" />}
-                  Approve Selected ({selectedCount})
-                </Button>
+                {bulkActions.includes('approve') ? (
+                  <Button variant="outline" size="sm" onClick={approveSelected} disabled={selectedCount === 0 || bulkApprove.isPending}>
+                    {bulkApprove.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <CheckCheck aria-hidden="true" />}
+                    Approve Selected ({selectedCount})
+                  </Button>
+                ) : null}
               </div>
             ) : null}
           </CardHeader>
@@ -346,6 +359,8 @@ export function DocumentsPage() {
                   selection={selection}
                   onToggle={(id, isSelected) => dispatch({ type: 'toggle', id, selected: isSelected })}
                   handlers={handlers}
+                  rowActions={rowActions}
+                  selectable={selectable}
                   reviewingId={reviewingId}
                   retryingId={retryingId}
                   layout={wide ? 'table' : 'cards'}
@@ -369,13 +384,16 @@ export function DocumentsPage() {
           ) : null}
         </Card>
       </div>
+      {/* Opened only from View, which a role without 'files.open' lacks; the viewer refuses such a role itself, too. */}
       <DocumentViewer document={viewing} onOpenChange={(open) => !open && setViewing(null)} />
-      <RejectDocumentDialog
-        target={rejecting}
-        busy={review.isPending && review.variables?.documentId === rejecting?.id}
-        onOpenChange={(open) => !open && setRejecting(null)}
-        onReject={reject}
-      />
+      {can('documents.review') ? (
+        <RejectDocumentDialog
+          target={rejecting}
+          busy={review.isPending && review.variables?.documentId === rejecting?.id}
+          onOpenChange={(open) => !open && setRejecting(null)}
+          onReject={reject}
+        />
+      ) : null}
       <DocumentHistoryDialog target={historyOf} onOpenChange={(open) => !open && setHistoryOf(null)} />
     </>
   );

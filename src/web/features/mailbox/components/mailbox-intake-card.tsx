@@ -1,16 +1,24 @@
 import { Mail } from 'lucide-react';
 import { IconCardTitle } from '@/components/icon-card-title';
+import { ReadOnlyNote } from '@/components/read-only-note';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { usePermissions } from '@/lib/session-api';
 import { MailboxSchedulerControls } from './mailbox-scheduler-controls';
 import { MailboxStatusGate } from './mailbox-status-gate';
 
-/** System Settings → Integrations: the mailbox intake scheduler and its controls. */
+/** System Settings → Integrations: the mailbox intake scheduler and its controls (Start and Stop for admins only). */
 export function MailboxIntakeCard() {
+  const { can } = usePermissions();
   return (
     <Card data-testid="gmail-settings">
       <CardHeader>
         <IconCardTitle icon={Mail}>Gmail Integration</IconCardTitle>
         <CardDescription>Checks the league mailbox on a schedule and files the documents parents e-mail</CardDescription>
+        {can('mailbox.configure') ? null : (
+          <ReadOnlyNote className="mt-2" lead={can('mailbox.check') ? 'Check Now only.' : 'Read only.'}>
+            Only an admin can start or stop the automatic checks.
+          </ReadOnlyNote>
+        )}
       </CardHeader>
       <CardContent>
         <MailboxStatusGate>{(status) => <MailboxSchedulerControls status={status} />}</MailboxStatusGate>

@@ -5,9 +5,10 @@ import { LoadingState } from '@/components/loading-state';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
+import { usePermissions } from '@/lib/session-api';
 import { cn } from '@/lib/utils';
 import { useMailboxRecent, useRetryMailboxSubmission } from '../api';
-import { formatAttachmentCount, formatDateTime } from '../mailbox-figures';
+import { formatAttachmentCount, formatDateTime, mailboxControls } from '../mailbox-figures';
 
 /** 20 submissions are read, the first 10 are shown. */
 export const MAILBOX_RECENT_SHOWN = 10;
@@ -36,7 +37,8 @@ function SubmissionStatusIcon({ status }: { status: TMailboxSubmission['status']
 
 interface SubmissionRowProps {
   submission: TMailboxSubmission;
-  onRetry: (id: string) => void;
+  /** Absent for a role that cannot retry ('mailbox.check'): a failed e-mail then shows only its error. */
+  onRetry: ((id: string) => void) | undefined;
   retrying: boolean;
 }
 
@@ -77,18 +79,20 @@ function SubmissionRow({ submission, onRetry, retrying }: SubmissionRowProps) {
             <p className="text-xs break-words text-destructive-soft-foreground @3xl:col-span-2 @3xl:col-start-1 @3xl:row-start-2">
               Error: {errorMessage ?? 'Unknown error'}
             </p>
-            <Button
-              data-testid="gmail-retry"
-              variant="outline"
-              size="sm"
-              className="mt-1 justify-self-start @3xl:col-start-3 @3xl:row-start-2 @3xl:mt-0 @3xl:justify-self-end"
-              onClick={() => onRetry(id)}
-              disabled={retrying}
-            >
-              {retrying ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
-              Retry
-              <span className="sr-only"> e-mail “{subject ?? 'No subject'}”</span>
-            </Button>
+            {onRetry ? (
+              <Button
+                data-testid="gmail-retry"
+                variant="outline"
+                size="sm"
+                className="mt-1 justify-self-start @3xl:col-start-3 @3xl:row-start-2 @3xl:mt-0 @3xl:justify-self-end"
+                onClick={() => onRetry(id)}
+                disabled={retrying}
+              >
+                {retrying ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
+                Retry
+                <span className="sr-only"> e-mail “{subject ?? 'No subject'}”</span>
+              </Button>
+            ) : null}
           </>
         ) : null}
       </div>
@@ -119,10 +123,12 @@ interface MailboxRecentListProps {
   className?: string;
 }
 
-/** The latest e-mail submissions with their status, and Retry on failed ones. */
+/** The latest e-mail submissions with their status, and Retry on failed ones for a role that may check the mailbox. */
 export function MailboxRecentList({ polling, className }: MailboxRecentListProps) {
   const recent = useMailboxRecent('all', { polling });
   const retry = useRetryMailboxSubmission();
+  const { can } = usePermissions();
+  const onRetry = mailboxControls(can).check ? (id: string) => retry.mutate(id) : undefined;
   const headingId = useId();
   const submissions = recent.data?.submissions.slice(0, MAILBOX_RECENT_SHOWN) ?? [];
 
@@ -149,7 +155,7 @@ export function MailboxRecentList({ polling, className }: MailboxRecentListProps
             <SubmissionRow
               key={submission.id}
               submission={submission}
-              onRetry={(id) => retry.mutate(id)}
+              onRetry={onRetry}
               retrying={retry.isPending && retry.variables === submission.id}
             />
           ))}

@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import type { TMailboxStatus } from '../../../../contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { usePermissions } from '@/lib/session-api';
 import { useCheckMailbox, useRefreshWhenCheckEnds, useStartMailboxScheduler, useStopMailboxScheduler } from '../api';
-import { checkIntervalMinutes, formatDateTime } from '../mailbox-figures';
+import { checkIntervalMinutes, formatDateTime, mailboxControls, notConnectedNote } from '../mailbox-figures';
 
 function StatusItem({ label, children, testId, state }: { label: string; children: ReactNode; testId?: string; state?: string }) {
   return (
@@ -20,7 +21,8 @@ function StatusItem({ label, children, testId, state }: { label: string; childre
 /**
  * The scheduler's state and its controls: connection Connected/Disconnected with the
  * reason, scheduler Running/Stopped, the check interval, and Start (stopped and connected), Stop
- * (running) and Check Now (connected). Shown on the dashboard panel and the settings card alike.
+ * (running) and Check Now (connected), each only for a role that may use it (Start and Stop: admins;
+ * Check Now: moderators and admins). Shown on the dashboard panel and the settings card alike.
  */
 export function MailboxSchedulerControls({ status }: { status: TMailboxStatus }) {
   const start = useStartMailboxScheduler();
@@ -30,6 +32,9 @@ export function MailboxSchedulerControls({ status }: { status: TMailboxStatus })
   useRefreshWhenCheckEnds(checking);
   const busy = start.isPending || stop.isPending || check.isPending;
   const minutes = checkIntervalMinutes(scheduler.intervalMs);
+  const { can } = usePermissions();
+  const controls = mailboxControls(can);
+  const note = notConnectedNote(controls);
 
   return (
     <div className="flex flex-col gap-4">
@@ -62,40 +67,29 @@ export function MailboxSchedulerControls({ status }: { status: TMailboxStatus })
         )}
       </p>
 
-      <div className="flex flex-wrap gap-2">
-        <Button
-          data-testid="gmail-start"
-          size="sm"
-          onClick={() => start.mutate()}
-          disabled={busy || scheduler.isRunning || !connection}
-        >
-          {start.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Play aria-hidden="true" />}
-          Start
-        </Button>
-        <Button
-          data-testid="gmail-stop"
-          size="sm"
-          variant="outline"
-          onClick={() => stop.mutate()}
-          disabled={busy || !scheduler.isRunning}
-        >
-          {stop.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Square aria-hidden="true" />}
-          Stop
-        </Button>
-        <Button
-          data-testid="gmail-check"
-          size="sm"
-          variant="outline"
-          onClick={() => check.mutate()}
-          disabled={busy || !connection}
-        >
-          <RefreshCw className={check.isPending || checking ? 'animate-spin' : undefined} aria-hidden="true" />
-          Check Now
-        </Button>
-      </div>
-      {!connection ? (
-        <p className="text-xs text-muted-foreground">Start and Check Now are available once the mailbox is connected.</p>
+      {controls.schedule || controls.check ? (
+        <div className="flex flex-wrap gap-2">
+          {controls.schedule ? (
+            <>
+              <Button data-testid="gmail-start" size="sm" onClick={() => start.mutate()} disabled={busy || scheduler.isRunning || !connection}>
+                {start.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Play aria-hidden="true" />}
+                Start
+              </Button>
+              <Button data-testid="gmail-stop" size="sm" variant="outline" onClick={() => stop.mutate()} disabled={busy || !scheduler.isRunning}>
+                {stop.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Square aria-hidden="true" />}
+                Stop
+              </Button>
+            </>
+          ) : null}
+          {controls.check ? (
+            <Button data-testid="gmail-check" size="sm" variant="outline" onClick={() => check.mutate()} disabled={busy || !connection}>
+              <RefreshCw className={check.isPending || checking ? 'animate-spin' : undefined} aria-hidden="true" />
+              Check Now
+            </Button>
+          ) : null}
+        </div>
       ) : null}
+      {!connection && note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
     </div>
   );
 }

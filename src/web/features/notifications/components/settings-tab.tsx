@@ -5,6 +5,7 @@ import { CHANNEL_LABELS, type TNotificationChannel, type TNotificationSettings, 
 import { FormError } from '@/components/form-field';
 import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
+import { ReadOnlyNote } from '@/components/read-only-note';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -13,8 +14,10 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { getErrorMessage } from '@/lib/api-client';
+import { usePermissions } from '@/lib/session-api';
 import { toast } from '@/lib/toast-store';
 import { useNotificationSettings, useSaveNotificationSettings, useSendTestNotification } from '../api';
+import { mailServerSummary, webhookSummary, type ShownNotificationSettings, type SummaryRow } from '../settings-summary';
 import { settingsFormValues, validateSettingsForm, type SettingsErrors, type SettingsField, type SettingsFormValues } from '../settings-form';
 
 const MASK = '••••••••';
@@ -253,9 +256,72 @@ function SettingsForm({ settings }: { settings: TNotificationSettings }) {
   );
 }
 
-/** Settings: the mail server and the chat webhooks; secrets go in, never come back out. */
+/** One line of read-only settings: its name, then its value as text. */
+function SummaryLine({ label, value, testId }: SummaryRow) {
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5 sm:flex-row sm:gap-4">
+      <dt className="text-sm text-muted-foreground sm:w-44 sm:shrink-0">{label}</dt>
+      <dd className="min-w-0 text-sm font-medium break-words" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The settings as text, for a role that cannot configure notifications: no fields, no tests, no Save. Values the
+ * server leaves out for such a role (the mail server's host and user, the secrets' hints) say they are hidden.
+ */
+function ReadOnlySettings({ settings }: { settings: TNotificationSettings }) {
+  const shown: ShownNotificationSettings = settings;
+  return (
+    <div className="flex flex-col gap-6" data-testid="settings-read-only">
+      <ReadOnlyNote>Only an admin can change the mail server and the chat webhooks, or send test messages.</ReadOnlyNote>
+      <Card>
+        <CardHeader>
+          <CardTitle>Mail Server</CardTitle>
+          <CardDescription>Where e-mail notifications are sent from.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4 px-4 sm:px-6">
+          <dl className="flex flex-col gap-3">
+            {mailServerSummary(shown).map((row) => (
+              <SummaryLine key={row.testId} {...row} />
+            ))}
+          </dl>
+          <SwitchState on={settings.switches.email} channel="email" />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Team Chat</CardTitle>
+          <CardDescription>Incoming-webhook addresses; messages sent to Slack or Teams are posted there.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6 px-4 sm:px-6 md:grid-cols-2">
+          {(['slack', 'teams'] as const).map((channel) => (
+            <div key={channel} className="flex flex-col gap-3">
+              <dl>
+                <SummaryLine
+                  label={`${CHANNEL_LABELS[channel]} webhook`}
+                  value={webhookSummary(channel === 'slack' ? shown.slackWebhook : shown.teamsWebhook)}
+                  testId={`${channel}-webhook-state`}
+                />
+              </dl>
+              <SwitchState on={settings.switches[channel]} channel={channel} />
+            </div>
+          ))}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/**
+ * Settings: the mail server and the chat webhooks; secrets go in, never come back out. A role that cannot
+ * configure them reads them as text.
+ */
 export function SettingsTab() {
   const settings = useNotificationSettings();
+  const { can } = usePermissions();
   if (settings.isPending) {
     return (
       <LoadingState label="Loading notification settings…" className="flex flex-col gap-4">
@@ -274,5 +340,5 @@ export function SettingsTab() {
       />
     );
   }
-  return <SettingsForm settings={settings.data} />;
+  return can('notifications.configure') ? <SettingsForm settings={settings.data} /> : <ReadOnlySettings settings={settings.data} />;
 }

@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
 import { documentFileUrl } from '@/lib/document-file';
 import { formatBytes, formatDate, formatDateTime, storageUrlPrefix } from '@/lib/format';
+import { usePermissions } from '@/lib/session-api';
 import { toast } from '@/lib/toast-store';
 import { cn } from '@/lib/utils';
 import { usePlayerReport } from '../api';
@@ -39,8 +40,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function DocumentItem({ document, onView }: { document: TDocument; onView: (document: TDocument) => void }) {
-  const { originalFilename: fileName, storageUrl } = document;
+/** What the signed-in role may do with a document's stored file. */
+type FileAccess = {
+  /** View and Download ('files.open'). */
+  open: boolean;
+  /** The storage URL to copy: it names the storage folder or bucket, which only admins see ('settings.manage'). */
+  location: boolean;
+};
+
+/** One document of the player: its facts and status, and its stored file as far as the role may reach it. */
+function DocumentItem({ document, onView, files }: { document: TDocument; onView: (document: TDocument) => void; files: FileAccess }) {
+  const { originalFilename: fileName } = document;
+  const stored = document.storageUrl !== null;
+  const storageUrl = files.location ? document.storageUrl : null;
   return (
     <li className="flex min-w-0 flex-col gap-2 rounded-lg border p-3" data-testid="player-document" data-status={document.status}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -73,7 +85,7 @@ function DocumentItem({ document, onView }: { document: TDocument; onView: (docu
           </Button>
         </div>
       ) : null}
-      {storageUrl ? (
+      {stored && files.open ? (
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => onView(document)} aria-haspopup="dialog">
             <Eye aria-hidden="true" />
@@ -88,9 +100,9 @@ function DocumentItem({ document, onView }: { document: TDocument; onView: (docu
             </a>
           </Button>
         </div>
-      ) : (
+      ) : files.open ? (
         <p className="text-xs text-muted-foreground">No stored file to view.</p>
-      )}
+      ) : null}
     </li>
   );
 }
@@ -147,7 +159,7 @@ function Fact({ term, children, className }: { term: string; children: ReactNode
   );
 }
 
-function ReportBody({ report, onView }: { report: TPlayerReport; onView: (document: TDocument) => void }) {
+function ReportBody({ report, onView, files }: { report: TPlayerReport; onView: (document: TDocument) => void; files: FileAccess }) {
   const { status, season } = report;
   return (
     <div className="flex min-w-0 flex-col gap-6">
@@ -175,7 +187,7 @@ function ReportBody({ report, onView }: { report: TPlayerReport; onView: (docume
         ) : (
           <ul className="flex flex-col gap-3">
             {report.documents.map((document) => (
-              <DocumentItem key={document.id} document={document} onView={onView} />
+              <DocumentItem key={document.id} document={document} onView={onView} files={files} />
             ))}
           </ul>
         )}
@@ -228,6 +240,8 @@ export function PlayerDetailDialog({ playerId, playerName, season, onOpenChange 
   const viewOpener = useRef<HTMLElement | null>(null);
   const returnFocus = useReturnFocus();
   const title = report.data?.status.playerName ?? playerName ?? 'Player';
+  const { can } = usePermissions();
+  const files: FileAccess = { open: can('files.open'), location: can('settings.manage') };
 
   return (
     <>
@@ -251,6 +265,7 @@ export function PlayerDetailDialog({ playerId, playerName, season, onOpenChange 
           ) : (
             <ReportBody
               report={report.data}
+              files={files}
               onView={(document) => {
                 viewOpener.current = window.document.activeElement instanceof HTMLElement ? window.document.activeElement : null;
                 setViewing({

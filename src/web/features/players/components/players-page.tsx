@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { useMissingReport } from '@/lib/missing-report-query';
+import { usePermissions } from '@/lib/session-api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import {
   clearPlayerFilters,
@@ -43,6 +44,7 @@ export function PlayersPage() {
   const [selected, setSelected] = useState<TPlayerReportRow | null>(null);
   const report = useMissingReport(missingReportParams(filters, PLAYER_PAGE_SIZE));
   const season = report.data?.season;
+  const { can } = usePermissions();
 
   const filtersKey = serializePlayerFilters(filters);
   const onPageChange = useCallback(
@@ -70,7 +72,7 @@ export function PlayersPage() {
         actions={
           <>
             <ExportPlayersButton params={missingReportParams(filters)} disabled={!report.data || report.data.total === 0} />
-            <AddPlayerDialog />
+            {can('players.add') ? <AddPlayerDialog /> : null}
           </>
         }
       />

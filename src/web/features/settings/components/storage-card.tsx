@@ -1,10 +1,12 @@
 import { HardDrive } from 'lucide-react';
+import type { TInstallation } from '../../../../contract';
 import { IconCardTitle } from '@/components/icon-card-title';
 import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
+import { shownOrHidden } from '@/components/read-only-text';
 import { formatBytes } from '@/lib/format';
 import { useInstallation } from '@/lib/system-settings-query';
 import { STORAGE_DRIVER_LABELS, storageUsage } from '../settings-text';
@@ -29,15 +31,17 @@ export function StorageCard() {
         ) : installation.isError ? (
           <LoadError title={`Unable to load storage: ${getErrorMessage(installation.error)}`} />
         ) : (
-          <StorageFigures storage={installation.data.storage} />
+          <StorageFigures storage={installation.data.storage} usage={storageUsage(installation.data.storage)} />
         )}
       </CardContent>
     </Card>
   );
 }
 
-function StorageFigures({ storage }: { storage: Parameters<typeof storageUsage>[0] }) {
-  const usage = storageUsage(storage);
+/** The storage as a role may receive it: the location may be absent or null for a role that cannot manage settings. */
+type ShownStorage = Omit<TInstallation['storage'], 'location'> & { location?: string | null };
+
+function StorageFigures({ storage, usage }: { storage: ShownStorage; usage: ReturnType<typeof storageUsage> }) {
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
       <dt className="text-muted-foreground">Driver</dt>
@@ -45,8 +49,9 @@ function StorageFigures({ storage }: { storage: Parameters<typeof storageUsage>[
         {STORAGE_DRIVER_LABELS[storage.driver]}
       </dd>
       <dt className="text-muted-foreground">Location</dt>
-      <dd data-testid="storage-location" className="min-w-0 font-mono text-xs break-all">
-        {storage.location}
+      {/* The folder or bucket is left out by the server for a role that cannot manage settings. */}
+      <dd data-testid="storage-location" className={storage.location ? 'min-w-0 font-mono text-xs break-all' : 'text-muted-foreground'}>
+        {shownOrHidden(storage.location)}
       </dd>
       <dt className="text-muted-foreground">Documents stored</dt>
       <dd data-testid="storage-documents" data-value={usage.documents}>

@@ -1,0 +1,63 @@
+import type { TDocumentListItem, TPermission } from '../../../contract';
+import type { Can } from '@/lib/session-api';
+
+/** What can be done to one listed document, in the order the row shows them. */
+export const DOCUMENT_ROW_ACTIONS = ['view', 'approve', 'reject', 'retryScan', 'download', 'history'] as const;
+export type DocumentRowAction = (typeof DOCUMENT_ROW_ACTIONS)[number];
+
+/** What can be done to the selected documents at once. */
+export const DOCUMENT_BULK_ACTIONS = ['upload', 'export', 'approve'] as const;
+export type DocumentBulkAction = (typeof DOCUMENT_BULK_ACTIONS)[number];
+
+/** The permission each row action needs: the same the server's route for it declares. */
+const ROW_ACTION_PERMISSION: Record<DocumentRowAction, TPermission> = {
+  // The viewer reads the file to show it, so it is opening the file.
+  view: 'files.open',
+  approve: 'documents.review',
+  reject: 'documents.review',
+  retryScan: 'documents.review',
+  download: 'files.open',
+  history: 'read',
+};
+
+/** The permission each bulk action needs. Export writes the listed rows to a CSV: reading them is enough. */
+const BULK_ACTION_PERMISSION: Record<DocumentBulkAction, TPermission> = {
+  upload: 'players.add',
+  export: 'read',
+  approve: 'documents.review',
+};
+
+/**
+ * The row actions the signed-in role can use on this document: Approve and Reject only while it waits for
+ * review, Retry only while its virus scan keeps failing; the rest always, when the role holds their permission.
+ */
+export function documentRowActions(document: Pick<TDocumentListItem, 'status' | 'scanFailed'>, can: Can): DocumentRowAction[] {
+  const pending = document.status === 'pending';
+  const applies: Record<DocumentRowAction, boolean> = {
+    view: true,
+    approve: pending,
+    reject: pending,
+    retryScan: document.scanFailed,
+    download: true,
+    history: true,
+  };
+  return DOCUMENT_ROW_ACTIONS.filter((action) => applies[action] && can(ROW_ACTION_PERMISSION[action]));
+}
+
+/** The bulk actions the signed-in role can use; rows are selectable only when there is at least one. */
+export function documentBulkActions(can: Can): DocumentBulkAction[] {
+  return DOCUMENT_BULK_ACTIONS.filter((action) => can(BULK_ACTION_PERMISSION[action]));
+}
+
+/** The actions that go in a row's More menu, when there are two or more of them. */
+const MENU_ACTIONS: readonly DocumentRowAction[] = ['download', 'history'];
+
+/**
+ * How a row lays its actions out: View, Approve, Reject and Retry as buttons, Download and History in a More
+ * menu. A menu of one would hide its one action behind a click for nothing, so a lone one is a button too.
+ */
+export function rowActionLayout(actions: readonly DocumentRowAction[]): { buttons: DocumentRowAction[]; menu: DocumentRowAction[] } {
+  const menu = actions.filter((action) => MENU_ACTIONS.includes(action));
+  if (menu.length < 2) return { buttons: [...actions], menu: [] };
+  return { buttons: actions.filter((action) => !MENU_ACTIONS.includes(action)), menu };
+}
