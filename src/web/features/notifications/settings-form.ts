@@ -21,13 +21,13 @@ export type SettingsErrors = Partial<Record<SettingsField, string>>;
 /** The form as the server's settings fill it: secrets are never sent to the browser, so their boxes start empty. */
 export function settingsFormValues(settings: TNotificationSettings): SettingsFormValues {
   return {
-    host: settings.email.host,
-    port: String(settings.email.port),
-    secure: settings.email.secure,
-    username: settings.email.username,
+    host: settings.email.host ?? '',
+    port: settings.email.port === undefined ? '' : String(settings.email.port),
+    secure: settings.email.secure ?? false,
+    username: settings.email.username ?? '',
     password: '',
     removePassword: false,
-    from: settings.email.from,
+    from: settings.email.from ?? '',
     slack: '',
     removeSlack: false,
     teams: '',
