@@ -14,6 +14,8 @@ export type ScopedRows = {
   documents: Array<typeof documents.$inferSelect & { division: TDivision }>;
   /** Of the season's registrations, those with a verified, not purged document of each of the four types. */
   complete: string[];
+  /** Of the season's registrations, those with no live (neither rejected nor purged) document of some type. */
+  missingSomeType: string[];
 };
 
 export async function scopedRows(db: Db, divisions: readonly TDivision[], seasonId: string): Promise<ScopedRows> {
@@ -34,7 +36,17 @@ export async function scopedRows(db: Db, divisions: readonly TDivision[], season
       ),
     )
     .map((row) => row.playerId);
-  return { registrations: seasonRegistrations, documents: scopedDocuments, complete };
+  const missingSomeType = seasonRegistrations
+    .filter((registration) =>
+      DOC_TYPES.some(
+        (docType) =>
+          !scopedDocuments.some(
+            (d) => d.playerId === registration.playerId && d.seasonId === seasonId && d.docType === docType && d.status !== 'rejected' && d.purgedAt === null,
+          ),
+      ),
+    )
+    .map((row) => row.playerId);
+  return { registrations: seasonRegistrations, documents: scopedDocuments, complete, missingSomeType };
 }
 
 /** The season's documents of the rows that are not purged. */
