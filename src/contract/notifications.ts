@@ -287,6 +287,7 @@ export const ZNotificationSettingsUpdate = z
   });
 export type TNotificationSettingsUpdate = z.infer<typeof ZNotificationSettingsUpdate>;
 
+/** Whether a secret is saved, and a hint of it (null when none is saved, or for a person who may not configure notifications). */
 const ZSecretState = z.object({ set: z.boolean(), hint: z.string().nullable() });
 
 /** The mail server saved on the Notifications screen, without its password. */
@@ -298,9 +299,14 @@ export const ZMailServerFields = z.object({
   from: z.string(),
 });
 
-/** GET /api/notifications/settings: never the secrets themselves, only whether one is set and a hint. */
+/**
+ * GET /api/notifications/settings: never the secrets themselves, only whether one is set and a hint. For a
+ * person whose role may not configure notifications (no 'notifications.configure'), the mail server's fields
+ * (host, port, TLS, username, from address) are left out and the webhook hints are null: they see only what is
+ * set up, not where it points.
+ */
 export const ZNotificationSettings = z.object({
-  email: ZMailServerFields.extend({
+  email: ZMailServerFields.partial().extend({
     passwordSet: z.boolean(),
     /** Which server e-mail goes through: the one saved here, SMTP_URL from the environment, or none. */
     source: z.enum(['settings', 'environment', 'none']),

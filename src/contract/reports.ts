@@ -125,8 +125,9 @@ export const ZPlayerReport = z.object({
 export type TPlayerReport = z.infer<typeof ZPlayerReport>;
 
 /**
- * GET /api/stats/breakdown: what the dashboard's detail modals show, from the season's real data.
- * Division rows and type rows cover every division and type, zero or not.
+ * GET /api/stats/breakdown: what the dashboard's detail modals show, from the season's real data, over the
+ * divisions the signed-in person may see. Division rows cover each of those divisions (every division for a
+ * person limited to none) and type rows every type, zero or not.
  */
 export const ZStatsBreakdown = z.object({
   season: ZSeasonRef,

@@ -104,7 +104,7 @@ export const ZSeasonReport = z.object({
   summary: ZSeasonReportSummary,
   /** The four types in DOC_TYPES order. */
   documentStats: z.array(ZSeasonDocumentStat),
-  /** Every division of the filter (all five for 'all'), in DIVISIONS order, zero or not. */
+  /** Every division of the filter (for 'all', every division the principal may see: all five when unlimited), in DIVISIONS order, zero or not. */
   divisionStats: z.array(ZSeasonDivisionStat),
   /** Each month from the season's start to its end, widened to any month with a registration or completion. */
   monthly: z.array(ZSeasonMonth),

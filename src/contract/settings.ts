@@ -66,15 +66,18 @@ export const ZStorageDriver = z.enum(STORAGE_DRIVERS);
 export const ZInstallation = z.object({
   storage: z.object({
     driver: ZStorageDriver,
-    /** The data folder of local storage, or `s3://bucket`. */
-    location: z.string(),
-    /** Documents with a stored object, and their bytes, per driver they were stored with (from the documents table). */
+    /** The data folder of local storage, or `s3://bucket`; null for a person whose role may not manage settings. */
+    location: z.string().nullable(),
+    /**
+     * Documents with a stored object, and their bytes, per driver they were stored with (from the documents
+     * table); for a person limited to some divisions, their divisions' documents only.
+     */
     usage: z.array(z.object({ driver: ZStorageDriver, documents: z.number().int().nonnegative(), bytes: z.number().nonnegative() })),
   }),
   antivirus: z.object({
     scanningOn: z.boolean(),
     clamdConfigured: z.boolean(),
-    /** `tcp://host:port` or `unix:/path`; null when CLAMD_URL is not set. */
+    /** `tcp://host:port` or `unix:/path`; null when CLAMD_URL is not set, and for a person whose role may not manage settings. */
     clamdLocation: z.string().nullable(),
   }),
   retentionYears: z.number().int().positive(),

@@ -92,7 +92,7 @@ test.describe('System Settings', () => {
     expect(usage.documents).toBeGreaterThan(0);
     await expect(card.getByTestId('storage-driver')).toHaveAttribute('data-driver', facts.storage.driver);
     await expect(card.getByTestId('storage-driver')).toHaveText('Local encrypted storage');
-    await expect(card.getByTestId('storage-location')).toHaveText(facts.storage.location);
+    await expect(card.getByTestId('storage-location')).toHaveText(facts.storage.location ?? '');
     await expect(card.getByTestId('storage-documents')).toHaveAttribute('data-value', String(usage.documents));
     await expect(card.getByTestId('storage-documents')).toHaveText(usage.documents.toLocaleString('en-US'));
     await expect(card.getByTestId('storage-bytes')).toHaveAttribute('data-value', String(usage.bytes));

@@ -10,7 +10,7 @@ test.describe('App Workflow', () => {
     const facts = await installation(page);
 
     await expect(page.getByTestId('workflow-driver')).toHaveText('Local encrypted storage (local)');
-    await expect(page.getByTestId('workflow-location')).toHaveText(facts.storage.location);
+    await expect(page.getByTestId('workflow-location')).toHaveText(facts.storage.location ?? '');
     await expect(page.getByTestId('workflow-retention')).toHaveText('7 years after upload');
     await expect(page.getByTestId('workflow-scanning')).toHaveText('On, but ClamAV is not configured');
     await expect(page.getByTestId('workflow-max-size')).toHaveText('20 MB');

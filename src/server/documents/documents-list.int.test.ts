@@ -262,7 +262,7 @@ describeEachDatabase('documents list, bulk approve and history', ({ getDatabase 
       expect(row?.reviewedAt?.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
       const audit = await listAuditEvents(db, 'document', approved.id);
       expect(audit.map((a) => ({ actor: a.actor, action: a.action, detail: a.detail, requestId: typeof a.requestId }))).toEqual([
-        { actor: 'staff', action: 'document.status_changed', detail: { from: 'pending', to: 'verified', reviewNotes: null }, requestId: 'string' },
+        { actor: 'shared-password', action: 'document.status_changed', detail: { from: 'pending', to: 'verified', reviewNotes: null }, requestId: 'string' },
       ]);
     }
     for (const left of [verified, processing, rejected]) {
@@ -361,10 +361,10 @@ describeEachDatabase('documents list, bulk approve and history', ({ getDatabase 
     expect(events.map(({ actor, action, summary }) => ({ actor, action, summary }))).toEqual([
       { actor: 'form', action: 'submission.received', summary: 'Received from the registration form' },
       { actor: 'system', action: 'document.stored', summary: 'Stored in local storage as birth_certificate (detected from the file name)' },
-      { actor: 'staff', action: 'document.status_changed', summary: 'Status changed from pending to rejected: blurry scan' },
-      { actor: 'staff', action: 'document.status_changed', summary: 'Status changed from rejected to pending' },
-      { actor: 'staff', action: 'document.status_changed', summary: 'Status changed from pending to verified: Checked against the original' },
-      { actor: 'staff', action: 'document.downloaded', summary: 'Downloaded' },
+      { actor: 'shared-password', action: 'document.status_changed', summary: 'Status changed from pending to rejected: blurry scan' },
+      { actor: 'shared-password', action: 'document.status_changed', summary: 'Status changed from rejected to pending' },
+      { actor: 'shared-password', action: 'document.status_changed', summary: 'Status changed from pending to verified: Checked against the original' },
+      { actor: 'shared-password', action: 'document.downloaded', summary: 'Downloaded' },
     ]);
     const times = events.map((e) => Date.parse(e.at));
     expect(times.every((t, i) => Number.isFinite(t) && (i === 0 || t >= (times[i - 1] ?? 0)))).toBe(true);

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { TDocType, TDocumentStatus } from '../../contract';
+import type { TDivision, TDocType, TDocumentStatus } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { insertInBatches } from '../platform/db/batch';
+import { registrationInDivisions, scopeValues, type DivisionScope } from '../platform/db/division-scope';
 import { preparedRead, type Preparable } from '../platform/db/prepared';
 import { documents, players, registrations, seasons, submissions } from '../platform/db/schema';
 
@@ -114,25 +115,38 @@ const uploadColumns = {
   scanFailedAt: documents.scanFailedAt,
 };
 
+/** A document's registration: its player's for its season (none when the player is not registered for it). */
+const registrationOfDocument = and(eq(registrations.playerId, documents.playerId), eq(registrations.seasonId, documents.seasonId));
+
+/** A document is in a scope when its player's registration for its season is (division-scope.ts). */
+const documentInDivisions = (scope: DivisionScope | 'placeholder') => registrationInDivisions(documents.playerId, documents.seasonId, scope);
+
 /**
- * Newest first, with the player's name; purged tombstones are left out; all seasons or one. A prepared
- * read (prepared.ts): the limit and season are placeholders; `recentUploadsRead.statement(db, …)` is the very
- * statement, for the scale bench.
+ * Newest first, with the player's name; purged tombstones are left out; all seasons or one; every division
+ * or those of `scope`. A prepared read (prepared.ts): the limit, season and divisions are placeholders;
+ * `recentUploadsRead.statement(db, …)` is the very statement, for the scale bench.
  */
-export const recentUploadsRead = preparedRead('recent_uploads', (limit: number, seasonId?: string) => ({
-  shape: seasonId === undefined ? 'all' : 'season',
-  values: { limit, ...(seasonId === undefined ? {} : { seasonId }) },
+export const recentUploadsRead = preparedRead('recent_uploads', (limit: number, seasonId?: string, scope: DivisionScope = null) => ({
+  shape: `${seasonId === undefined ? 'all' : 'season'}${scope === null ? '' : ':scoped'}`,
+  values: { limit, ...(seasonId === undefined ? {} : { seasonId }), ...scopeValues(scope) },
   build: (db: Db): Preparable<UploadRow[]> =>
     db
       .select(uploadColumns)
       .from(documents)
       .innerJoin(players, eq(players.id, documents.playerId))
-      .where(and(isNull(documents.purgedAt), seasonId === undefined ? undefined : eq(documents.seasonId, sql.placeholder('seasonId'))))
+      .where(
+        and(
+          isNull(documents.purgedAt),
+          seasonId === undefined ? undefined : eq(documents.seasonId, sql.placeholder('seasonId')),
+          scope === null ? undefined : documentInDivisions('placeholder'),
+        ),
+      )
       .orderBy(desc(documents.uploadedAt), desc(documents.id))
       .limit(sql.placeholder('limit')),
 }));
 
-export const listRecentUploads = (db: Db, limit: number, seasonId?: string): Promise<UploadRow[]> => recentUploadsRead.run(db, limit, seasonId);
+export const listRecentUploads = (db: Db, limit: number, seasonId?: string, scope: DivisionScope = null): Promise<UploadRow[]> =>
+  recentUploadsRead.run(db, limit, seasonId, scope);
 
 /** What the Documents screen filters on; every field left out matches everything. */
 export type DocumentListFilter = {
@@ -143,6 +157,8 @@ export type DocumentListFilter = {
   /** `undetected`: the pipeline could not tell the type (doc_type is null). */
   docType?: TDocType | 'undetected';
   seasonId?: string;
+  /** Only documents whose registration is in these divisions; left out (or null), every document. */
+  scope?: DivisionScope;
 };
 
 /** A document the pipeline still holds whose virus scan keeps failing: it waits for a scan, retried automatically. */
@@ -167,12 +183,13 @@ export async function countDocumentsAwaitingFailedScan(db: Db, retriesStoppedBef
 export async function lockDocumentForScanRetry(
   db: Db,
   id: string,
-): Promise<{ id: string; status: TDocumentStatus; scanFailedAt: Date | null } | undefined> {
+): Promise<{ id: string; status: TDocumentStatus; scanFailedAt: Date | null; division: TDivision | null } | undefined> {
   const [row] = await db
-    .select({ id: documents.id, status: documents.status, scanFailedAt: documents.scanFailedAt })
+    .select({ id: documents.id, status: documents.status, scanFailedAt: documents.scanFailedAt, division: registrations.division })
     .from(documents)
+    .leftJoin(registrations, registrationOfDocument)
     .where(eq(documents.id, id))
-    .for('update');
+    .for('update', { of: documents });
   return row;
 }
 
@@ -185,6 +202,7 @@ function documentListWhere(db: Db, filter: DocumentListFilter): SQL | undefined 
     filter.status === 'scan_failed' ? awaitingFailedScan : filter.status ? eq(documents.status, filter.status) : undefined,
     filter.docType === 'undetected' ? isNull(documents.docType) : filter.docType ? eq(documents.docType, filter.docType) : undefined,
     filter.seasonId ? eq(documents.seasonId, filter.seasonId) : undefined,
+    documentInDivisions(filter.scope ?? null),
     pattern
       ? or(
           ilike(documents.originalFilename, pattern),
@@ -216,7 +234,7 @@ export const documentListPageQuery = (db: Db, filter: DocumentListFilter, page: 
     })
     .from(documents)
     .innerJoin(players, eq(players.id, documents.playerId))
-    .leftJoin(registrations, and(eq(registrations.playerId, documents.playerId), eq(registrations.seasonId, documents.seasonId)))
+    .leftJoin(registrations, registrationOfDocument)
     .where(documentListWhere(db, filter))
     .orderBy(desc(documents.uploadedAt), desc(documents.id))
     .limit(page.limit)
@@ -234,18 +252,23 @@ export async function countDocumentList(db: Db, filter: DocumentListFilter): Pro
 }
 
 /**
- * The status of each listed document that exists, locked until the transaction ends, so a review decision
- * is taken on the status it was checked against (two reviewers cannot both move the same document).
+ * The status and division of each listed document that exists, locked until the transaction ends, so a
+ * review decision is taken on the status it was checked against (two reviewers cannot both move the same
+ * document). Only the documents are locked, not their registrations.
  */
-export const lockDocumentsForReview = (db: Db, ids: readonly string[]): Promise<Array<{ id: string; status: TDocumentStatus }>> =>
+export const lockDocumentsForReview = (
+  db: Db,
+  ids: readonly string[],
+): Promise<Array<{ id: string; status: TDocumentStatus; division: TDivision | null }>> =>
   ids.length === 0
     ? Promise.resolve([])
     : db
-        .select({ id: documents.id, status: documents.status })
+        .select({ id: documents.id, status: documents.status, division: registrations.division })
         .from(documents)
+        .leftJoin(registrations, registrationOfDocument)
         .where(inArray(documents.id, [...ids]))
         .orderBy(asc(documents.id))
-        .for('update');
+        .for('update', { of: documents });
 
 /** The same review decision for many documents, in one statement. */
 export async function setReviewDecision(
@@ -260,14 +283,43 @@ export async function setReviewDecision(
 export async function findDocumentWithGuardian(
   db: Db,
   id: string,
-): Promise<(DocumentRow & { guardianEmail: string | null; guardianPhone: string | null; playerName: string }) | undefined> {
+): Promise<(DocumentRow & { guardianEmail: string | null; guardianPhone: string | null; playerName: string; division: TDivision | null }) | undefined> {
   const [row] = await db
-    .select({ document: documents, guardianEmail: players.guardianEmail, guardianPhone: players.guardianPhone, firstName: players.firstName, lastName: players.lastName })
+    .select({
+      document: documents,
+      guardianEmail: players.guardianEmail,
+      guardianPhone: players.guardianPhone,
+      firstName: players.firstName,
+      lastName: players.lastName,
+      division: registrations.division,
+    })
     .from(documents)
     .innerJoin(players, eq(players.id, documents.playerId))
+    .leftJoin(registrations, registrationOfDocument)
     .where(eq(documents.id, id));
-  return row && { ...row.document, guardianEmail: row.guardianEmail, guardianPhone: row.guardianPhone, playerName: `${row.firstName} ${row.lastName}` };
+  return (
+    row && {
+      ...row.document,
+      guardianEmail: row.guardianEmail,
+      guardianPhone: row.guardianPhone,
+      playerName: `${row.firstName} ${row.lastName}`,
+      division: row.division,
+    }
+  );
 }
 
-export const findDocumentsByIds = (db: Db, ids: readonly string[]): Promise<DocumentRow[]> =>
-  ids.length === 0 ? Promise.resolve([]) : db.select().from(documents).where(inArray(documents.id, [...ids]));
+/** The document and the division of its registration (null when the player is not registered for its season). */
+export async function findDocumentWithDivision(db: Db, id: string): Promise<(DocumentRow & { division: TDivision | null }) | undefined> {
+  const [row] = await db.select({ document: documents, division: registrations.division }).from(documents).leftJoin(registrations, registrationOfDocument).where(eq(documents.id, id));
+  return row && { ...row.document, division: row.division };
+}
+
+export const findDocumentsByIds = (db: Db, ids: readonly string[]): Promise<Array<DocumentRow & { division: TDivision | null }>> =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ document: documents, division: registrations.division })
+        .from(documents)
+        .leftJoin(registrations, registrationOfDocument)
+        .where(inArray(documents.id, [...ids]))
+        .then((rows) => rows.map((row) => ({ ...row.document, division: row.division })));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../platform/http/access';
+import { actorOf, principalOf } from '../platform/http/access';
 import {
   ZBulkStatusChange,
   ZBulkStatusResult,
@@ -29,11 +29,11 @@ export function registerDocumentRoutes(parent: FastifyInstance, deps: { document
   const { documents } = deps;
 
   app.get('/api/uploads/recent', { config: { access: 'read' }, schema: { querystring: ZRecentUploadsQuery, response: { 200: ZRecentUploads } } }, async (request) => ({
-    uploads: await documents.listRecentUploads(request.query.limit),
+    uploads: await documents.listRecentUploads(request.query.limit, principalOf(request)),
   }));
 
   app.get('/api/documents', { config: { access: 'read' }, schema: { querystring: ZDocumentListQuery, response: { 200: ZDocumentList } } }, (request) =>
-    documents.listDocuments(request.query),
+    documents.listDocuments(request.query, principalOf(request)),
   );
 
   app.post('/api/documents/status', { config: { access: 'documents.review' }, schema: { body: ZBulkStatusChange, response: { 200: ZBulkStatusResult } } }, (request) =>
@@ -41,11 +41,11 @@ export function registerDocumentRoutes(parent: FastifyInstance, deps: { document
   );
 
   app.get('/api/documents/:id/history', { config: { access: 'read' }, schema: { params: ZDocumentIdParams, response: { 200: ZDocumentHistory } } }, (request) =>
-    documents.history(request.params.id),
+    documents.history(request.params.id, principalOf(request)),
   );
 
   app.get('/api/documents/:id', { config: { access: 'read' }, schema: { params: ZDocumentIdParams, response: { 200: ZDocument } } }, (request) =>
-    documents.getDocument(request.params.id),
+    documents.getDocument(request.params.id, principalOf(request)),
   );
 
   app.patch(

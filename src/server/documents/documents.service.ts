@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
+  inDivisionScope,
   ZDocType,
   ZDocumentStatus,
   type TBulkStatusResult,
@@ -9,7 +10,9 @@ import {
   type TDocumentHistory,
   type TDocumentList,
   type TDocumentStatus,
+  type TDivision,
   type TDocumentStatusChange,
+  type TPrincipal,
   type TScanRetryResult,
   type TUploadItem,
   type ZDocumentListQuery,
@@ -22,6 +25,7 @@ import {
   countDocumentList,
   documentListPageQuery,
   findDocument,
+  findDocumentWithDivision,
   findDocumentWithGuardian,
   findDocumentsByIds,
   listRecentUploads,
@@ -81,26 +85,36 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     }
   };
 
-  async function getDocument(id: string): Promise<TDocument> {
+  /** The document as the API shows it, whoever asks (the pipeline test's own document). */
+  async function readDocument(id: string): Promise<TDocument> {
     const row = await findDocumentWithGuardian(deps.db, id);
-    if (!row) throw new AppError('NOT_FOUND', `Document ${id} does not exist.`);
+    if (!row) throw documentNotFound(id);
     return toDocument(row, (driver) => deps.storageFor(driver));
   }
 
   return {
-    getDocument,
+    /** The document, when it exists and is in the principal's divisions; else 404, the same for both. */
+    async getDocument(id: string, principal: TPrincipal): Promise<TDocument> {
+      const row = await findDocumentWithGuardian(deps.db, id);
+      if (!row || !inDivisionScope(principal, row.division)) throw documentNotFound(id);
+      return toDocument(row, (driver) => deps.storageFor(driver));
+    },
 
-    async listRecentUploads(limit: number): Promise<TUploadItem[]> {
-      const rows = await listRecentUploads(deps.db, limit);
+    async listRecentUploads(limit: number, principal: TPrincipal): Promise<TUploadItem[]> {
+      const rows = await listRecentUploads(deps.db, limit, undefined, principal.divisions);
       return rows.map(toUploadItem);
     },
 
-    /** The Documents screen: one page of the documents matching the filters, newest first, and how many match in all. */
-    async listDocuments(params: DocumentListParams): Promise<TDocumentList> {
+    /**
+     * The Documents screen: one page of the documents matching the filters, newest first, and how many match
+     * in all; both only of the principal's divisions.
+     */
+    async listDocuments(params: DocumentListParams, principal: TPrincipal): Promise<TDocumentList> {
       const filter: DocumentListFilter = {
         search: params.search === '' ? undefined : params.search,
         status: params.status === 'all' ? undefined : params.status,
         docType: params.docType === 'all' ? undefined : params.docType,
+        scope: principal.divisions,
       };
       if (params.season !== undefined) {
         const season = await resolveSeason(deps.db, params.season);
@@ -119,56 +133,59 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
 
     /** A review decision: only allowed moves, recorded with its audit, announced after commit. */
     async changeStatus(id: string, change: TDocumentStatusChange, actor: Actor): Promise<TDocument> {
-      await deps.db.transaction(async (tx) => {
+      const division = await deps.db.transaction(async (tx) => {
         const [row] = await lockDocumentsForReview(tx, [id]);
-        if (!row) throw new AppError('NOT_FOUND', `Document ${id} does not exist.`);
+        if (!row || !inDivisionScope(actor.principal, row.division)) throw documentNotFound(id);
         const refused = refusedTransition(row.status, change.status);
         if (refused) throw new AppError('CONFLICT', `Document ${id} cannot become ${change.status}: ${refused}.`);
         const reviewNotes = change.reviewNotes ?? null;
         await setReviewDecision(tx, [id], { status: change.status, reviewNotes, reviewedAt: change.status === 'pending' ? null : new Date() });
         await recordAuditEvent(tx, statusChangedEvent(id, row.status, change.status, reviewNotes, actor));
+        return row.division;
       });
-      deps.live.publish({ type: 'document_status_updated', data: { documentId: id, status: change.status } });
+      deps.live.publish({ type: 'document_status_updated', data: { documentId: id, status: change.status, division } });
       // After the commit: the rejection stands whatever happens to the e-mail.
       if (change.status === 'rejected' && change.notifyGuardian === true && deps.notifyRejected) {
         await deps.notifyRejected(id, change.reviewNotes ?? '');
       }
-      return getDocument(id);
+      return readDocument(id);
     },
 
     /**
      * The same decision for many documents (bulk approve), all or nothing: every document that may make the
      * move makes it, each with its own audit event, in one transaction; the others are reported with why and
-     * left as they were. Announced, one event per document, after the commit.
+     * left as they were. A document outside the actor's divisions is skipped as one that does not exist.
+     * Announced, one event per document, after the commit.
      */
     async changeStatuses(ids: readonly string[], status: TDocumentStatus, actor: Actor): Promise<TBulkStatusResult> {
       const unique = [...new Set(ids)];
       const skipped: TBulkStatusResult['skipped'] = [];
-      const moved: string[] = [];
+      const moved: Array<{ id: string; division: TDivision | null }> = [];
       await deps.db.transaction(async (tx) => {
-        const found = new Map((await lockDocumentsForReview(tx, unique)).map((row) => [row.id, row.status]));
+        const locked = await lockDocumentsForReview(tx, unique);
+        const found = new Map(locked.filter((row) => inDivisionScope(actor.principal, row.division)).map((row) => [row.id, row]));
         const events: NewAuditEvent[] = [];
         for (const id of unique) {
-          const from = found.get(id);
-          const refused = from === undefined ? 'there is no such document' : refusedTransition(from, status);
-          if (refused !== undefined || from === undefined) {
+          const row = found.get(id);
+          const refused = row === undefined ? 'there is no such document' : refusedTransition(row.status, status);
+          if (refused !== undefined || row === undefined) {
             skipped.push({ id, reason: `Not changed: ${refused ?? 'there is no such document'}.` });
             continue;
           }
-          moved.push(id);
-          events.push(statusChangedEvent(id, from, status, null, actor));
+          moved.push({ id, division: row.division });
+          events.push(statusChangedEvent(id, row.status, status, null, actor));
         }
-        await setReviewDecision(tx, moved, { status, reviewNotes: null, reviewedAt: status === 'pending' ? null : new Date() });
+        await setReviewDecision(tx, moved.map((row) => row.id), { status, reviewNotes: null, reviewedAt: status === 'pending' ? null : new Date() });
         await recordAuditEvents(tx, events);
       });
-      for (const documentId of moved) deps.live.publish({ type: 'document_status_updated', data: { documentId, status } });
+      for (const { id, division } of moved) deps.live.publish({ type: 'document_status_updated', data: { documentId: id, status, division } });
       return { updated: moved.length, skipped };
     },
 
     /** The document's audit trail, oldest first, each event with a sentence for people. */
-    async history(id: string): Promise<TDocumentHistory> {
-      const document = await findDocument(deps.db, id);
-      if (!document) throw new AppError('NOT_FOUND', `Document ${id} does not exist.`);
+    async history(id: string, principal: TPrincipal): Promise<TDocumentHistory> {
+      const document = await findDocumentWithDivision(deps.db, id);
+      if (!document || !inDivisionScope(principal, document.division)) throw documentNotFound(id);
       const events = await listDocumentHistory(deps.db, id, document.submissionId);
       return {
         events: events.map((event) => ({
@@ -186,8 +203,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      * fail after some bytes were sent, and the caller must abort the response (Fastify does).
      */
     async openFile(id: string, actor: Actor): Promise<{ stream: Readable; filename: string; mime: string; bytes: number }> {
-      const row = await findDocumentWithGuardian(deps.db, id);
-      if (!row) throw new AppError('NOT_FOUND', `Document ${id} does not exist.`);
+      const row = await findDocumentWithDivision(deps.db, id);
+      if (!row || !inDivisionScope(actor.principal, row.division)) throw documentNotFound(id);
       if (!row.storageKey || !row.storageDriver || !row.wrappedKey || !row.iv || !row.authTag || row.status === 'processing') {
         throw new AppError('NOT_FOUND', 'No file is stored for this document (demo data, rejected, still processing, or past retention).');
       }
@@ -213,7 +230,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     async retryScan(id: string, actor: Actor): Promise<TScanRetryResult> {
       const filename = await deps.db.transaction(async (tx) => {
         const row = await lockDocumentForScanRetry(tx, id);
-        if (!row) throw new AppError('NOT_FOUND', `Document ${id} does not exist.`);
+        if (!row || !inDivisionScope(actor.principal, row.division)) throw documentNotFound(id);
         if (row.status !== 'processing' || row.scanFailedAt === null) {
           throw new AppError('CONFLICT', `Document ${id} is not waiting for a virus scan that failed: there is nothing to retry.`);
         }
@@ -239,10 +256,11 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
 
     /**
      * Moves the selected documents' files into the configured storage where they are not there yet
-     * (kept locally before S3 was configured). Idempotent: files already there are not counted.
+     * (kept locally before S3 was configured). Idempotent: files already there are not counted. A document
+     * outside the actor's divisions is an unknown id.
      */
     async uploadToStorage(ids: readonly string[], actor: Actor): Promise<{ uploaded: number }> {
-      const rows = await findDocumentsByIds(deps.db, ids);
+      const rows = (await findDocumentsByIds(deps.db, ids)).filter((row) => inDivisionScope(actor.principal, row.division));
       const missing = ids.filter((id) => !rows.some((row) => row.id === id));
       if (missing.length > 0) throw new AppError('NOT_FOUND', `Unknown document ids: ${missing.slice(0, 5).join(', ')}`);
       let uploaded = 0;
@@ -307,7 +325,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       if (!documentId) throw new AppError('INTERNAL', 'The test submission created no document.');
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const document = await getDocument(documentId);
+        const document = await readDocument(documentId);
         if (document.status !== 'processing') return document;
         if (Date.now() > deadline) throw new AppError('SERVICE_UNAVAILABLE', 'The test document is still processing; check System Status.');
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -316,6 +334,12 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   };
 }
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+/**
+ * The answer for a document that does not exist, and the same for one outside the principal's divisions:
+ * nothing in it tells the two apart.
+ */
+const documentNotFound = (id: string) => new AppError('NOT_FOUND', `Document ${id} does not exist.`);
 
 /** The audit event of a review decision; the single and the bulk decision record the same shape. */
 function statusChangedEvent(id: string, from: TDocumentStatus, to: TDocumentStatus, reviewNotes: string | null, actor: Actor): NewAuditEvent {

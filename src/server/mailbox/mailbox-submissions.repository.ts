@@ -1,14 +1,21 @@
 import { and, count, desc, eq, gte, sum } from 'drizzle-orm';
 import { DIVISIONS, type TDivision, type TMailboxStats, type TMailboxSubmission } from '../../contract';
 import type { Db } from '../platform/db/client';
+import { registrationInDivisions, type DivisionScope } from '../platform/db/division-scope';
 import { players, registrations, submissions } from '../platform/db/schema';
 
-/** Counts of mailbox submissions received since `since`, by outcome, with their attachments (TMailboxStats). */
-export async function mailboxStats(db: Db, since: Date): Promise<TMailboxStats> {
+/**
+ * A submission is in a scope when the player it was matched to is registered for its season in one of the
+ * divisions; one not matched to a player is in no limited scope. Nothing for every division.
+ */
+const submissionInScope = (scope: DivisionScope) => registrationInDivisions(submissions.playerId, submissions.seasonId, scope);
+
+/** Counts of mailbox submissions received since `since` (of the scope's divisions), by outcome, with their attachments (TMailboxStats). */
+export async function mailboxStats(db: Db, since: Date, scope: DivisionScope = null): Promise<TMailboxStats> {
   const rows = await db
     .select({ status: submissions.status, n: count(), attachments: sum(submissions.attachmentCount).mapWith(Number) })
     .from(submissions)
-    .where(and(eq(submissions.source, 'mailbox'), gte(submissions.receivedAt, since)))
+    .where(and(eq(submissions.source, 'mailbox'), gte(submissions.receivedAt, since), submissionInScope(scope)))
     .groupBy(submissions.status);
   const of = (status: string) => rows.find((row) => row.status === status)?.n ?? 0;
   return {
@@ -20,12 +27,13 @@ export async function mailboxStats(db: Db, since: Date): Promise<TMailboxStats> 
 }
 
 /**
- * Newest first, as TMailboxSubmission rows. The player's name and division are the matched player's;
- * for a mail that failed before a player was found, whatever the mail itself said.
+ * Newest first, as TMailboxSubmission rows, of the scope's divisions. The player's name and division are the
+ * matched player's; for a mail that failed before a player was found, whatever the mail itself said.
  */
 export async function listMailboxSubmissions(
   db: Db,
   query: { status: 'all' | 'processed' | 'failed'; limit: number },
+  scope: DivisionScope = null,
 ): Promise<TMailboxSubmission[]> {
   const rows = await db
     .select({
@@ -44,7 +52,7 @@ export async function listMailboxSubmissions(
     .from(submissions)
     .leftJoin(players, eq(players.id, submissions.playerId))
     .leftJoin(registrations, and(eq(registrations.playerId, submissions.playerId), eq(registrations.seasonId, submissions.seasonId)))
-    .where(and(eq(submissions.source, 'mailbox'), query.status === 'all' ? undefined : eq(submissions.status, query.status)))
+    .where(and(eq(submissions.source, 'mailbox'), query.status === 'all' ? undefined : eq(submissions.status, query.status), submissionInScope(scope)))
     .orderBy(desc(submissions.receivedAt), desc(submissions.id))
     .limit(query.limit);
   return rows.map((row) => {
@@ -66,3 +74,11 @@ export async function listMailboxSubmissions(
 }
 
 const isDivision = (value: unknown): value is TDivision => typeof value === 'string' && (DIVISIONS as readonly string[]).includes(value);
+
+/** Whether the submission is in the scope's divisions (always, for every division). */
+export async function isSubmissionInScope(db: Db, id: string, scope: DivisionScope): Promise<boolean> {
+  const condition = submissionInScope(scope);
+  if (condition === undefined) return true;
+  const [row] = await db.select({ id: submissions.id }).from(submissions).where(and(eq(submissions.id, id), condition));
+  return row !== undefined;
+}

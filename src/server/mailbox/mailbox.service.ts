@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type TMailboxActionResult, type TMailboxRecent, type TMailboxStats, type TMailboxStatus, type TServiceHealth, MAILBOX_DEFAULT_INTERVAL_MS } from '../../contract';
+import { type TMailboxActionResult, type TMailboxRecent, type TMailboxStats, type TMailboxStatus, type TPrincipal, type TServiceHealth, MAILBOX_DEFAULT_INTERVAL_MS } from '../../contract';
 import { MailboxUnavailableError, type MailboxClient, type MailboxSession, type MailRef } from '../adapters/mailbox/port';
 import type { Db } from '../platform/db/client';
 import { isDatabaseUnreachable } from '../platform/db/errors';
 import { getMailboxState, releaseCheckLease, takeCheckLease, updateMailboxState } from './mailbox-state.repository';
-import { listMailboxSubmissions, mailboxStats } from './mailbox-submissions.repository';
+import { isSubmissionInScope, listMailboxSubmissions, mailboxStats } from './mailbox-submissions.repository';
 import { findPendingSubmissionIds, findSubmission, findSubmissionByExternalId } from '../pipeline';
 import { AppError } from '../platform/errors';
 import type { Logger } from '../platform/logger';
@@ -53,9 +53,14 @@ export type MailboxService = {
   checkNow(): Promise<TMailboxActionResult>;
   /** One full check; resolves when it is done. A check already running in this process is joined, not doubled. */
   check(): Promise<CheckReport | { skipped: string }>;
-  stats(range: 'today' | '7d' | '30d', now?: Date): Promise<TMailboxStats>;
-  recent(query: { status: 'all' | 'processed' | 'failed'; limit: number }): Promise<TMailboxRecent>;
-  retry(submissionId: string): Promise<TMailboxActionResult>;
+  /**
+   * The figures and the list of e-mail submissions cover the principal's divisions: a submission counts by
+   * its player's registration; one not matched to a player only for a principal of every division.
+   */
+  stats(range: 'today' | '7d' | '30d', principal: TPrincipal, now?: Date): Promise<TMailboxStats>;
+  recent(query: { status: 'all' | 'processed' | 'failed'; limit: number }, principal: TPrincipal): Promise<TMailboxRecent>;
+  /** A submission outside the principal's divisions is answered as one that does not exist. */
+  retry(submissionId: string, principal: TPrincipal): Promise<TMailboxActionResult>;
   /** Starts the timer that runs scheduled checks, and a first connection probe. */
   startBackground(): void;
   close(): Promise<void>;
@@ -296,18 +301,20 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
 
     check,
 
-    async stats(range, at = now()) {
-      return mailboxStats(db, rangeStart(range, at));
+    async stats(range, principal, at = now()) {
+      return mailboxStats(db, rangeStart(range, at), principal.divisions);
     },
 
-    async recent(query) {
-      return { submissions: await listMailboxSubmissions(db, query) };
+    async recent(query, principal) {
+      return { submissions: await listMailboxSubmissions(db, query, principal.divisions) };
     },
 
-    async retry(submissionId) {
+    async retry(submissionId, principal) {
       const mailbox = requireClient();
       const submission = await findSubmission(db, submissionId);
-      if (!submission || submission.source !== 'mailbox') throw new AppError('NOT_FOUND', 'No e-mail submission with this id.');
+      if (!submission || submission.source !== 'mailbox' || !(await isSubmissionInScope(db, submissionId, principal.divisions))) {
+        throw new AppError('NOT_FOUND', 'No e-mail submission with this id.');
+      }
       if (submission.status !== 'failed') throw new AppError('CONFLICT', 'Only a failed e-mail submission can be retried.');
       if (submission.externalId.startsWith('sha256:')) {
         throw new AppError('CONFLICT', 'This e-mail has no Message-ID, so it cannot be found in the mailbox again; ask the sender to resend it.');

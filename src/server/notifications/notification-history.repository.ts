@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { TNotificationStatus } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { insertInBatches } from '../platform/db/batch';
+import { registrationInDivisions, type DivisionScope } from '../platform/db/division-scope';
 import { notificationHistory } from '../platform/db/schema';
 
 export type NotificationHistoryRow = typeof notificationHistory.$inferSelect;
@@ -20,16 +21,24 @@ export async function recordNotificationHistory(db: Db, rows: readonly NewNotifi
   return saved;
 }
 
-export const listNotificationHistory = (db: Db, limit = 100, offset = 0): Promise<NotificationHistoryRow[]> =>
+/**
+ * A message is in a scope when the player it was about is registered for its season in one of the divisions;
+ * a message about no player is in no limited scope. Nothing for every division.
+ */
+const messageInScope = (scope: DivisionScope) => registrationInDivisions(notificationHistory.playerId, notificationHistory.seasonId, scope);
+
+/** Newest first, of the scope's divisions. */
+export const listNotificationHistory = (db: Db, limit = 100, offset = 0, scope: DivisionScope = null): Promise<NotificationHistoryRow[]> =>
   db
     .select()
     .from(notificationHistory)
+    .where(messageInScope(scope))
     .orderBy(desc(notificationHistory.createdAt), desc(notificationHistory.id))
     .limit(limit)
     .offset(offset);
 
-export async function countNotificationHistory(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notificationHistory);
+export async function countNotificationHistory(db: Db, scope: DivisionScope = null): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notificationHistory).where(messageInScope(scope));
   return row?.n ?? 0;
 }
 

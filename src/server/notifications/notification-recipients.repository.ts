@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
 import type { TDocType, TPlayerDocStatus } from '../../contract';
 import type { Db } from '../platform/db/client';
+import { inDivisions, registrationInDivisions, type DivisionScope } from '../platform/db/division-scope';
 import { int } from '../reports';
 import { documents, players, registrations, seasons, users } from '../platform/db/schema';
 
@@ -24,8 +25,11 @@ const hasMissingType = or(
   eq(registrations.waiverStatus, 'missing'),
 );
 
-/** The season's players with their guardian and per-type status, by name; `onlyMissing` keeps those missing a type. */
-export function listSeasonFamilies(db: Db, seasonId: string, options: { onlyMissing: boolean }): Promise<SeasonFamily[]> {
+/**
+ * The season's players (of the scope's divisions) with their guardian and per-type status, by name;
+ * `onlyMissing` keeps those missing a type.
+ */
+export function listSeasonFamilies(db: Db, seasonId: string, options: { onlyMissing: boolean; scope: DivisionScope }): Promise<SeasonFamily[]> {
   return db
     .select({
       playerId: players.id,
@@ -40,15 +44,15 @@ export function listSeasonFamilies(db: Db, seasonId: string, options: { onlyMiss
     })
     .from(registrations)
     .innerJoin(players, eq(players.id, registrations.playerId))
-    .where(options.onlyMissing ? and(eq(registrations.seasonId, seasonId), hasMissingType) : eq(registrations.seasonId, seasonId))
+    .where(and(eq(registrations.seasonId, seasonId), inDivisions(registrations.division, options.scope), options.onlyMissing ? hasMissingType : undefined))
     .orderBy(asc(registrations.lastName), asc(registrations.firstName), asc(registrations.playerId));
 }
 
-export async function countPlayersMissingDocuments(db: Db, seasonId: string): Promise<number> {
+export async function countPlayersMissingDocuments(db: Db, seasonId: string, scope: DivisionScope): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(registrations)
-    .where(and(eq(registrations.seasonId, seasonId), hasMissingType));
+    .where(and(eq(registrations.seasonId, seasonId), inDivisions(registrations.division, scope), hasMissingType));
   return row?.n ?? 0;
 }
 
@@ -62,8 +66,15 @@ export const listAdministrators = (db: Db): Promise<Administrator[]> =>
     .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
     .orderBy(asc(users.lastName), asc(users.firstName));
 
-/** Documents received since `since`, and of those reviewed since then, how many were approved and rejected; pending: received and still waiting. */
-export async function countDocumentsSince(db: Db, since: Date): Promise<{ received: number; approved: number; rejected: number; pending: number }> {
+/**
+ * Documents received since `since`, and of those reviewed since then, how many were approved and rejected;
+ * pending: received and still waiting. Of the scope's divisions (by each document's registration).
+ */
+export async function countDocumentsSince(
+  db: Db,
+  since: Date,
+  scope: DivisionScope,
+): Promise<{ received: number; approved: number; rejected: number; pending: number }> {
   const reviewedSince = and(isNotNull(documents.reviewedAt), gte(documents.reviewedAt, since));
   const [row] = await db
     .select({
@@ -73,11 +84,13 @@ export async function countDocumentsSince(db: Db, since: Date): Promise<{ receiv
       pending: int(sql`count(*) filter (where ${and(eq(documents.status, 'pending'), gte(documents.uploadedAt, since))})`),
     })
     .from(documents)
-    .where(or(gte(documents.uploadedAt, since), gte(documents.reviewedAt, since)));
+    .where(and(or(gte(documents.uploadedAt, since), gte(documents.reviewedAt, since)), registrationInDivisions(documents.playerId, documents.seasonId, scope)));
   return { received: row?.received ?? 0, approved: row?.approved ?? 0, rejected: row?.rejected ?? 0, pending: row?.pending ?? 0 };
 }
 
 export type RejectedDocumentFamily = {
+  playerId: string;
+  seasonId: string;
   docType: TDocType | null;
   firstName: string;
   lastName: string;
@@ -90,6 +103,8 @@ export type RejectedDocumentFamily = {
 export async function findDocumentFamily(db: Db, documentId: string): Promise<RejectedDocumentFamily | undefined> {
   const [row] = await db
     .select({
+      playerId: documents.playerId,
+      seasonId: documents.seasonId,
       docType: documents.docType,
       firstName: players.firstName,
       lastName: players.lastName,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../platform/http/access';
+import { actorOf, principalOf } from '../platform/http/access';
 import {
   ZNotificationHistory,
   ZNotificationHistoryQuery,
@@ -33,7 +33,7 @@ export function registerNotificationRoutes(parent: FastifyInstance, deps: { noti
   );
 
   app.post('/api/notifications/preview', { config: { access: 'notifications.send' }, schema: { body: ZNotificationSend, response: { 200: ZRecipientPreview } } }, (request) =>
-    notifications.preview(request.body),
+    notifications.preview(request.body, principalOf(request)),
   );
 
   app.post('/api/notifications/send', { config: { access: 'notifications.send' }, schema: { body: ZNotificationSend, response: { 200: ZNotificationSendResult } } }, (request) =>
@@ -41,14 +41,14 @@ export function registerNotificationRoutes(parent: FastifyInstance, deps: { noti
   );
 
   app.get('/api/notifications/history', { config: { access: 'read' }, schema: { querystring: ZNotificationHistoryQuery, response: { 200: ZNotificationHistory } } }, (request) =>
-    notifications.listHistory(request.query),
+    notifications.listHistory(request.query, principalOf(request)),
   );
 
   app.get('/api/notifications/quick-actions', { config: { access: 'read' }, schema: { querystring: ZQuickActionsQuery, response: { 200: ZQuickActions } } }, (request) =>
-    notifications.quickActions(request.query),
+    notifications.quickActions(request.query, principalOf(request)),
   );
 
-  app.get('/api/notifications/settings', { config: { access: 'read' }, schema: { response: { 200: ZNotificationSettings } } }, () => notifications.readSettings());
+  app.get('/api/notifications/settings', { config: { access: 'read' }, schema: { response: { 200: ZNotificationSettings } } }, (request) => notifications.readSettings(principalOf(request)));
 
   app.put('/api/notifications/settings', { config: { access: 'notifications.configure' }, schema: { body: ZNotificationSettingsUpdate, response: { 200: ZNotificationSettings } } }, (request) =>
     notifications.saveSettings(request.body, actorOf(request)),

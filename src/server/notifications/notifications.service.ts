@@ -4,6 +4,7 @@ import {
   findPlaceholders,
   parseRecipientList,
   placeholderProblem,
+  principalCan,
   RECIPIENT_GROUP_LABELS,
   type TDocType,
   type TJobQueue,
@@ -19,11 +20,13 @@ import {
   type TNotificationTestResult,
   type TJobPayload,
   type TPlaceholder,
+  type TPrincipal,
   type TQueuedMessage,
   type TQuickActions,
   type TRecipientPreview,
 } from '../../contract';
 import type { Db } from '../platform/db/client';
+import type { DivisionScope } from '../platform/db/division-scope';
 import { recordAuditEvent, type Actor } from '../audit';
 import { enqueueJob } from '../platform/jobs/jobs.repository';
 import {
@@ -86,8 +89,11 @@ export type NotificationsDeps = DeliveryDeps & {
 
 type QueuedMessage = TQueuedMessage;
 
-/** One recipient of a send and the values of its placeholders. */
-type Addressee = { to: string; values: PlaceholderValues };
+/**
+ * One recipient of a send and the values of its placeholders; a family's message names its player and season
+ * (History shows it to those whose divisions include the player's).
+ */
+type Addressee = { to: string; values: PlaceholderValues; about?: { playerId: string; seasonId: string } };
 
 type PreparedSend = {
   channel: TNotificationChannel;
@@ -202,18 +208,26 @@ export function createNotificationsService(deps: NotificationsDeps) {
     return template;
   }
 
-  /** The values every message of a send shares: season, deadline and, when the text uses them, last week's figures. */
-  async function sharedValues(texts: string[], season: SeasonRow | undefined, deadline: string): Promise<PlaceholderValues> {
+  /**
+   * The values every message of a send shares: season, deadline and, when the text uses them, last week's
+   * figures (of the sender's divisions).
+   */
+  async function sharedValues(texts: string[], season: SeasonRow | undefined, deadline: string, scope: DivisionScope): Promise<PlaceholderValues> {
     const values: PlaceholderValues = { season: season?.name ?? '', deadline: formatDeadline(deadline) };
     const used = new Set(texts.flatMap(findPlaceholders));
     if (['received', 'approved', 'rejected', 'pending'].some((name) => used.has(name))) {
-      const counts = await countDocumentsSince(db, new Date(now().getTime() - 7 * DAY_MS));
+      const counts = await countDocumentsSince(db, new Date(now().getTime() - 7 * DAY_MS), scope);
       for (const [name, value] of Object.entries(counts)) values[name as TPlaceholder] = String(value);
     }
     return values;
   }
 
-  async function prepare(send: TNotificationSendParsed): Promise<PreparedSend> {
+  /**
+   * The messages of a send. Families are those of the principal's divisions only: 'All Parents' and 'Players
+   * with Missing Documents' list them alone, and a custom address gets a family's details only from them.
+   */
+  async function prepare(send: TNotificationSendParsed, principal: TPrincipal): Promise<PreparedSend> {
+    const scope = principal.divisions;
     let channel = send.channel;
     let subject = send.subject;
     let content = send.message;
@@ -226,7 +240,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     }
     const season = await seasonFor(send.season);
     const deadline = send.deadline ?? new Date(now().getTime() + DEFAULT_DEADLINE_DAYS * DAY_MS).toISOString().slice(0, 10);
-    const shared = await sharedValues([subject, content], season, deadline);
+    const shared = await sharedValues([subject, content], season, deadline, scope);
     const base = { channel, templateId: send.templateId, subject, content, season };
 
     if (channel !== 'email') return { ...base, addressees: [{ to: CHAT_RECIPIENT[channel], values: shared }], withoutEmail: 0 };
@@ -240,7 +254,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
       };
     }
 
-    const families = season ? await listSeasonFamilies(db, season.id, { onlyMissing: send.recipients === 'missing_documents' }) : [];
+    const families = season ? await listSeasonFamilies(db, season.id, { onlyMissing: send.recipients === 'missing_documents', scope }) : [];
+    const about = (family: SeasonFamily) => (season ? { playerId: family.playerId, seasonId: season.id } : undefined);
     if (send.recipients === 'custom') {
       // An address that is a guardian's in the season gets that family's details; others get the shared ones.
       const byEmail = new Map<string, SeasonFamily>();
@@ -251,7 +266,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       const { addresses } = parseRecipientList(send.customRecipients);
       const addressees = addresses.map((to) => {
         const family = byEmail.get(to.toLowerCase());
-        return { to, values: { ...shared, guardianName: GUARDIAN_FALLBACK, ...(family ? familyValues(family) : {}) } };
+        return { to, values: { ...shared, guardianName: GUARDIAN_FALLBACK, ...(family ? familyValues(family) : {}) }, about: family && about(family) };
       });
       return { ...base, addressees, withoutEmail: 0 };
     }
@@ -260,7 +275,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     const withEmail = families.filter((family) => family.guardianEmail?.trim());
     return {
       ...base,
-      addressees: withEmail.map((family) => ({ to: family.guardianEmail?.trim() ?? '', values: { ...shared, ...familyValues(family) } })),
+      addressees: withEmail.map((family) => ({ to: family.guardianEmail?.trim() ?? '', values: { ...shared, ...familyValues(family) }, about: about(family) })),
       withoutEmail: families.length - withEmail.length,
     };
   }
@@ -297,8 +312,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
     },
 
     /** How many messages the send would make, and to whom (the first few), without sending. */
-    async preview(send: TNotificationSendParsed): Promise<TRecipientPreview> {
-      const prepared = await prepare(send);
+    async preview(send: TNotificationSendParsed, principal: TPrincipal): Promise<TRecipientPreview> {
+      const prepared = await prepare(send, principal);
       return {
         channel: prepared.channel,
         count: prepared.addressees.length,
@@ -320,7 +335,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
           { path: 'body.scheduledAt', message: 'must be in the future' },
         ]);
       }
-      const prepared = await prepare(send);
+      const prepared = await prepare(send, actor.principal);
       if (prepared.addressees.length === 0) {
         const group = prepared.channel === 'email' ? RECIPIENT_GROUP_LABELS[send.recipients] : CHANNEL_LABELS[prepared.channel];
         const where = prepared.season && send.recipients !== 'administrators' ? ` in ${prepared.season.name}` : '';
@@ -336,13 +351,15 @@ export function createNotificationsService(deps: NotificationsDeps) {
       const queued = await db.transaction(async (tx) => {
         const rows = await recordNotificationHistory(
           tx,
-          rendered.map((message) => ({
+          rendered.map((message, index) => ({
             templateId: prepared.templateId,
             type: message.channel,
             recipient: recipientLabel(message.channel, message.to),
             subject: message.subject,
             status: 'pending' as const,
             sentAt: scheduledAt ?? null,
+            playerId: prepared.addressees[index]?.about?.playerId ?? null,
+            seasonId: prepared.addressees[index]?.about?.seasonId ?? null,
           })),
         );
         const messages: QueuedMessage[] = rendered.map((message, index) => ({ historyId: rows[index]?.id ?? '', ...message }));
@@ -371,26 +388,30 @@ export function createNotificationsService(deps: NotificationsDeps) {
       return { sent, failed: outcomes.length - sent, pending: 0 };
     },
 
-    async listHistory(query: { page: number; pageSize: number }): Promise<TNotificationHistory> {
+    /** Messages about players of the principal's divisions; those about no player, only for a principal of every division. */
+    async listHistory(query: { page: number; pageSize: number }, principal: TPrincipal): Promise<TNotificationHistory> {
       const [rows, total] = await Promise.all([
-        listNotificationHistory(db, query.pageSize, (query.page - 1) * query.pageSize),
-        countNotificationHistory(db),
+        listNotificationHistory(db, query.pageSize, (query.page - 1) * query.pageSize, principal.divisions),
+        countNotificationHistory(db, principal.divisions),
       ]);
       return { items: rows.map(toHistoryItem), total, page: query.page, pageSize: query.pageSize };
     },
 
-    async quickActions(query: { season?: string | undefined }): Promise<TQuickActions> {
+    /** The quick actions' counts, of the principal's divisions. */
+    async quickActions(query: { season?: string | undefined }, principal: TPrincipal): Promise<TQuickActions> {
       const season = await seasonFor(query.season);
       const [incompletePlayers, administrators, lastWeek] = await Promise.all([
-        season ? countPlayersMissingDocuments(db, season.id) : Promise.resolve(0),
+        season ? countPlayersMissingDocuments(db, season.id, principal.divisions) : Promise.resolve(0),
         listAdministrators(db).then((admins) => admins.length),
-        countDocumentsSince(db, new Date(now().getTime() - 7 * DAY_MS)),
+        countDocumentsSince(db, new Date(now().getTime() - 7 * DAY_MS), principal.divisions),
       ]);
       return { season: season ? { id: season.id, name: season.name } : null, incompletePlayers, administrators, lastWeek };
     },
 
-    readSettings(): Promise<TNotificationSettings> {
-      return readNotificationSettings(deps);
+    /** The Settings tab; the mail server's details and the webhook hints only for a principal who may configure them. */
+    async readSettings(principal: TPrincipal): Promise<TNotificationSettings> {
+      const settings = await readNotificationSettings(deps);
+      return principalCan(principal, 'notifications.configure') ? settings : withoutDestinations(settings);
     },
 
     saveSettings(update: TNotificationSettingsUpdate, actor: Actor): Promise<TNotificationSettings> {
@@ -464,6 +485,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
         await recordNotificationHistory(db, [
           {
             templateId: template.id,
+            playerId: family.playerId,
+            seasonId: family.seasonId,
             type: 'email',
             recipient: to || '(no guardian e-mail)',
             subject,
@@ -480,3 +503,13 @@ export function createNotificationsService(deps: NotificationsDeps) {
 }
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+/** The Settings tab as someone who may not configure notifications sees it: what is set up, not where it points. */
+function withoutDestinations(settings: TNotificationSettings): TNotificationSettings {
+  return {
+    email: { passwordSet: settings.email.passwordSet, source: settings.email.source },
+    slackWebhook: { set: settings.slackWebhook.set, hint: null },
+    teamsWebhook: { set: settings.teamsWebhook.set, hint: null },
+    switches: settings.switches,
+  };
+}

@@ -85,7 +85,7 @@ const setBy = <T>(value: T | undefined, stage: TJobStageId): T => {
 const JOB_STAGE_RUNS: Record<TJobStageId, JobStage> = {
   /** The file is decrypted as it streams to the scanner; an infected file is rejected and discarded. */
   async scan(flight) {
-    const { deps, document } = flight;
+    const { deps } = flight;
     const antivirus = await deps.scanner();
     flight.scanned = Boolean(antivirus);
     if (!antivirus) return undefined;
@@ -95,11 +95,11 @@ const JOB_STAGE_RUNS: Record<TJobStageId, JobStage> = {
       const decrypting = pipeline(await deps.storage.get(flight.stagedKey), createDecryptor(deps.masterKey, flight.envelope), plaintext);
       [verdict] = await Promise.all([antivirus.scan(plaintext), decrypting]);
     } catch (error) {
-      if (error instanceof AntivirusUnavailableError) return recordScanFailure(deps, document, flight.attempt, error);
+      if (error instanceof AntivirusUnavailableError) return recordScanFailure(deps, flight, error);
       throw error;
     }
     if (verdict.clean) return undefined;
-    await rejectInfected(deps, document, flight.files, verdict.signature);
+    await rejectInfected(flight, verdict.signature);
     return { kind: 'done' };
   },
 
@@ -165,12 +165,12 @@ const JOB_STAGE_RUNS: Record<TJobStageId, JobStage> = {
     return undefined;
   },
 
-  /** Open screens hear of the new document at once. */
+  /** Open screens hear of the new document at once: those whose divisions include its registration's. */
   notify(flight) {
-    const { player } = flight.found;
+    const { player, division } = flight.found;
     flight.deps.live.publish({
       type: 'document_uploaded',
-      data: { documentId: flight.document.id, playerName: `${player.firstName} ${player.lastName}`, docType: setBy(flight.docType, 'doc-type') },
+      data: { documentId: flight.document.id, playerName: `${player.firstName} ${player.lastName}`, docType: setBy(flight.docType, 'doc-type'), division },
     });
     return Promise.resolve(undefined);
   },
@@ -203,7 +203,8 @@ async function recordStored(db: Db, documentId: string, record: (tx: Db) => Prom
   }
 }
 
-async function rejectInfected(deps: ProcessDocumentDeps, document: DocumentRow, files: number, signature: string): Promise<void> {
+async function rejectInfected(flight: DocumentInFlight, signature: string): Promise<void> {
+  const { deps, document, files } = flight;
   await deps.db.transaction(async (tx) => {
     await updateDocument(tx, document.id, {
       status: 'rejected',
@@ -224,7 +225,7 @@ async function rejectInfected(deps: ProcessDocumentDeps, document: DocumentRow, 
   });
   if (document.stagedKey) await deps.storage.delete(document.stagedKey);
   deps.log.warn({ documentId: document.id, signature }, 'virus found; file discarded');
-  deps.live.publish({ type: 'document_status_updated', data: { documentId: document.id, status: 'rejected' } });
+  deps.live.publish({ type: 'document_status_updated', data: { documentId: document.id, status: 'rejected', division: flight.found.division } });
 }
 
 /**
@@ -233,12 +234,8 @@ async function rejectInfected(deps: ProcessDocumentDeps, document: DocumentRow, 
  * document is marked as waiting for a failed scan, audited and announced, so staff see it on the Documents
  * screen; after the day, the job stops (staff can still retry) and that too is audited.
  */
-async function recordScanFailure(
-  deps: ProcessDocumentDeps,
-  document: DocumentRow,
-  attempt: number,
-  error: AntivirusUnavailableError,
-): Promise<JobOutcome> {
+async function recordScanFailure(deps: ProcessDocumentDeps, flight: DocumentInFlight, error: AntivirusUnavailableError): Promise<JobOutcome> {
+  const { document, attempt } = flight;
   const policy = deps.scanRetry ?? DEFAULT_SCAN_RETRY;
   const at = (deps.now ?? (() => new Date()))();
   const firstFailedAt = document.scanFirstFailedAt ?? at;
@@ -256,7 +253,7 @@ async function recordScanFailure(
   }
   if (show) {
     deps.log.warn({ documentId: document.id, attempts: attempt, reason: error.reason }, 'virus scan keeps failing; the document is shown as waiting for a scan');
-    deps.live.publish({ type: 'document_status_updated', data: { documentId: document.id, status: document.status, scanFailed: true } });
+    deps.live.publish({ type: 'document_status_updated', data: { documentId: document.id, status: document.status, scanFailed: true, division: flight.found.division } });
   }
   if (stopping) deps.log.error({ documentId: document.id, attempts: attempt, since: firstFailedAt }, 'virus scan failed for the whole retry period; automatic retries stop');
   return { kind: 'retry', reason: error.message, delayMs: retryDelayMs(attempt, policy.backoff), until };

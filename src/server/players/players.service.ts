@@ -1,4 +1,4 @@
-import type { TCreatePlayer, TCreatedPlayer } from '../../contract';
+import { inDivisionScope, type TCreatePlayer, type TCreatedPlayer } from '../../contract';
 import { recordAuditEvent, type Actor } from '../audit';
 import type { Db } from '../platform/db/client';
 import { findPlayer, upsertPlayer } from './players.repository';
@@ -19,9 +19,14 @@ export function createPlayersService(deps: PlayersServiceDeps) {
     /**
      * The 'Add Player' form: the player (created, or found by the id their name and birth date derive, as the
      * form webhook does) registered for the season, with an audit event, in one transaction. A player already
-     * registered for that season is a conflict, named so staff can find them.
+     * registered for that season is a conflict, named so staff can find them. A person limited to some
+     * divisions adds players to those only.
      */
     async createPlayer(input: TCreatePlayer, actor: Actor): Promise<TCreatedPlayer> {
+      const { divisions } = actor.principal;
+      if (divisions !== null && !inDivisionScope(actor.principal, input.division)) {
+        throw new AppError('FORBIDDEN', `You can add players only to your divisions: ${divisions.join(', ')}.`);
+      }
       return deps.db.transaction(async (tx) => {
         const season = await resolveSeason(tx, input.season);
         if (!season) {

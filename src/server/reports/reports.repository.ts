@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { TDivision, TDivisionFilter, TDocType, TPlayerDocStatus, TPlayerStatusFilter } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { preparedRead, type Preparable } from '../platform/db/prepared';
+import { inDivisions, inDivisionsPlaceholder, registrationInDivisions, scopeValues, type DivisionScope } from '../platform/db/division-scope';
 import { documents, players, registrations, seasons, seasonTotals } from '../platform/db/schema';
 
 /**
@@ -22,6 +23,11 @@ import { documents, players, registrations, seasons, seasonTotals } from '../pla
 
 export type ReportFilters = {
   division: TDivisionFilter;
+  /**
+   * With `division: 'all'`, the divisions 'all' means for a principal limited to some (null or left out: every
+   * division). A single division is checked against the scope before it gets here.
+   */
+  scope?: DivisionScope;
   status: TPlayerStatusFilter;
   /** Already trimmed; empty or undefined = no search. */
   search?: string | undefined;
@@ -82,14 +88,17 @@ const STATUS_CONDITIONS: Record<TPlayerStatusFilter, SQL | undefined> = {
  */
 const SEARCH_CONDITION = sql`${registrations.searchText} like lower(${sql.placeholder('pattern')})`;
 
-/** Which SQL the filters need: a division or all, the status, a search or none. */
+/** The scope of 'all' divisions: null for every division. */
+const scopeOfAll = (filters: ReportFilters): DivisionScope => (filters.division === 'all' ? (filters.scope ?? null) : null);
+
+/** Which SQL the filters need: a division, some (a principal's), or all; the status; a search or none. */
 const filterShape = (filters: ReportFilters) =>
-  `${filters.division === 'all' ? 'all' : 'div'}:${filters.status}:${filters.search ? 'search' : '-'}`;
+  `${filters.division !== 'all' ? 'div' : scopeOfAll(filters) === null ? 'all' : 'some'}:${filters.status}:${filters.search ? 'search' : '-'}`;
 
 /** The values of the filters' placeholders. */
 function filterValues(filters: ReportFilters): Record<string, unknown> {
   return {
-    ...(filters.division === 'all' ? {} : { division: filters.division }),
+    ...(filters.division === 'all' ? scopeValues(scopeOfAll(filters)) : { division: filters.division }),
     ...(filters.search ? { pattern: `%${escapeLike(filters.search)}%` } : {}),
   };
 }
@@ -97,15 +106,23 @@ function filterValues(filters: ReportFilters): Record<string, unknown> {
 /** The filters beyond season and division: what `total` counts and the page lists. */
 const narrowing = (filters: ReportFilters): SQL | undefined => and(STATUS_CONDITIONS[filters.status], filters.search ? SEARCH_CONDITION : undefined);
 
-/** The registration's division, when the filters name one (its value the `division` placeholder). */
-const inDivision = (column: AnyPgColumn, filters: ReportFilters) =>
-  filters.division === 'all' ? undefined : eq(column, sql.placeholder('division'));
+/**
+ * The registration's division, when the filters name one (its value the `division` placeholder), or one of the
+ * scope's divisions for 'all' (the `divisions` placeholder); nothing for every division.
+ */
+const inDivision = (column: AnyPgColumn, filters: ReportFilters) => {
+  if (filters.division !== 'all') return eq(column, sql.placeholder('division'));
+  return scopeOfAll(filters) === null ? undefined : inDivisionsPlaceholder(column);
+};
 
 export const int = (expression: SQL) => sql<number>`(${expression})::int`;
 const sumOf = (column: AnyPgColumn) => int(sql`coalesce(sum(${column}), 0)`);
 
-/** GET /api/stats: the season, and the sums of its few season_totals rows. No row: no such season. */
-function statsQuery(db: Db, shape: SeasonShape) {
+/**
+ * GET /api/stats: the season, and the sums of its few season_totals rows (of the scope's divisions, the
+ * `divisions` placeholder, when `scoped`). No row: no such season.
+ */
+function statsQuery(db: Db, shape: SeasonShape, scoped: boolean) {
   const selected = seasonSelection(db, shape).as('season');
   return db
     .select({
@@ -118,19 +135,23 @@ function statsQuery(db: Db, shape: SeasonShape) {
       completeProfiles: sumOf(seasonTotals.completePlayers),
     })
     .from(selected)
-    .leftJoin(seasonTotals, eq(seasonTotals.seasonId, selected.id))
+    .leftJoin(seasonTotals, and(eq(seasonTotals.seasonId, selected.id), scoped ? inDivisionsPlaceholder(seasonTotals.division) : undefined))
     .groupBy(selected.id, selected.name, selected.year);
 }
 
-export const statsRead = preparedRead('stats', (season: string | undefined) => {
+export const statsRead = preparedRead('stats', (season: string | undefined, scope: DivisionScope = null) => {
   const { shape, values } = seasonParam(season);
-  return { shape, values, build: (db: Db) => statsQuery(db, shape) };
+  return {
+    shape: scope === null ? shape : `${shape}:scoped`,
+    values: { ...values, ...scopeValues(scope) },
+    build: (db: Db) => statsQuery(db, shape, scope !== null),
+  };
 });
 
 export type StatsRow = Awaited<ReturnType<typeof statsRead.run>>[number];
 
-export async function readStats(db: Db, season: string | undefined): Promise<StatsRow | undefined> {
-  const [row] = await statsRead.run(db, season);
+export async function readStats(db: Db, season: string | undefined, scope: DivisionScope = null): Promise<StatsRow | undefined> {
+  const [row] = await statsRead.run(db, season, scope);
   return row;
 }
 
@@ -291,8 +312,8 @@ const typeCounts = (column: typeof registrations.birthCertificateStatus) => ({
   missing: int(sql`count(*) filter (where ${column} = 'missing')`),
 });
 
-/** Per division present in the season: players, complete, with a pending type, and each type's statuses. */
-export const divisionBreakdownQuery = (db: Db, seasonId: string) =>
+/** Per division present in the season (and in the scope): players, complete, with a pending type, and each type's statuses. */
+export const divisionBreakdownQuery = (db: Db, seasonId: string, scope: DivisionScope = null) =>
   db
     .select({
       division: registrations.division,
@@ -305,7 +326,7 @@ export const divisionBreakdownQuery = (db: Db, seasonId: string) =>
       waiver: typeCounts(registrations.waiverStatus),
     })
     .from(registrations)
-    .where(eq(registrations.seasonId, seasonId))
+    .where(and(eq(registrations.seasonId, seasonId), inDivisions(registrations.division, scope)))
     .groupBy(registrations.division);
 
 export type DivisionBreakdownRow = Awaited<ReturnType<typeof divisionBreakdownQuery>>[number];
@@ -316,8 +337,11 @@ export const DOC_TYPE_BREAKDOWN_KEYS: Record<TDocType, 'birthCertificate' | 'res
   waiver: 'waiver',
 };
 
+/** A document of the scope's divisions (by its registration); nothing for every division. */
+const documentInScope = (scope: DivisionScope) => registrationInDivisions(documents.playerId, documents.seasonId, scope);
+
 /** The season's live (not purged) documents by status, and those without a detected type that are not rejected. */
-export async function readDocumentCounts(db: Db, seasonId: string) {
+export async function readDocumentCounts(db: Db, seasonId: string, scope: DivisionScope = null) {
   const [row] = await db
     .select({
       verified: int(sql`count(*) filter (where ${documents.status} = 'verified')`),
@@ -327,7 +351,7 @@ export async function readDocumentCounts(db: Db, seasonId: string) {
       undetectedType: int(sql`count(*) filter (where ${documents.docType} is null and ${documents.status} <> 'rejected')`),
     })
     .from(documents)
-    .where(and(eq(documents.seasonId, seasonId), isNull(documents.purgedAt)));
+    .where(and(eq(documents.seasonId, seasonId), isNull(documents.purgedAt), documentInScope(scope)));
   return row ?? { verified: 0, pending: 0, processing: 0, rejected: 0, undetectedType: 0 };
 }
 
@@ -337,19 +361,19 @@ export async function readDocumentCounts(db: Db, seasonId: string) {
  * status history, so a registration complete then and incomplete since is not counted. One pass over the
  * season's registrations.
  */
-export async function readCompletionAsOf(db: Db, seasonId: string, at: Date): Promise<{ registered: number; complete: number }> {
+export async function readCompletionAsOf(db: Db, seasonId: string, at: Date, scope: DivisionScope = null): Promise<{ registered: number; complete: number }> {
   const [row] = await db
     .select({
       registered: count(),
       complete: int(sql`count(*) filter (where ${registrations.completedAt} <= ${at})`),
     })
     .from(registrations)
-    .where(and(eq(registrations.seasonId, seasonId), lte(registrations.registeredAt, at)));
+    .where(and(eq(registrations.seasonId, seasonId), lte(registrations.registeredAt, at), inDivisions(registrations.division, scope)));
   return row ?? { registered: 0, complete: 0 };
 }
 
 /** Mean hours from upload to a review decision, over the season's documents decided since `since`; null when none. */
-export async function readAverageReviewHours(db: Db, seasonId: string, since: Date): Promise<number | null> {
+export async function readAverageReviewHours(db: Db, seasonId: string, since: Date, scope: DivisionScope = null): Promise<number | null> {
   const [row] = await db
     .select({
       hours: sql<string | number | null>`avg(extract(epoch from (${documents.reviewedAt} - ${documents.uploadedAt}))) / 3600`,
@@ -362,6 +386,7 @@ export async function readAverageReviewHours(db: Db, seasonId: string, since: Da
         gte(documents.reviewedAt, since),
         // A file refused at intake is 'reviewed' the moment it arrives: that is no review.
         gt(documents.reviewedAt, documents.uploadedAt),
+        documentInScope(scope),
       ),
     );
   return row?.hours === null || row?.hours === undefined ? null : Number(row.hours);

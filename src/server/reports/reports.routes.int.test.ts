@@ -175,7 +175,7 @@ describeEachDatabase('report and player calls', ({ getDatabase }) => {
     });
     const audits = (await listAuditEventsByAction(getDatabase().db, 'player.created')).filter((a) => a.subjectId === id);
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ actor: 'staff', requestId: created.headers['x-request-id'], detail: { seasonId: 'fall-2025', division: 'AAA' } });
+    expect(audits[0]).toMatchObject({ actor: 'shared-password', requestId: created.headers['x-request-id'], detail: { seasonId: 'fall-2025', division: 'AAA' } });
 
     // The new player is in the report and the stats at once.
     expect(ZStats.parse((await get('/api/stats')).json()).totalPlayers).toBe(7);

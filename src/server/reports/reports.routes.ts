@@ -11,6 +11,7 @@ import {
   ZStatsQuery,
 } from '../../contract';
 import type { ReportsService } from './reports.service';
+import { principalOf } from '../platform/http/access';
 
 /** Seasons, the dashboard's figures and the player reports (src/contract/reports.ts). */
 export function registerReportRoutes(parent: FastifyInstance, deps: { reports: ReportsService }): void {
@@ -20,18 +21,18 @@ export function registerReportRoutes(parent: FastifyInstance, deps: { reports: R
   app.get('/api/seasons', { config: { access: 'read' }, schema: { response: { 200: ZSeasons } } }, async () => ({ seasons: await reports.listSeasons() }));
 
   app.get('/api/stats', { config: { access: 'read' }, schema: { querystring: ZStatsQuery, response: { 200: ZStats } } }, (request) =>
-    reports.getStats(request.query.season),
+    reports.getStats(request.query.season, principalOf(request)),
   );
 
   app.get('/api/stats/breakdown', { config: { access: 'read' }, schema: { querystring: ZStatsQuery, response: { 200: ZStatsBreakdown } } }, (request) =>
-    reports.getBreakdown(request.query.season),
+    reports.getBreakdown(request.query.season, principalOf(request)),
   );
 
   app.get('/api/report/missing', { config: { access: 'read' }, schema: { querystring: ZMissingReportQuery, response: { 200: ZMissingReport } } }, (request) =>
-    reports.getMissingReport(request.query),
+    reports.getMissingReport(request.query, principalOf(request)),
   );
 
   app.get('/api/report/player', { config: { access: 'read' }, schema: { querystring: ZPlayerReportQuery, response: { 200: ZPlayerReport } } }, (request) =>
-    reports.getPlayerReport(request.query.player_id, request.query.season),
+    reports.getPlayerReport(request.query.player_id, request.query.season, principalOf(request)),
   );
 }

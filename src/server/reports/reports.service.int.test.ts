@@ -99,23 +99,23 @@ describeEachDatabase('reports on a hand-counted league', ({ getDb }) => {
       pendingReview: 4,
       completeProfiles: 2,
     };
-    expect(await reports().getStats(undefined)).toEqual(fall);
-    expect(await reports().getStats('2025')).toEqual(fall);
-    expect(await reports().getStats('fall-2025')).toEqual(fall);
-    expect(await reports().getStats('spring-2025')).toEqual({
+    expect(await reports().getStats(undefined, SHARED_PRINCIPAL)).toEqual(fall);
+    expect(await reports().getStats('2025', SHARED_PRINCIPAL)).toEqual(fall);
+    expect(await reports().getStats('fall-2025', SHARED_PRINCIPAL)).toEqual(fall);
+    expect(await reports().getStats('spring-2025', SHARED_PRINCIPAL)).toEqual({
       season: { id: 'spring-2025', name: 'Spring Ball 2025', year: 2025 },
       totalPlayers: 1,
       documentsUploaded: 1,
       pendingReview: 0,
       completeProfiles: 0,
     });
-    expect(await reports().getStats('2024')).toMatchObject({ season: { id: 'fall-2024' }, totalPlayers: 1, documentsUploaded: 1, pendingReview: 1 });
-    expect(await notFound(reports().getStats('1999'))).toBe('Season "1999" does not exist.');
-    expect(await notFound(reports().getStats('winter-2025'))).toBe('Season "winter-2025" does not exist.');
+    expect(await reports().getStats('2024', SHARED_PRINCIPAL)).toMatchObject({ season: { id: 'fall-2024' }, totalPlayers: 1, documentsUploaded: 1, pendingReview: 1 });
+    expect(await notFound(reports().getStats('1999', SHARED_PRINCIPAL))).toBe('Season "1999" does not exist.');
+    expect(await notFound(reports().getStats('winter-2025', SHARED_PRINCIPAL))).toBe('Season "winter-2025" does not exist.');
   });
 
   it('answers every row of the missing report in name order, with the summary and per-type statuses', async () => {
-    const report = await reports().getMissingReport(ALL);
+    const report = await reports().getMissingReport(ALL, SHARED_PRINCIPAL);
     expect(report.season).toEqual({ id: 'fall-2025', name: 'Fall Ball 2025', year: 2025 });
     expect(report.players).toEqual([ROWS.ben, ROWS.dan, ROWS.eve, ROWS.cara, ROWS.ava, ROWS.kai]);
     expect(report.summary).toEqual({ total: 6, complete: 2, incomplete: 4 });
@@ -123,38 +123,38 @@ describeEachDatabase('reports on a hand-counted league', ({ getDb }) => {
   });
 
   it('filters by status: complete, incomplete, and a type pending (not a pending file of a complete type)', async () => {
-    const complete = await reports().getMissingReport({ ...ALL, status: 'complete' });
+    const complete = await reports().getMissingReport({ ...ALL, status: 'complete' }, SHARED_PRINCIPAL);
     expect(complete.players).toEqual([ROWS.ava, ROWS.kai]);
     expect(complete.total).toBe(2);
     // The summary is the season and division's, whatever the status filter.
     expect(complete.summary).toEqual({ total: 6, complete: 2, incomplete: 4 });
 
-    const incomplete = await reports().getMissingReport({ ...ALL, status: 'incomplete' });
+    const incomplete = await reports().getMissingReport({ ...ALL, status: 'incomplete' }, SHARED_PRINCIPAL);
     expect(names(incomplete)).toEqual(['Adams, Ben', 'Brown, Dan', 'Fifty%, Eve', 'Jones, Cara']);
     expect(incomplete.total).toBe(4);
 
     // Ava has a pending medical form, but her medical type is complete (a verified one): not pending.
-    const pending = await reports().getMissingReport({ ...ALL, status: 'pending' });
+    const pending = await reports().getMissingReport({ ...ALL, status: 'pending' }, SHARED_PRINCIPAL);
     expect(names(pending)).toEqual(['Adams, Ben', 'Jones, Cara']);
     expect(pending.total).toBe(2);
   });
 
   it('filters by division, with the division as the summary', async () => {
-    const aa = await reports().getMissingReport({ ...ALL, division: 'AA' });
+    const aa = await reports().getMissingReport({ ...ALL, division: 'AA' }, SHARED_PRINCIPAL);
     expect(aa.players).toEqual([ROWS.ben, ROWS.ava]);
     expect(aa.summary).toEqual({ total: 2, complete: 1, incomplete: 1 });
     expect(aa.total).toBe(2);
 
-    const aaIncomplete = await reports().getMissingReport({ ...ALL, division: 'AA', status: 'incomplete' });
+    const aaIncomplete = await reports().getMissingReport({ ...ALL, division: 'AA', status: 'incomplete' }, SHARED_PRINCIPAL);
     expect(aaIncomplete.players).toEqual([ROWS.ben]);
     expect(aaIncomplete.summary).toEqual({ total: 2, complete: 1, incomplete: 1 });
     expect(aaIncomplete.total).toBe(1);
 
-    const peeweeComplete = await reports().getMissingReport({ ...ALL, division: 'Peewee', status: 'complete' });
+    const peeweeComplete = await reports().getMissingReport({ ...ALL, division: 'Peewee', status: 'complete' }, SHARED_PRINCIPAL);
     expect(peeweeComplete.players).toEqual([ROWS.kai]);
     expect(peeweeComplete.summary).toEqual({ total: 1, complete: 1, incomplete: 0 });
 
-    const empty = await reports().getMissingReport({ ...ALL, division: 'AAA', status: 'complete' });
+    const empty = await reports().getMissingReport({ ...ALL, division: 'AAA', status: 'complete' }, SHARED_PRINCIPAL);
     expect(empty.players).toEqual([]);
     expect(empty.summary).toEqual({ total: 1, complete: 0, incomplete: 1 });
     expect(empty.total).toBe(0);
@@ -162,7 +162,7 @@ describeEachDatabase('reports on a hand-counted league', ({ getDb }) => {
 
   it('searches names as "First Last", "Last, First" and "Last First", and player ids, ignoring case', async () => {
     const search = async (text: string, extra: Partial<MissingReportQuery> = {}) => {
-      const report = await reports().getMissingReport({ ...ALL, ...extra, search: text });
+      const report = await reports().getMissingReport({ ...ALL, ...extra, search: text }, SHARED_PRINCIPAL);
       expect(report.total, text).toBe(report.players.length);
       return names(report);
     };
@@ -183,16 +183,16 @@ describeEachDatabase('reports on a hand-counted league', ({ getDb }) => {
     expect(await search('nobody')).toEqual([]);
     // Search and the other filters together; the summary stays the division's.
     expect(await search('a', { status: 'complete' })).toEqual(['Smith, Ava', 'Young, Kai']);
-    const aa = await reports().getMissingReport({ ...ALL, division: 'AA', search: 'ben' });
+    const aa = await reports().getMissingReport({ ...ALL, division: 'AA', search: 'ben' }, SHARED_PRINCIPAL);
     expect(names(aa)).toEqual(['Adams, Ben']);
     expect(aa.summary).toEqual({ total: 2, complete: 1, incomplete: 1 });
     // A blank search is no search.
-    expect((await reports().getMissingReport({ ...ALL, search: '   ' })).total).toBe(6);
+    expect((await reports().getMissingReport({ ...ALL, search: '   ' }, SHARED_PRINCIPAL)).total).toBe(6);
   });
 
   it('pages: the total counts every matching row, a page past the end is empty', async () => {
     const page = (n: number, pageSize: number, extra: Partial<MissingReportQuery> = {}) =>
-      reports().getMissingReport({ ...ALL, ...extra, page: n, pageSize });
+      reports().getMissingReport({ ...ALL, ...extra, page: n, pageSize }, SHARED_PRINCIPAL);
     const first = await page(1, 2);
     expect(names(first)).toEqual(['Adams, Ben', 'Brown, Dan']);
     expect(first).toMatchObject({ total: 6, page: 1, pageSize: 2, summary: { total: 6, complete: 2, incomplete: 4 } });
@@ -206,11 +206,11 @@ describeEachDatabase('reports on a hand-counted league', ({ getDb }) => {
     const incompleteSecond = await page(2, 3, { status: 'incomplete' });
     expect(names(incompleteSecond)).toEqual(['Jones, Cara']);
     expect(incompleteSecond.total).toBe(4);
-    expect(await notFound(reports().getMissingReport({ ...ALL, season: 'fall-1999' }))).toBe('Season "fall-1999" does not exist.');
+    expect(await notFound(reports().getMissingReport({ ...ALL, season: 'fall-1999' }, SHARED_PRINCIPAL))).toBe('Season "fall-1999" does not exist.');
   });
 
   it("reports one player's season: status, guardian and that season's documents newest first", async () => {
-    const report = await reports().getPlayerReport(P.cara, undefined);
+    const report = await reports().getPlayerReport(P.cara, undefined, SHARED_PRINCIPAL);
     expect(report.season).toEqual({ id: 'fall-2025', name: 'Fall Ball 2025', year: 2025 });
     expect(report.status).toEqual({
       playerId: P.cara,
@@ -244,17 +244,17 @@ describeEachDatabase('reports on a hand-counted league', ({ getDb }) => {
     expect(report.documents.find((d) => d.id === D.caraResidency)).toMatchObject({ status: 'rejected', reviewNotes: 'Unreadable', storageUrl: null });
 
     // Ava in Spring Ball 2025: that season's division and documents only.
-    const spring = await reports().getPlayerReport(P.ava, 'spring-2025');
+    const spring = await reports().getPlayerReport(P.ava, 'spring-2025', SHARED_PRINCIPAL);
     expect(spring.status).toMatchObject({ division: 'A', completionPercentage: 25, documentsStatus: { birth_certificate: 'complete', medical: 'missing' } });
     expect(spring.documents.map((d) => d.uploadedAt)).toEqual(['2025-03-05T00:00:00.000Z']);
 
-    expect(await notFound(reports().getPlayerReport(P.dan, 'spring-2025'))).toBe(`Player ${P.dan} is not registered for Spring Ball 2025.`);
-    expect(await notFound(reports().getPlayerReport('CB-2025-ffffffff', undefined))).toBe('Player CB-2025-ffffffff is not registered for Fall Ball 2025.');
-    expect(await notFound(reports().getPlayerReport(P.ava, '1999'))).toBe('Season "1999" does not exist.');
+    expect(await notFound(reports().getPlayerReport(P.dan, 'spring-2025', SHARED_PRINCIPAL))).toBe(`Player ${P.dan} is not registered for Spring Ball 2025.`);
+    expect(await notFound(reports().getPlayerReport('CB-2025-ffffffff', undefined, SHARED_PRINCIPAL))).toBe('Player CB-2025-ffffffff is not registered for Fall Ball 2025.');
+    expect(await notFound(reports().getPlayerReport(P.ava, '1999', SHARED_PRINCIPAL))).toBe('Season "1999" does not exist.');
   });
 
   it('breaks the season down by division, type and status, with the week-ago rate and review time', async () => {
-    const breakdown = await reports().getBreakdown(undefined);
+    const breakdown = await reports().getBreakdown(undefined, SHARED_PRINCIPAL);
     expect(breakdown.season).toEqual({ id: 'fall-2025', name: 'Fall Ball 2025', year: 2025 });
     expect(breakdown.players).toEqual({ total: 6, complete: 2, incomplete: 4, withPending: 2 });
     expect(breakdown.byDivision).toEqual([
@@ -290,11 +290,11 @@ describeEachDatabase('reports on a hand-counted league', ({ getDb }) => {
       ['Kai Young', 'waiver', 'verified'],
     ]);
 
-    const spring = await reports().getBreakdown('spring-2025');
+    const spring = await reports().getBreakdown('spring-2025', SHARED_PRINCIPAL);
     expect(spring.players).toEqual({ total: 1, complete: 0, incomplete: 1, withPending: 0 });
     expect(spring.averageReviewHours).toBeNull();
     expect(spring.byDivision.find((d) => d.division === 'A')).toEqual({ division: 'A', players: 1, complete: 0 });
-    expect(await notFound(reports().getBreakdown('2031'))).toBe('Season "2031" does not exist.');
+    expect(await notFound(reports().getBreakdown('2031', SHARED_PRINCIPAL))).toBe('Season "2031" does not exist.');
   });
 
   it('exposes the statements of stats and the report page: a name per SQL text, and the values a request sends', () => {
@@ -344,7 +344,7 @@ describe('search text', () => {
 
 describeEachDatabase('report summaries kept by the database', ({ getDb, kind }) => {
   const reports = () => createReportsService({ db: getDb(), storageFor: () => storage, now: () => REPORT_NOW });
-  const fallRow = async (playerId: string) => (await reports().getMissingReport({ ...ALL, search: playerId })).players[0];
+  const fallRow = async (playerId: string) => (await reports().getMissingReport({ ...ALL, search: playerId }, SHARED_PRINCIPAL)).players[0];
 
   beforeAll(async () => {
     await seedReportFixture(getDb());
@@ -355,32 +355,32 @@ describeEachDatabase('report summaries kept by the database', ({ getDb, kind }) 
     // Approve Ben's pending residency proof.
     await updateDocument(db, D.benResidency, { status: 'verified', reviewedAt: REPORT_NOW });
     expect(await fallRow(P.ben)).toMatchObject({ documentsStatus: { residency: 'complete' }, completionPercentage: 50 });
-    expect(await reports().getStats(undefined)).toMatchObject({ pendingReview: 3, documentsUploaded: 16, completeProfiles: 2 });
+    expect(await reports().getStats(undefined, SHARED_PRINCIPAL)).toMatchObject({ pendingReview: 3, documentsUploaded: 16, completeProfiles: 2 });
     await expectSummariesMatchDocuments(db);
 
     // Reject Ava's verified medical form: her pending second one decides now.
     await updateDocument(db, D.avaMedical, { status: 'rejected', reviewedAt: REPORT_NOW, reviewNotes: 'Wrong child' });
     expect(await fallRow(P.ava)).toMatchObject({ documentsStatus: { medical: 'pending' }, completionPercentage: 75 });
-    expect(await reports().getStats(undefined)).toMatchObject({ pendingReview: 3, documentsUploaded: 15, completeProfiles: 1 });
-    expect((await reports().getMissingReport({ ...ALL, status: 'pending' })).players.map((r) => r.playerId)).toEqual([P.cara, P.ava]);
+    expect(await reports().getStats(undefined, SHARED_PRINCIPAL)).toMatchObject({ pendingReview: 3, documentsUploaded: 15, completeProfiles: 1 });
+    expect((await reports().getMissingReport({ ...ALL, status: 'pending' }, SHARED_PRINCIPAL)).players.map((r) => r.playerId)).toEqual([P.cara, P.ava]);
     await expectSummariesMatchDocuments(db);
 
     // Cara's undetected file turns out to be her residency proof.
     await updateDocument(db, D.caraUndetected, { docType: 'residency' });
     expect(await fallRow(P.cara)).toMatchObject({ documentsStatus: { residency: 'pending', waiver: 'pending' } });
-    expect((await reports().getBreakdown(undefined)).undetectedType).toBe(0);
+    expect((await reports().getBreakdown(undefined, SHARED_PRINCIPAL)).undetectedType).toBe(0);
     await expectSummariesMatchDocuments(db);
 
     // Kai's waiver is deleted: Kai is no longer complete.
     await db.delete(documents).where(eq(documents.id, D.kaiWaiver));
     expect(await fallRow(P.kai)).toMatchObject({ documentsStatus: { waiver: 'missing' }, completionPercentage: 75 });
-    expect(await reports().getStats(undefined)).toMatchObject({ documentsUploaded: 14, completeProfiles: 0 });
+    expect(await reports().getStats(undefined, SHARED_PRINCIPAL)).toMatchObject({ documentsUploaded: 14, completeProfiles: 0 });
     await expectSummariesMatchDocuments(db);
 
     // Retention purges Ava's birth certificate: a tombstone counts for nothing.
     await updateDocument(db, D.avaBirth, { purgedAt: REPORT_NOW, storageKey: null });
     expect(await fallRow(P.ava)).toMatchObject({ documentsStatus: { birth_certificate: 'missing' }, completionPercentage: 50 });
-    expect(await reports().getStats(undefined)).toMatchObject({ documentsUploaded: 13 });
+    expect(await reports().getStats(undefined, SHARED_PRINCIPAL)).toMatchObject({ documentsUploaded: 13 });
     await expectSummariesMatchDocuments(db);
 
     // An update that changes nothing the summary reads leaves it alone; a move to another season moves the counts.
@@ -393,7 +393,7 @@ describeEachDatabase('report summaries kept by the database', ({ getDb, kind }) 
 
     // Many documents in one statement (a bulk approval).
     await db.update(documents).set({ status: 'verified' }).where(eq(documents.status, 'pending'));
-    expect(await reports().getStats(undefined)).toMatchObject({ pendingReview: 0 });
+    expect(await reports().getStats(undefined, SHARED_PRINCIPAL)).toMatchObject({ pendingReview: 0 });
     expect(await fallRow(P.cara)).toMatchObject({ documentsStatus: { residency: 'complete', waiver: 'complete' } });
     await expectSummariesMatchDocuments(db);
   });
@@ -415,18 +415,18 @@ describeEachDatabase('report summaries kept by the database', ({ getDb, kind }) 
 
     // A change of division moves the player's counts between divisions.
     await db.update(registrations).set({ division: 'AAA' }).where(eq(registrations.playerId, late));
-    expect((await reports().getMissingReport({ ...ALL, division: 'AAA', search: 'late' })).summary.total).toBe(2);
+    expect((await reports().getMissingReport({ ...ALL, division: 'AAA', search: 'late' }, SHARED_PRINCIPAL)).summary.total).toBe(2);
     await expectSummariesMatchDocuments(db);
 
     // A corrected name reaches the report and its search.
     await db.update(players).set({ lastName: 'Later' }).where(eq(players.id, late));
     expect(await fallRow(late)).toMatchObject({ playerName: 'Liam Later', lastName: 'Later' });
-    expect((await reports().getMissingReport({ ...ALL, search: 'later, liam' })).players.map((r) => r.playerId)).toEqual([late]);
+    expect((await reports().getMissingReport({ ...ALL, search: 'later, liam' }, SHARED_PRINCIPAL)).players.map((r) => r.playerId)).toEqual([late]);
 
     // Removing the player removes the registration and its counts.
-    const before = await reports().getStats(undefined);
+    const before = await reports().getStats(undefined, SHARED_PRINCIPAL);
     await db.delete(players).where(eq(players.id, late));
-    expect(await reports().getStats(undefined)).toEqual({ ...before, totalPlayers: before.totalPlayers - 1, documentsUploaded: before.documentsUploaded - 2, pendingReview: before.pendingReview - 1 });
+    expect(await reports().getStats(undefined, SHARED_PRINCIPAL)).toEqual({ ...before, totalPlayers: before.totalPlayers - 1, documentsUploaded: before.documentsUploaded - 2, pendingReview: before.pendingReview - 1 });
     await expectSummariesMatchDocuments(db);
   });
 
@@ -519,13 +519,13 @@ describeEachDatabase('summaries of the demo data', ({ getDb }) => {
   it('are right after the demo seeder bulk-writes a league, and after a reset empties and refills it', async () => {
     await seedDemoDataIfEmpty(getDb(), { seed: 42, players: 300, idPrefix: 'CB', now: REPORT_NOW });
     await expectSummariesMatchDocuments(getDb());
-    const seeded = await createReportsService({ db: getDb(), storageFor: () => storage }).getStats(undefined);
+    const seeded = await createReportsService({ db: getDb(), storageFor: () => storage }).getStats(undefined, SHARED_PRINCIPAL);
     expect(seeded.totalPlayers).toBeGreaterThan(50);
     expect(seeded.documentsUploaded).toBeGreaterThan(seeded.totalPlayers);
 
     // The reset truncates registrations with the rest: the totals are emptied with them, then refilled.
     await replaceWithDemoData(getDb(), { seed: 7, players: 120, idPrefix: 'CB', now: REPORT_NOW });
     await expectSummariesMatchDocuments(getDb());
-    expect((await createReportsService({ db: getDb(), storageFor: () => storage }).getStats(undefined)).totalPlayers).toBeLessThan(seeded.totalPlayers);
+    expect((await createReportsService({ db: getDb(), storageFor: () => storage }).getStats(undefined, SHARED_PRINCIPAL)).totalPlayers).toBeLessThan(seeded.totalPlayers);
   });
 });

@@ -1,17 +1,20 @@
 import {
   DIVISIONS,
   DOC_TYPES,
+  inDivisionScope,
   type TMissingReport,
   type TPlayerReport,
   type TPlayerReportRow,
   type TPlayerStatusFilter,
   type TDivisionFilter,
+  type TPrincipal,
   type TSeason,
   type TSeasonRef,
   type TStats,
   type TStatsBreakdown,
 } from '../../contract';
 import type { Db } from '../platform/db/client';
+import type { DivisionScope } from '../platform/db/division-scope';
 import {
   DOC_TYPE_BREAKDOWN_KEYS,
   findPlayerRegistration,
@@ -76,6 +79,19 @@ export function normaliseSearch(search: string | undefined): string | undefined 
   return text === '' ? undefined : text;
 }
 
+/** What a division filter outside the principal's divisions answers: what a division that does not exist would. */
+export const NO_SUCH_DIVISION = 'No such division';
+
+/**
+ * A report's division filter within the principal's divisions: a single division must be one of theirs (else
+ * 404, as if it did not exist); 'all' means all of theirs (`scope`; null for a principal of every division).
+ */
+export function divisionsInScope(division: TDivisionFilter, principal: Pick<TPrincipal, 'divisions'>): { division: TDivisionFilter; scope: DivisionScope } {
+  if (division === 'all') return { division, scope: principal.divisions };
+  if (!inDivisionScope(principal, division)) throw new AppError('NOT_FOUND', NO_SUCH_DIVISION);
+  return { division, scope: null };
+}
+
 const seasonRef = (season: SeasonRow): TSeasonRef => ({ id: season.id, name: season.name, year: season.year });
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
@@ -99,15 +115,18 @@ export function createReportsService(deps: ReportsServiceDeps) {
       return rows.map((row) => ({ id: row.id, name: row.name, kind: row.kind, year: row.year, isCurrent: row.isCurrent }));
     },
 
-    async getStats(seasonParam: string | undefined): Promise<TStats> {
-      const row = await readStats(db, seasonParam);
+    /** The dashboard's figures, over the principal's divisions. */
+    async getStats(seasonParam: string | undefined, principal: TPrincipal): Promise<TStats> {
+      const row = await readStats(db, seasonParam, principal.divisions);
       if (!row) throw seasonNotFound(seasonParam);
       const { seasonId, seasonName, seasonYear, ...figures } = row;
       return { season: { id: seasonId, name: seasonName, year: seasonYear }, ...figures };
     },
 
-    async getMissingReport(query: MissingReportQuery): Promise<TMissingReport> {
-      const filters = { division: query.division, status: query.status, search: normaliseSearch(query.search) };
+    /** The players report: rows and counts of the division asked for, within the principal's divisions. */
+    async getMissingReport(query: MissingReportQuery, principal: TPrincipal): Promise<TMissingReport> {
+      const { division, scope } = divisionsInScope(query.division, principal);
+      const filters = { division, scope, status: query.status, search: normaliseSearch(query.search) };
       const page = query.pageSize === undefined ? undefined : { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
       // The season is resolved inside each statement: two round trips at once, not three in a row.
       const [counts, rows] = await Promise.all([
@@ -125,10 +144,13 @@ export function createReportsService(deps: ReportsServiceDeps) {
       };
     },
 
-    async getPlayerReport(playerId: string, seasonParam: string | undefined): Promise<TPlayerReport> {
+    /** A player's season; a player registered in another division than the principal's is answered as one not registered. */
+    async getPlayerReport(playerId: string, seasonParam: string | undefined, principal: TPrincipal): Promise<TPlayerReport> {
       const season = await seasonFor(seasonParam);
       const registration = await findPlayerRegistration(db, playerId, season.id);
-      if (!registration) throw new AppError('NOT_FOUND', `Player ${playerId} is not registered for ${season.name}.`);
+      if (!registration || !inDivisionScope(principal, registration.division)) {
+        throw new AppError('NOT_FOUND', `Player ${playerId} is not registered for ${season.name}.`);
+      }
       const documents = await listPlayerSeasonDocuments(db, playerId, season.id);
       const { playerName, division, documentsStatus, completionPercentage } = toReportRow(registration);
       return {
@@ -140,15 +162,17 @@ export function createReportsService(deps: ReportsServiceDeps) {
       };
     },
 
-    async getBreakdown(seasonParam: string | undefined): Promise<TStatsBreakdown> {
+    /** The dashboard's details, over the principal's divisions: a division row for each of them only. */
+    async getBreakdown(seasonParam: string | undefined, principal: TPrincipal): Promise<TStatsBreakdown> {
       const season = await seasonFor(seasonParam);
       const at = now();
+      const scope = principal.divisions;
       const [divisions, documentCounts, weekAgo, averageReviewHours, recent] = await Promise.all([
-        divisionBreakdownQuery(db, season.id),
-        readDocumentCounts(db, season.id),
-        readCompletionAsOf(db, season.id, new Date(at.getTime() - 7 * DAY_MS)),
-        readAverageReviewHours(db, season.id, new Date(at.getTime() - 30 * DAY_MS)),
-        listRecentUploads(db, RECENT_UPLOADS, season.id),
+        divisionBreakdownQuery(db, season.id, scope),
+        readDocumentCounts(db, season.id, scope),
+        readCompletionAsOf(db, season.id, new Date(at.getTime() - 7 * DAY_MS), scope),
+        readAverageReviewHours(db, season.id, new Date(at.getTime() - 30 * DAY_MS), scope),
+        listRecentUploads(db, RECENT_UPLOADS, season.id, scope),
       ]);
       const total = divisions.reduce((sum, row) => sum + row.players, 0);
       const complete = divisions.reduce((sum, row) => sum + row.complete, 0);
@@ -158,7 +182,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
       return {
         season: seasonRef(season),
         players: { total, complete, incomplete: total - complete, withPending: sumOf((row) => row.withPending) },
-        byDivision: DIVISIONS.map((division) => ({
+        byDivision: DIVISIONS.filter((division) => inDivisionScope(principal, division)).map((division) => ({
           division,
           players: byDivision.get(division)?.players ?? 0,
           complete: byDivision.get(division)?.complete ?? 0,

@@ -2,6 +2,7 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { TDivisionFilter } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { int, reportRowColumns, seasonIdOf } from './reports.repository';
+import { inDivisions, type DivisionScope } from '../platform/db/division-scope';
 import { registrations, seasons, seasonTotals } from '../platform/db/schema';
 
 /**
@@ -14,12 +15,15 @@ import { registrations, seasons, seasonTotals } from '../platform/db/schema';
  *   months of registration and completion, in one scan;
  * - `incomplete`: the season's players below 100 %, lowest completion first, then by name, at most `limit`,
  *   read in the order of registrations_season_completion_name_idx (no sort of every incomplete player).
+ * `scope` is the divisions 'all' means for a principal limited to some (null: every division); a single
+ * division is checked against the scope before it gets here.
  */
 
-const inRegistrationDivision = (division: TDivisionFilter) => (division === 'all' ? undefined : eq(registrations.division, division));
+const inRegistrationDivision = (division: TDivisionFilter, scope: DivisionScope) =>
+  division === 'all' ? inDivisions(registrations.division, scope) : eq(registrations.division, division);
 
-/** Every season, oldest first, with its players, complete players and live documents in the division. */
-export const seasonHistoryQuery = (db: Db, season: string | undefined, division: TDivisionFilter) =>
+/** Every season, oldest first, with its players, complete players and live documents in the division (or the scope's). */
+export const seasonHistoryQuery = (db: Db, season: string | undefined, division: TDivisionFilter, scope: DivisionScope = null) =>
   db
     .select({
       id: seasons.id,
@@ -36,7 +40,7 @@ export const seasonHistoryQuery = (db: Db, season: string | undefined, division:
     .from(seasons)
     .leftJoin(
       seasonTotals,
-      and(eq(seasonTotals.seasonId, seasons.id), division === 'all' ? undefined : eq(seasonTotals.division, division)),
+      and(eq(seasonTotals.seasonId, seasons.id), division === 'all' ? inDivisions(seasonTotals.division, scope) : eq(seasonTotals.division, division)),
     )
     .groupBy(seasons.id)
     .orderBy(asc(seasons.startsOn), asc(seasons.name));
@@ -58,7 +62,7 @@ const utcMonth = (column: typeof registrations.registeredAt | typeof registratio
  * registered, per month completed) read three times. At 50,000 players that is about a thousand rows, which
  * the service folds into the per-division, per-type and monthly figures.
  */
-export const seasonBreakdownQuery = (db: Db, season: string | undefined, division: TDivisionFilter) => {
+export const seasonBreakdownQuery = (db: Db, season: string | undefined, division: TDivisionFilter, scope: DivisionScope = null) => {
   const registered = utcMonth(registrations.registeredAt);
   const completed = utcMonth(registrations.completedAt);
   const complete = sql<boolean>`${registrations.completeTypes} = 4`;
@@ -78,24 +82,24 @@ export const seasonBreakdownQuery = (db: Db, season: string | undefined, divisio
       count: int(sql`count(*)`),
     })
     .from(registrations)
-    .where(and(eq(registrations.seasonId, seasonIdOf(db, season)), inRegistrationDivision(division)))
+    .where(and(eq(registrations.seasonId, seasonIdOf(db, season)), inRegistrationDivision(division, scope)))
     .groupBy(registrations.division, complete, ...Object.values(statuses), registered.truncated, completed.truncated);
 };
 
 export type SeasonBreakdownRow = Awaited<ReturnType<typeof seasonBreakdownQuery>>[number];
 
 /** The season's players below 100 % in the division: lowest completion first, then last name, first name, id. */
-export const incompletePlayersQuery = (db: Db, season: string | undefined, division: TDivisionFilter, limit: number) =>
+export const incompletePlayersQuery = (db: Db, season: string | undefined, division: TDivisionFilter, limit: number, scope: DivisionScope = null) =>
   db
     .select(reportRowColumns)
     .from(registrations)
-    .where(and(eq(registrations.seasonId, seasonIdOf(db, season)), inRegistrationDivision(division), lt(registrations.completeTypes, 4)))
+    .where(and(eq(registrations.seasonId, seasonIdOf(db, season)), inRegistrationDivision(division, scope), lt(registrations.completeTypes, 4)))
     .orderBy(asc(registrations.completeTypes), asc(registrations.lastName), asc(registrations.firstName), asc(registrations.playerId))
     .limit(limit);
 
 /** Every statement of one season report, as builders (the service awaits them at once; the bench runs them raw). */
-export const seasonReportQueries = (db: Db, season: string | undefined, division: TDivisionFilter, playerLimit: number) => ({
-  history: seasonHistoryQuery(db, season, division),
-  breakdown: seasonBreakdownQuery(db, season, division),
-  incomplete: incompletePlayersQuery(db, season, division, playerLimit),
+export const seasonReportQueries = (db: Db, season: string | undefined, division: TDivisionFilter, playerLimit: number, scope: DivisionScope = null) => ({
+  history: seasonHistoryQuery(db, season, division, scope),
+  breakdown: seasonBreakdownQuery(db, season, division, scope),
+  incomplete: incompletePlayersQuery(db, season, division, playerLimit, scope),
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ZSeasonReport, type TSeasonReport } from '../../contract';
+import { SHARED_PRINCIPAL } from '../auth';
 import { describeEachDatabase } from '../../../tests/support/databases';
 import { SR, SR_SEASONS, seedSeasonReportFixture } from '../../../tests/support/season-report-fixture';
 import { AppError } from '../platform/errors';
@@ -59,7 +60,7 @@ describe('foldBreakdown', () => {
 describeEachDatabase('the season report on a hand-counted league', ({ getDb }) => {
   const service = () => createSeasonReportService({ db: getDb() });
   const report = async (season: string | undefined, division: TSeasonReport['division'] = 'all', compare = true) =>
-    ZSeasonReport.parse(await service().getSeasonReport({ season, division, compare }));
+    ZSeasonReport.parse(await service().getSeasonReport({ season, division, compare }, SHARED_PRINCIPAL));
 
   beforeAll(async () => {
     await seedSeasonReportFixture(getDb());
@@ -225,7 +226,7 @@ describeEachDatabase('the season report on a hand-counted league', ({ getDb }) =
 
   it('answers 404 for a season that does not exist', async () => {
     for (const season of ['fall-2030', '1999']) {
-      const error: unknown = await service().getSeasonReport({ season, division: 'all', compare: true }).catch((e: unknown) => e);
+      const error: unknown = await service().getSeasonReport({ season, division: 'all', compare: true }, SHARED_PRINCIPAL).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).code).toBe('NOT_FOUND');
       expect((error as AppError).message).toBe(`Season "${season}" does not exist.`);

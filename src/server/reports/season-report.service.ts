@@ -2,11 +2,13 @@ import {
   DIVISIONS,
   DOC_TYPE_LABELS,
   DOC_TYPES,
+  inDivisionScope,
   SEASON_REPORT_MAX_PLAYERS,
   type TDivisionFilter,
   type TDivision,
   type TDocType,
   type TPlayerDocStatus,
+  type TPrincipal,
   type TSeasonReport,
   type TSeasonRef,
 } from '../../contract';
@@ -14,7 +16,7 @@ import type { Db } from '../platform/db/client';
 import { seasonReportQueries, type SeasonBreakdownRow, type SeasonHistoryRow } from './season-report.repository';
 import { AppError } from '../platform/errors';
 import { projectSeasons } from './projections';
-import { toReportRow } from './reports.service';
+import { divisionsInScope, toReportRow } from './reports.service';
 
 export type SeasonReportQuery = { season?: string | undefined; division: TDivisionFilter; compare: boolean };
 
@@ -87,8 +89,10 @@ export function createSeasonReportService(deps: { db: Db }) {
   const { db } = deps;
 
   return {
-    async getSeasonReport(query: SeasonReportQuery): Promise<TSeasonReport> {
-      const q = seasonReportQueries(db, query.season, query.division, SEASON_REPORT_MAX_PLAYERS);
+    /** Counts, history and projections over the division asked for, within the principal's divisions. */
+    async getSeasonReport(query: SeasonReportQuery, principal: TPrincipal): Promise<TSeasonReport> {
+      const { scope } = divisionsInScope(query.division, principal);
+      const q = seasonReportQueries(db, query.season, query.division, SEASON_REPORT_MAX_PLAYERS, scope);
       const [history, breakdown, incomplete] = await Promise.all([q.history, q.breakdown, q.incomplete]);
       const season = history.find((row) => row.selected === true);
       if (!season) {
@@ -125,7 +129,7 @@ export function createSeasonReportService(deps: { db: Db }) {
             : null,
         },
         documentStats,
-        divisionStats: DIVISIONS.filter((division) => query.division === 'all' || query.division === division).map((division) => {
+        divisionStats: DIVISIONS.filter((division) => (query.division === 'all' ? inDivisionScope(principal, division) : query.division === division)).map((division) => {
           const row = divisions.get(division);
           return { division, players: row?.players ?? 0, complete: row?.complete ?? 0, completionRate: percent(row?.complete ?? 0, row?.players ?? 0) };
         }),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZInstallation, ZSystemSettings, ZSystemSettingsPatch } from '../../contract';
 import type { SettingsService } from './settings.service';
-import { actorOf } from '../platform/http/access';
+import { actorOf, principalOf } from '../platform/http/access';
 
 export function registerSettingsRoutes(parent: FastifyInstance, deps: { settings: SettingsService }): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -14,5 +14,5 @@ export function registerSettingsRoutes(parent: FastifyInstance, deps: { settings
     settings.update(request.body, actorOf(request)),
   );
 
-  app.get('/api/settings/installation', { config: { access: 'read' }, schema: { response: { 200: ZInstallation } } }, () => settings.installation());
+  app.get('/api/settings/installation', { config: { access: 'read' }, schema: { response: { 200: ZInstallation } } }, (request) => settings.installation(principalOf(request)));
 }

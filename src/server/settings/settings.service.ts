@@ -2,10 +2,12 @@ import type { Actor } from '../audit';
 import { createHash } from 'node:crypto';
 import {
   LIVE_TURNED_OFF_CLOSE_CODE,
+  principalCan,
   REALTIME_OFF_MESSAGE,
   type TDivision,
   type TDocType,
   type TInstallation,
+  type TPrincipal,
   type TSystemSettings,
   type TSystemSettingsPatch,
 } from '../../contract';
@@ -34,7 +36,11 @@ export type SettingsService = {
   read(): Promise<TSystemSettings>;
   /** Saves and audits a change; this instance uses it at once, and ends its live connections when they were turned off. */
   update(patch: TSystemSettingsPatch, meta: Actor): Promise<TSystemSettings>;
-  installation(): Promise<TInstallation>;
+  /**
+   * What the environment decided, for the Settings and App Workflow screens. Where files are stored and the
+   * antivirus daemon's address only for a principal who may manage settings; storage usage over the principal's divisions.
+   */
+  installation(principal: TPrincipal): Promise<TInstallation>;
   /** Whether /ws may be opened now (through the cache: asked on every connection). */
   realtimeOn(): Promise<boolean>;
   /** Ends this instance's live connections when another instance turned real-time updates off. */
@@ -80,9 +86,10 @@ export function createSettingsService(deps: {
       return settings;
     },
 
-    async installation() {
-      const [settings, usage] = await Promise.all([deps.cache.current(), sumStoredDocuments(deps.db)]);
+    async installation(principal) {
+      const [settings, usage] = await Promise.all([deps.cache.current(), sumStoredDocuments(deps.db, principal.divisions)]);
       const { facts } = deps;
+      const manages = principalCan(principal, 'settings.manage');
       const seasonYear = now().getUTCFullYear();
       const fileSha256 = createHash('sha256').update(SAMPLE.fileContent).digest('hex');
       const playerId = derivePlayerId({
@@ -105,11 +112,11 @@ export function createSettingsService(deps: {
         extension: SAMPLE.extension,
       });
       return {
-        storage: { ...facts.storage, usage },
+        storage: { driver: facts.storage.driver, location: manages ? facts.storage.location : null, usage },
         antivirus: {
           scanningOn: settings.antivirusScanning,
           clamdConfigured: facts.clamdLocation !== undefined,
-          clamdLocation: facts.clamdLocation ?? null,
+          clamdLocation: manages ? (facts.clamdLocation ?? null) : null,
         },
         retentionYears: facts.retentionYears,
         maxFileBytes: facts.maxFileBytes,

@@ -369,9 +369,18 @@ export const notificationHistory = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     errorMessage: text('error_message'),
     createdAt: createdAt(),
+    /**
+     * The player a message to a family was about, and the season: a person limited to some divisions sees the
+     * messages whose player is registered for that season in one of them. Null for a message to no family (a
+     * chat channel, administrators, an address of no player's, a test); those only a person of every division sees.
+     */
+    playerId: text('player_id').references(() => players.id, { onDelete: 'set null' }),
+    seasonId: text('season_id').references(() => seasons.id),
   },
   (t) => [
     index('notification_history_created_at_idx').on(t.createdAt),
+    // A player's deletion clears their messages' player_id.
+    index('notification_history_player_idx').on(t.playerId),
     oneOf('notification_history_type_ck', t.type, NOTIFICATION_CHANNELS),
     oneOf('notification_history_status_ck', t.status, NOTIFICATION_STATUSES),
   ],

@@ -24,12 +24,12 @@ export function settingsFormValues(settings: TNotificationSettings): SettingsFor
   // the form whole should one be left out all the same.
   return {
     host: settings.email.host ?? '',
-    port: String(settings.email.port),
-    secure: settings.email.secure,
+    port: settings.email.port === undefined ? '' : String(settings.email.port),
+    secure: settings.email.secure ?? false,
     username: settings.email.username ?? '',
     password: '',
     removePassword: false,
-    from: settings.email.from,
+    from: settings.email.from ?? '',
     slack: '',
     removeSlack: false,
     teams: '',

@@ -51,7 +51,7 @@ function InstallationCard({ installation }: { installation: TInstallation }) {
   const scanning = !antivirus.scanningOn ? 'Off (turned off in Settings)' : antivirus.clamdConfigured ? `On, ClamAV at ${antivirus.clamdLocation ?? '?'}` : 'On, but ClamAV is not configured';
   const rows: Array<{ id: string; term: string; value: string; mono?: boolean }> = [
     { id: 'driver', term: 'Storage', value: storage.driver === 's3' ? 'Amazon S3 (s3)' : 'Local encrypted storage (local)' },
-    { id: 'location', term: 'Location', value: storage.location, mono: true },
+    { id: 'location', term: 'Location', value: storage.location ?? '', mono: true },
     { id: 'scanning', term: 'Virus scanning', value: scanning },
     { id: 'retention', term: 'Retention', value: `${retentionText(installation.retentionYears)} after upload` },
     { id: 'max-size', term: 'Largest file', value: fileSizeText(installation.maxFileBytes) },
