@@ -10,7 +10,9 @@ import {
   registrations,
   seasons,
   submissions,
+  sessions,
   users,
+  userTokens,
 } from '../platform/db/schema';
 
 /** Row counts of the tables that demo data fills. */
@@ -37,13 +39,14 @@ export async function lockDemoSeeding(tx: Db): Promise<void> {
 }
 
 /**
- * Empties every table demo data fills (and the audit trail) for `npm run seed -- --reset`.
+ * Empties every table demo data fills (and the audit trail) for `npm run seed -- --reset`. The people go, so
+ * their sign-in links and sessions go with them: everyone signs in again after a reset.
  * No CASCADE on purpose: a table added later that points at players must be listed here deliberately,
  * not emptied silently; until then PostgreSQL refuses the truncate and says which table is in the way.
  */
 export async function truncateDemoTables(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate table ${documents}, ${submissions}, ${registrations}, ${players}, ${seasons}, ${notificationHistory}, ${notificationTemplates}, ${users}, ${auditEvents} restart identity`,
+    sql`truncate table ${documents}, ${submissions}, ${registrations}, ${players}, ${seasons}, ${notificationHistory}, ${notificationTemplates}, ${userTokens}, ${sessions}, ${users}, ${auditEvents} restart identity`,
   );
 }
 
