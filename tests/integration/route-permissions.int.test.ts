@@ -11,7 +11,7 @@ import {
 import type { RouteEntry } from '../../src/server/app';
 import { users } from '../../src/server/platform/db/schema';
 import { describeEachDatabase } from '../support/databases';
-import { addSignedInPerson } from '../support/people';
+import { signInAsUser } from '../support/sessions';
 import { startSignedInClearbase, type SignedInClearbase } from '../support/signed-in-clearbase';
 
 /**
@@ -53,11 +53,11 @@ describeEachDatabase('permissions over the route table', ({ getDatabase }) => {
     server = await startSignedInClearbase({ database: getDatabase(), prefix: 'cb-perm', startWorkers: false });
     const { db } = getDatabase();
     const role = (name: keyof typeof ROLE_PERMISSIONS) => (permission: TPermission) => ROLE_PERMISSIONS[name].includes(permission);
-    const viewer = await addSignedInPerson(db, { role: 'viewer' });
-    const moderator = await addSignedInPerson(db, { role: 'moderator' });
-    const coordinator = await addSignedInPerson(db, { role: 'moderator', divisions: ['AA'] });
-    const admin = await addSignedInPerson(db, { role: 'admin' });
-    const unenrolledAdmin = await addSignedInPerson(db, { role: 'admin' });
+    const viewer = await signInAsUser(db, { role: 'viewer' });
+    const moderator = await signInAsUser(db, { role: 'moderator' });
+    const coordinator = await signInAsUser(db, { role: 'moderator', divisions: ['AA'] });
+    const admin = await signInAsUser(db, { role: 'admin' });
+    const unenrolledAdmin = await signInAsUser(db, { role: 'admin' });
     // Admins must use two-step sign-in: the enrolled one may do everything, the other only their own account.
     await db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, admin.userId));
     const turnedOn = await server.app.inject({
