@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import { useSession } from '@/lib/session-api';
 import { AccessGate } from './access-gate';
+import { TwoFactorRequired } from './two-factor-required';
 
-/** Shows the access gate until the server says the session is good, then the app. */
+/**
+ * Shows the access gate until the server says the session is good, then the app; an admin who must set up
+ * two-step sign-in first gets that setup instead of the app.
+ */
 export function AuthGate({ children }: { children: ReactNode }) {
   const session = useSession();
 
@@ -15,6 +19,9 @@ export function AuthGate({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  if (!session.data?.authenticated) return <AccessGate sessionUnavailable={session.isError} />;
+  if (!session.data?.authenticated) {
+    return <AccessGate signInMode={session.data?.signInMode ?? 'shared'} sessionUnavailable={session.isError} />;
+  }
+  if (session.data.principal?.twoFactorSetupRequired) return <TwoFactorRequired principal={session.data.principal} />;
   return children;
 }
