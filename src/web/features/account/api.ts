@@ -7,7 +7,7 @@ import { SESSION_QUERY_KEY } from '@/lib/query-keys';
 export const OWN_SESSIONS_KEY = ['api', 'auth', 'sessions'] as const;
 
 export function useOwnSessions(enabled: boolean) {
-  return useQuery(queryOptions({ queryKey: OWN_SESSIONS_KEY, queryFn: getQueryFn({ schema: ZSessionList }), enabled }));
+  return useQuery(queryOptions({ queryKey: OWN_SESSIONS_KEY, queryFn: getQueryFn({ schema: ZSessionList }), enabled, refetchOnMount: 'always' }));
 }
 
 /** DELETE /api/auth/sessions: every session of this person but this one ends. */
