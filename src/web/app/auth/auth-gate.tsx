@@ -1,7 +1,19 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSession } from '@/lib/session-api';
 import { AccessGate } from './access-gate';
-import { TwoFactorRequired } from './two-factor-required';
+
+// Rarely shown, and it carries My Account's setup: loaded with that screen's code, when needed.
+const TwoFactorRequired = lazy(async () => ({ default: (await import('./two-factor-required')).TwoFactorRequired }));
+
+function Loading() {
+  return (
+    <main className="flex min-h-svh items-center justify-center">
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading...
+      </p>
+    </main>
+  );
+}
 
 /**
  * Shows the access gate until the server says the session is good, then the app; an admin who must set up
@@ -10,18 +22,16 @@ import { TwoFactorRequired } from './two-factor-required';
 export function AuthGate({ children }: { children: ReactNode }) {
   const session = useSession();
 
-  if (session.isPending) {
-    return (
-      <main className="flex min-h-svh items-center justify-center">
-        <p role="status" className="text-sm text-muted-foreground">
-          Loading...
-        </p>
-      </main>
-    );
-  }
+  if (session.isPending) return <Loading />;
   if (!session.data?.authenticated) {
     return <AccessGate signInMode={session.data?.signInMode ?? 'shared'} sessionUnavailable={session.isError} />;
   }
-  if (session.data.principal?.twoFactorSetupRequired) return <TwoFactorRequired principal={session.data.principal} />;
+  if (session.data.principal?.twoFactorSetupRequired) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <TwoFactorRequired principal={session.data.principal} />
+      </Suspense>
+    );
+  }
   return children;
 }

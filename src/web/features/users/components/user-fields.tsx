@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { DIVISIONS, MAX_USER_EMAIL_LENGTH, MAX_USER_NAME_LENGTH, USER_ROLES, type TDivision } from '../../../../contract';
+import { DIVISIONS, MAX_USER_EMAIL_LENGTH, MAX_USER_NAME_LENGTH, type TDivision, type TUserRole } from '../../../../contract';
 import { FormField } from '@/components/form-field';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -7,6 +7,9 @@ import { Label } from '@/components/ui/label';
 import { RadioCard, RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { ALL_DIVISIONS_LABEL, ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/lib/access-text';
 import type { DivisionChoice, TUserFormField, TUserTextField, UserFieldErrors, UserFormText } from '../user-form';
+
+/** From the fewest rights to the most, so each line can say what the role adds. */
+const ROLES_IN_ORDER: readonly TUserRole[] = ['viewer', 'moderator', 'admin'];
 
 const LABELS: Record<TUserTextField, string> = { email: 'E-mail', firstName: 'First name', lastName: 'Last name', role: 'Role' };
 
@@ -38,7 +41,7 @@ function ErrorText({ id, name, error }: { id: string; name: string; error: strin
 function RoleField({ id, value, error, onChange }: { id: string; value: string; error: string | undefined; onChange: (role: string) => void }) {
   return (
     <div className="flex flex-col gap-2">
-      <span id={`${id}-label`} className="text-sm leading-none font-medium">
+      <span id={`${id}-label`} className="flex items-center gap-2 text-sm leading-none font-medium">
         {LABELS.role}
         <span className="text-destructive-soft-foreground" aria-hidden="true">
           *
@@ -54,7 +57,7 @@ function RoleField({ id, value, error, onChange }: { id: string; value: string; 
         aria-describedby={error ? `${id}-error` : undefined}
         className="gap-2"
       >
-        {USER_ROLES.map((role) => (
+        {ROLES_IN_ORDER.map((role) => (
           <RadioCard key={role} id={`${id}-${role}`} value={role} label={ROLE_LABELS[role]} description={ROLE_DESCRIPTIONS[role]} />
         ))}
       </RadioGroup>
@@ -71,7 +74,7 @@ function DivisionsField({ id, value, error, onChange }: { id: string; value: Div
     <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
       <legend className="mb-2 text-sm leading-none font-medium">Divisions</legend>
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        What they see: lists, reports, files and live updates of these divisions only.
+        Limit what they see (lists, reports, files and live updates) to some divisions, or let them see all.
       </p>
       <RadioGroup
         id={id}

@@ -9,7 +9,8 @@ import { userFullName } from '../user-display';
 export type UserAction = 'edit' | 'link' | 'deactivate' | 'reactivate' | 'sessions' | 'reset-two-factor' | 'delete';
 
 /**
- * The row's actions in a menu (arrow keys, Enter, Escape). The chosen action starts once the menu has closed
+ * The row's actions in a menu (arrow keys, Enter, Escape); on the signed-in person's own row only Edit and the
+ * password link. The chosen action starts once the menu has closed
  * and given focus back to its button, so the dialog it opens returns focus there too.
  */
 export function UserRowActions({ user, self, onAction }: { user: TUser; self: boolean; onAction: (action: UserAction, user: TUser) => void }) {
@@ -52,11 +53,14 @@ export function UserRowActions({ user, self, onAction }: { user: TUser; self: bo
             Reset password
           </DropdownMenuItem>
         ) : null}
-        <DropdownMenuItem onSelect={() => remember('sessions')}>
-          <MonitorSmartphone aria-hidden="true" />
-          Sessions
-        </DropdownMenuItem>
-        {user.twoFactorEnabled ? (
+        {/* Their own sessions and two-step sign-in are on My Account, where this device is kept signed in. */}
+        {self ? null : (
+          <DropdownMenuItem onSelect={() => remember('sessions')}>
+            <MonitorSmartphone aria-hidden="true" />
+            Sessions
+          </DropdownMenuItem>
+        )}
+        {user.twoFactorEnabled && !self ? (
           <DropdownMenuItem onSelect={() => remember('reset-two-factor')}>
             <ShieldOff aria-hidden="true" />
             Reset two-step sign-in

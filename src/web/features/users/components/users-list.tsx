@@ -56,7 +56,7 @@ function NameAndEmail({ user, self }: { user: TUser; self: boolean }) {
         {userFullName(user)}
         {self ? <Badge variant="secondary">You</Badge> : null}
       </span>
-      <span className="text-sm break-words text-muted-foreground" data-testid="user-email">
+      <span className="text-sm [overflow-wrap:anywhere] text-muted-foreground" data-testid="user-email">
         {user.email}
       </span>
     </div>
@@ -84,7 +84,8 @@ function UsersTable({ users, caption, selfId, onAction }: Omit<UsersListProps, '
       <TableBody>
         {users.map((user) => (
           <TableRow key={user.id} data-testid="user-row" data-user-id={user.id}>
-            <TableCell className="py-2.5">
+            {/* The one column that wraps: a long e-mail breaks rather than push the others out of the card. */}
+            <TableCell className="min-w-56 py-2.5 whitespace-normal">
               <div className="flex items-center gap-3">
                 <UserAvatar user={user} />
                 <NameAndEmail user={user} self={user.id === selfId} />
