@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
 import { TWO_FACTOR_SETUP_REQUIRED_MESSAGE, type TPrincipal } from '../../../contract';
 import { Button } from '@/components/ui/button';
 import { refreshAfterTwoFactorChange, TwoFactorEnrol } from '@/features/account';
@@ -15,6 +16,8 @@ export function TwoFactorRequired({ principal }: { principal: TPrincipal }) {
   useDocumentTitle('Set up two-step sign-in');
   const queryClient = useQueryClient();
   const logout = useLogout();
+  // Once it is on, the recovery codes are showing: the way out is 'I have saved them', not signing out.
+  const [enabled, setEnabled] = useState(false);
 
   return (
     <GateLayout
@@ -23,13 +26,19 @@ export function TwoFactorRequired({ principal }: { principal: TPrincipal }) {
       description={`${TWO_FACTOR_SETUP_REQUIRED_MESSAGE} Admins of this league sign in with a code from their phone as well as their password.`}
       wide
       footer={
-        <Button variant="link" size="sm" className="text-muted-foreground" onClick={() => logout.mutate()} disabled={logout.isPending}>
-          Sign out and do this later
-        </Button>
+        enabled ? null : (
+          <Button variant="link" size="sm" className="text-muted-foreground" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            Sign out and do this later
+          </Button>
+        )
       }
     >
       {/* The codes stay on screen until the session, asked again, lets the app in. */}
-      <TwoFactorEnrol account={principal.email ?? principal.name} onDone={() => refreshAfterTwoFactorChange(queryClient)} />
+      <TwoFactorEnrol
+        account={principal.email ?? principal.name}
+        onEnabled={() => setEnabled(true)}
+        onDone={() => refreshAfterTwoFactorChange(queryClient)}
+      />
     </GateLayout>
   );
 }

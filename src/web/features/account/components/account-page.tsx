@@ -141,26 +141,30 @@ function TurnOffDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
   );
 }
 
-/** Setting it up, in a dialog: it cannot be closed by accident once the recovery codes are shown. */
+/**
+ * Setting it up, in a dialog. Once it is on, the recovery codes are showing: only 'I have saved them' closes the
+ * dialog then (no Escape, no click outside, no ×), so they are not lost by accident.
+ */
 function TurnOnDialog({ open, onOpenChange, account }: { open: boolean; onOpenChange: (open: boolean) => void; account: string }) {
   const queryClient = useQueryClient();
+  const [enabled, setEnabled] = useState(false);
+  const finish = () => {
+    setEnabled(false);
+    void refreshAfterTwoFactorChange(queryClient);
+    toast({ title: 'Two-step sign-in is on', description: 'Next time you sign in, have your phone at hand.' });
+    onOpenChange(false);
+  };
+  const keepOpen = (event: Event) => {
+    if (enabled) event.preventDefault();
+  };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg" data-testid="two-factor-on-dialog">
+    <Dialog open={open} onOpenChange={(next) => (enabled && !next ? undefined : onOpenChange(next))}>
+      <DialogContent className="max-w-lg" data-testid="two-factor-on-dialog" showClose={!enabled} onEscapeKeyDown={keepOpen} onInteractOutside={keepOpen}>
         <DialogHeader>
           <DialogTitle>Set up two-step sign-in</DialogTitle>
           <DialogDescription>After your password, Clearbase will ask for a code from an app on your phone.</DialogDescription>
         </DialogHeader>
-        {open ? (
-          <TwoFactorEnrol
-            account={account}
-            onDone={() => {
-              void refreshAfterTwoFactorChange(queryClient);
-              toast({ title: 'Two-step sign-in is on', description: 'Next time you sign in, have your phone at hand.' });
-              onOpenChange(false);
-            }}
-          />
-        ) : null}
+        {open ? <TwoFactorEnrol account={account} onEnabled={() => setEnabled(true)} onDone={finish} /> : null}
       </DialogContent>
     </Dialog>
   );

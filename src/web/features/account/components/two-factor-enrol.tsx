@@ -154,7 +154,7 @@ export function RecoveryCodesPanel({ codes, account, onSaved }: { codes: readonl
  * Setting up two-step sign-in, from the start: a new secret is asked for once (POST setup), shown as a QR
  * code and as a key; the first code turns it on and brings the recovery codes; 'I have saved them' ends it.
  */
-export function TwoFactorEnrol({ account, onDone }: { account: string; onDone: () => unknown }) {
+export function TwoFactorEnrol({ account, onEnabled, onDone }: { account: string; onEnabled?: () => void; onDone: () => unknown }) {
   const start = useStartTwoFactorSetup();
   const [codes, setCodes] = useState<string[] | null>(null);
   const started = useRef(false);
@@ -188,5 +188,13 @@ export function TwoFactorEnrol({ account, onDone }: { account: string; onDone: (
       </div>
     );
   }
-  return <ScanAndConfirm setup={start.data} onEnabled={setCodes} />;
+  return (
+    <ScanAndConfirm
+      setup={start.data}
+      onEnabled={(recoveryCodes) => {
+        setCodes(recoveryCodes);
+        onEnabled?.();
+      }}
+    />
+  );
 }
