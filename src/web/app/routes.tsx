@@ -19,6 +19,7 @@ const NotificationsPage = screen(() => import('@/features/notifications'), 'Noti
 const BackendWorkflowPage = screen(() => import('@/features/backend-workflow'), 'BackendWorkflowPage');
 const SettingsPage = screen(() => import('@/features/settings'), 'SettingsPage');
 const UserGuidePage = screen(() => import('@/features/user-guide'), 'UserGuidePage');
+const AccountPage = screen(() => import('@/features/account'), 'AccountPage');
 const NotFoundPage = screen(() => import('@/features/not-found'), 'NotFoundPage');
 
 function ScreenLoading() {
@@ -46,6 +47,7 @@ export function AppRoutes() {
         <Route path="/backend-workflow" component={BackendWorkflowPage} />
         <Route path="/settings" component={SettingsPage} />
         <Route path="/user-guide" component={UserGuidePage} />
+        <Route path="/account" component={AccountPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -24,6 +24,12 @@ describe('isSessionLostError', () => {
       JSON.stringify({ code: 'INVALID_PASSWORD', message: 'Invalid password. Please try again.' }),
     );
     expect(isSessionLostError(wrongPassword)).toBe(false);
+    const asksForCode = new ApiError(
+      401,
+      'Unauthorized',
+      JSON.stringify({ code: 'SECOND_FACTOR_REQUIRED', message: 'Enter the 6-digit code from your authenticator app, or a recovery code.' }),
+    );
+    expect(isSessionLostError(asksForCode)).toBe(false);
   });
 
   it('is false for other failures', () => {

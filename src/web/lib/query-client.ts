@@ -5,11 +5,12 @@ import { toast, type ToastInput } from './toast-store';
 
 /**
  * True when a failure means the session is gone, so the access gate should take over.
- * A wrong password also answers 401, but that is the gate doing its job, not a lost session.
+ * A wrong password also answers 401, and so does a sign-in that now asks for its second step: that is the
+ * gate doing its job, not a lost session.
  */
 export function isSessionLostError(error: unknown, queryKey?: QueryKey): boolean {
   if (!(error instanceof ApiError) || error.status !== 401) return false;
-  if (error.code === 'INVALID_PASSWORD') return false;
+  if (error.code === 'INVALID_PASSWORD' || error.code === 'SECOND_FACTOR_REQUIRED') return false;
   return !(queryKey && isSessionQueryKey(queryKey));
 }
 

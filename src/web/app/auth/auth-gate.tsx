@@ -1,20 +1,37 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSession } from '@/lib/session-api';
 import { AccessGate } from './access-gate';
 
-/** Shows the access gate until the server says the session is good, then the app. */
+// Rarely shown, and it carries My Account's setup: loaded with that screen's code, when needed.
+const TwoFactorRequired = lazy(async () => ({ default: (await import('./two-factor-required')).TwoFactorRequired }));
+
+function Loading() {
+  return (
+    <main className="flex min-h-svh items-center justify-center">
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading...
+      </p>
+    </main>
+  );
+}
+
+/**
+ * Shows the access gate until the server says the session is good, then the app; an admin who must set up
+ * two-step sign-in first gets that setup instead of the app.
+ */
 export function AuthGate({ children }: { children: ReactNode }) {
   const session = useSession();
 
-  if (session.isPending) {
+  if (session.isPending) return <Loading />;
+  if (!session.data?.authenticated) {
+    return <AccessGate signInMode={session.data?.signInMode ?? 'shared'} sessionUnavailable={session.isError} />;
+  }
+  if (session.data.principal?.twoFactorSetupRequired) {
     return (
-      <main className="flex min-h-svh items-center justify-center">
-        <p role="status" className="text-sm text-muted-foreground">
-          Loading...
-        </p>
-      </main>
+      <Suspense fallback={<Loading />}>
+        <TwoFactorRequired principal={session.data.principal} />
+      </Suspense>
     );
   }
-  if (!session.data?.authenticated) return <AccessGate sessionUnavailable={session.isError} />;
   return children;
 }

@@ -5,6 +5,7 @@ import { AppBreadcrumbs } from './app-breadcrumbs';
 import { LiveIndicator } from './live-indicator';
 import { OPEN_NAVIGATION_BUTTON_ID, SIDEBAR_ID } from './sidebar';
 import { ThemeMenu } from './theme-menu';
+import { UserMenu } from './user-menu';
 
 interface AppHeaderProps {
   collapsed: boolean;
@@ -45,6 +46,7 @@ export function AppHeader({ collapsed, mobileOpen, onToggleCollapsed, onMobileOp
       <div className="flex shrink-0 items-center gap-1">
         <LiveIndicator />
         <ThemeMenu />
+        <UserMenu />
         <Button variant="ghost" className="px-2 sm:px-3" onClick={() => logout.mutate()} disabled={logout.isPending}>
           <LogOut aria-hidden="true" />
           <span className="max-sm:sr-only">Logout</span>

@@ -16,6 +16,7 @@ export const BREADCRUMB_LABELS: Readonly<Record<string, string>> = {
   '/notifications': 'Notifications',
   '/user-guide': 'User Guide',
   '/backend-workflow': 'App Workflow',
+  '/account': 'My Account',
 };
 
 function decodeSegment(segment: string): string {

@@ -1,7 +1,7 @@
+import { Link } from 'wouter';
+import { principalText } from '@/lib/access-text';
+import { usePermissions } from '@/lib/session-api';
 import { cn } from '@/lib/utils';
-
-/** The shell shows a fixed identity: behind the shared-password gate there are no per-user sign-ins. */
-export const SHELL_USER_NAME = 'Admin User';
 
 export function initialsOf(name: string): string {
   return name
@@ -12,19 +12,37 @@ export function initialsOf(name: string): string {
     .join('');
 }
 
-export function UserIdentity({ collapsed = false }: { collapsed?: boolean }) {
+/** The initials of whoever is signed in, in a round tile. */
+export function IdentityAvatar({ name, className }: { name: string; className?: string }) {
   return (
-    <div className={cn('flex min-w-0 items-center gap-3', collapsed && 'md:justify-center')}>
-      <span
-        aria-hidden="true"
-        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
-      >
-        {initialsOf(SHELL_USER_NAME)}
-      </span>
+    <span
+      aria-hidden="true"
+      className={cn('flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground', className)}
+    >
+      {initialsOf(name)}
+    </span>
+  );
+}
+
+/** Who is signed in (their name and role, or the shared password), at the foot of the sidebar; it opens My Account. */
+export function UserIdentity({ collapsed = false }: { collapsed?: boolean }) {
+  const { principal } = usePermissions();
+  const { name, detail } = principalText(principal);
+  return (
+    <Link
+      href="/account"
+      aria-label={`My account: ${name}${detail ? `, ${detail}` : ''}`}
+      className={cn(
+        '-m-1.5 flex min-w-0 items-center gap-3 rounded-md p-1.5 outline-none hover:bg-sidebar-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        collapsed && 'md:justify-center',
+      )}
+      data-testid="user-identity"
+    >
+      <IdentityAvatar name={name} />
       <span className={cn('min-w-0', collapsed && 'md:sr-only')}>
-        <span className="block truncate text-sm font-medium">{SHELL_USER_NAME}</span>
-        <span className="block truncate text-xs text-muted-foreground">League staff</span>
+        <span className="block truncate text-sm font-medium">{name}</span>
+        <span className="block truncate text-xs text-muted-foreground">{detail}</span>
       </span>
-    </div>
+    </Link>
   );
 }

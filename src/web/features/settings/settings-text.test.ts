@@ -7,6 +7,10 @@ describe('Settings screen text', () => {
     expect(describeSettingsChange({ slackNotifications: true, sessionTimeoutMinutes: 30 })).toBe(
       'Slack notifications turned on. Session timeout set to 30 minutes.',
     );
+    expect(describeSettingsChange({ signInMode: 'personal' })).toBe('Sign-in set to Personal accounts only.');
+    expect(describeSettingsChange({ signInMode: 'both', requireTwoFactorForAdmins: true })).toBe(
+      'Sign-in set to Personal accounts and the shared password. Two-step sign-in for admins turned on.',
+    );
   });
 
   it('checks the session timeout with the contract’s rule', () => {

@@ -1,4 +1,12 @@
-import { SESSION_TIMEOUT_MINUTES, ZSystemSettings, type TInstallation, type TSystemSettings, type TSystemSettingsPatch } from '../../../contract';
+import {
+  SESSION_TIMEOUT_MINUTES,
+  SIGN_IN_MODE_LABELS,
+  ZSystemSettings,
+  type TInstallation,
+  type TSignInMode,
+  type TSystemSettings,
+  type TSystemSettingsPatch,
+} from '../../../contract';
 
 export type SettingKey = keyof TSystemSettings;
 
@@ -14,16 +22,33 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   teamsNotifications: 'Microsoft Teams notifications',
 };
 
-/** The toast after a save: 'Antivirus scanning turned off.', 'Session timeout set to 30 minutes.' */
+/**
+ * The toast after a save: 'Antivirus scanning turned off.', 'Session timeout set to 30 minutes.',
+ * 'Sign-in set to Personal accounts only.'
+ */
 export function describeSettingsChange(patch: TSystemSettingsPatch): string {
   const parts = (Object.keys(patch) as SettingKey[]).flatMap((key) => {
     const value = patch[key];
     if (value === undefined) return [];
+    if (key === 'signInMode' && patch.signInMode !== undefined) return [`${SETTING_LABELS[key]} set to ${SIGN_IN_MODE_LABELS[patch.signInMode]}.`];
     if (typeof value === 'number') return [`${SETTING_LABELS[key]} set to ${value} minutes.`];
-    return [`${SETTING_LABELS[key]} turned ${value ? 'on' : 'off'}.`];
+    if (typeof value === 'boolean') return [`${SETTING_LABELS[key]} turned ${value ? 'on' : 'off'}.`];
+    return [`${SETTING_LABELS[key]} set to ${value}.`];
   });
   return parts.join(' ');
 }
+
+/** A line under each sign-in mode in Settings → Security: who signs in how. */
+export const SIGN_IN_MODE_DESCRIPTIONS: Record<TSignInMode, string> = {
+  shared: 'Everyone signs in with the one system password, which acts as an admin. The audit cannot tell people apart.',
+  personal:
+    'Each person signs in with their own e-mail and password, and their role decides what they may do. The shared password stops working.',
+  both: 'Personal accounts, and the shared password for staff who have no account yet. Useful while moving everyone over.',
+};
+
+/** What switching to personal accounts only does, asked before it is saved. */
+export const PERSONAL_ONLY_WARNING =
+  'Everyone signed in with the shared password is signed out at once, and it stops working. Make sure the staff have accounts, and that you can sign in with yours: the switch is refused until an admin has a password.';
 
 export type SessionTimeoutInput = { ok: true; minutes: number } | { ok: false; message: string };
 

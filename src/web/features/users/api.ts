@@ -1,9 +1,20 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZUserList, ZUserResponse, type TCreateUser, type TUpdateUser } from '../../../contract';
-import { apiRequest, getQueryFn } from '@/lib/api-client';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ZSessionList,
+  ZSessionsEnded,
+  ZUserActivity,
+  ZUserCreated,
+  ZUserInvitation,
+  ZUserList,
+  ZUserResponse,
+  type TCreateUser,
+  type TUpdateUser,
+} from '../../../contract';
+import { apiRequest, getQueryFn, queryKeyToUrl } from '@/lib/api-client';
 import { userListQuery, type UserFilters } from './user-filters';
+import { activityQuery, type ActivityPerson } from './users-tabs';
 
-/** Every users query starts with this key; each change invalidates it. */
+/** Every users query starts with this key; each change invalidates it (the activity too: a change is an entry). */
 export const USERS_KEY = ['api', 'users'] as const;
 
 /** GET /api/users?search&role&status. */
@@ -21,12 +32,12 @@ export function useUserList(filters: UserFilters) {
 
 const userUrl = (id: string) => `/api/users/${encodeURIComponent(id)}`;
 
-/** POST /api/users. */
+/** POST /api/users: the user (pending) and their invitation link. */
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...USERS_KEY, 'create'],
-    mutationFn: (user: TCreateUser) => apiRequest('POST', '/api/users', user, { schema: ZUserResponse }),
+    mutationFn: (user: TCreateUser) => apiRequest('POST', '/api/users', user, { schema: ZUserCreated }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   });
 }
@@ -50,5 +61,61 @@ export function useDeleteUser() {
       await apiRequest('DELETE', userUrl(id));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}
+
+/** POST /api/users/{id}/invitation: a new invitation (pending) or a password-reset link (active); earlier links stop working. */
+export function useNewInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...USERS_KEY, 'invitation'],
+    mutationFn: (id: string) => apiRequest('POST', `${userUrl(id)}/invitation`, undefined, { schema: ZUserInvitation }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}
+
+const sessionsKey = (id: string) => [...USERS_KEY, id, 'sessions'] as const;
+
+/** GET /api/users/{id}/sessions, while the Sessions dialog is open. */
+export function useUserSessions(id: string | null) {
+  return useQuery({
+    queryKey: sessionsKey(id ?? ''),
+    queryFn: getQueryFn({ schema: ZSessionList }),
+    enabled: id !== null,
+    // Each opening shows where they are signed in now.
+    refetchOnMount: 'always',
+  });
+}
+
+/** DELETE /api/users/{id}/sessions: the person is signed out on every device. */
+export function useEndUserSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...USERS_KEY, 'end-sessions'],
+    mutationFn: (id: string) => apiRequest('DELETE', `${userUrl(id)}/sessions`, undefined, { schema: ZSessionsEnded }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}
+
+/** DELETE /api/users/{id}/two-factor: they sign in with their password alone until they set it up again. */
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...USERS_KEY, 'reset-two-factor'],
+    mutationFn: async (id: string) => {
+      await apiRequest('DELETE', `${userUrl(id)}/two-factor`);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}
+
+/** GET /api/users/activity, newest first, a page at a time: each next page is `before` the last one's oldest entry. */
+export function useUserActivity(person: ActivityPerson) {
+  return useInfiniteQuery({
+    queryKey: [...USERS_KEY, 'activity', { person }],
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest('GET', queryKeyToUrl(['api', 'users', 'activity', { ...activityQuery(person, pageParam) }]), undefined, { schema: ZUserActivity, signal }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (page) => page.nextBefore ?? undefined,
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createdText, lastLoginText, userFullName, userInitials } from './user-display';
+import { createdText, invitationMailText, lastActionText, lastLoginText, userFullName, userInitials } from './user-display';
 
 describe('userInitials', () => {
   it('takes the first letter of the first and last name, upper case', () => {
@@ -39,5 +39,17 @@ describe('createdText', () => {
     const utc = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
     expect(createdText('2024-03-05T23:10:00.000Z', (date) => utc.format(date))).toBe('Mar 5, 2024');
     expect(createdText('not a date')).toBe('not a date');
+  });
+});
+
+describe('lastActionText and invitationMailText', () => {
+  it("says 'None yet' before the first action, else its date and time", () => {
+    expect(lastActionText(null)).toBe('None yet');
+    expect(lastActionText('2026-11-20T09:30:00.000Z', (iso) => `at ${iso.slice(0, 10)}`)).toBe('at 2026-11-20');
+  });
+
+  it('says whether the link was e-mailed, or must be passed on by hand', () => {
+    expect(invitationMailText(true, 'dana@example.org')).toBe('We e-mailed it to dana@example.org.');
+    expect(invitationMailText(false, 'dana@example.org')).toBe('Mail is not set up: send this link yourself.');
   });
 });

@@ -1,7 +1,8 @@
-import type { TUser, TUserRole, TUserStatus } from '../../../contract';
+import type { TUser, TUserStatus } from '../../../contract';
+import { ROLE_LABELS } from '@/lib/access-text';
 import { formatDateTime, initials } from '@/lib/format';
 
-export const USER_ROLE_LABELS: Record<TUserRole, string> = { admin: 'Admin', moderator: 'Moderator', viewer: 'Viewer' };
+export const USER_ROLE_LABELS = ROLE_LABELS;
 export const USER_STATUS_LABELS: Record<TUserStatus, string> = { active: 'Active', inactive: 'Inactive', pending: 'Pending' };
 
 type Named = Pick<TUser, 'firstName' | 'lastName' | 'email'>;
@@ -30,4 +31,14 @@ const createdDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 export function createdText(createdAt: string, format: (date: Date) => string = (date) => createdDate.format(date)): string {
   const date = new Date(createdAt);
   return Number.isNaN(date.getTime()) ? createdAt : format(date);
+}
+
+/** The last audited action as date and time, or 'None yet'. */
+export function lastActionText(lastActionAt: string | null, format: (iso: string) => string = formatDateTime): string {
+  return lastActionAt === null ? 'None yet' : format(lastActionAt);
+}
+
+/** What the link panel says about the e-mail: sent to the address, or to be passed on by hand. */
+export function invitationMailText(emailed: boolean, email: string): string {
+  return emailed ? `We e-mailed it to ${email}.` : 'Mail is not set up: send this link yourself.';
 }

@@ -47,7 +47,7 @@ function HistoryEvents({ documentId }: { documentId: string }) {
           <p className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
             <time dateTime={event.at}>{formatDateTime(event.at)}</time>
             <span aria-hidden="true">·</span>
-            <span>{event.actor}</span>
+            <span>{event.actorName}</span>
           </p>
           <p className="text-sm break-words">{event.summary}</p>
         </li>

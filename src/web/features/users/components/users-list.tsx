@@ -1,95 +1,113 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { TUser } from '../../../../contract';
 import { UserRoleBadge, UserStatusBadge } from '@/components/status-badges';
-import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { cn } from '@/lib/utils';
-import { createdText, lastLoginText, USER_ROLE_LABELS, USER_STATUS_LABELS, userFullName } from '../user-display';
+import { divisionsText } from '@/lib/access-text';
+import { lastActionText, lastLoginText, USER_ROLE_LABELS, USER_STATUS_LABELS, userFullName } from '../user-display';
 import { UserAvatar } from './user-avatar';
+import { UserRowActions, type UserAction } from './user-row-actions';
 
-export interface UserRowHandlers {
-  onEdit: (user: TUser) => void;
-  onDelete: (user: TUser) => void;
+export interface UsersListProps {
+  users: readonly TUser[];
+  layout: 'table' | 'cards';
+  caption: string;
+  /** The signed-in person's user id: their own row cannot deactivate or delete itself. */
+  selfId: string | null;
+  /** Row menus, for those who may manage users; absent, the list is read only. */
+  onAction?: (action: UserAction, user: TUser) => void;
 }
 
-/** Edit (role and status) and Delete; icons only, each named after its user for screen readers. */
-function UserActions({ user, handlers, className }: { user: TUser; handlers: UserRowHandlers; className?: string }) {
-  const name = userFullName(user);
+function When({ iso, text }: { iso: string | null; text: string }) {
+  return iso === null ? <span className="text-muted-foreground">{text}</span> : <time dateTime={iso}>{text}</time>;
+}
+
+function AccessBadges({ user }: { user: TUser }) {
   return (
-    <div className={cn('flex items-center gap-1', className)}>
-      <Button variant="ghost" size="icon" className="size-8" title="Edit role and status" onClick={() => handlers.onEdit(user)}>
-        <Pencil aria-hidden="true" />
-        <span className="sr-only">Edit {name}</span>
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-8 text-red-700 hover:text-red-800 dark:text-red-400 dark:hover:text-red-300"
-        title="Delete"
-        onClick={() => handlers.onDelete(user)}
-      >
-        <Trash2 aria-hidden="true" />
-        <span className="sr-only">Delete {name}</span>
-      </Button>
+    <div className="flex flex-wrap gap-1.5">
+      <UserRoleBadge role={user.role} label={USER_ROLE_LABELS[user.role]} />
+      <Badge variant="outline" className="font-normal" data-testid="user-divisions">
+        {divisionsText(user.divisions)}
+      </Badge>
     </div>
   );
 }
 
-function LastLogin({ user }: { user: TUser }) {
-  return user.lastLogin === null ? (
-    <span className="text-muted-foreground">Never</span>
-  ) : (
-    <time dateTime={user.lastLogin}>{lastLoginText(user.lastLogin)}</time>
+function StatusBadges({ user }: { user: TUser }) {
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      <UserStatusBadge status={user.status} label={USER_STATUS_LABELS[user.status]} />
+      {user.twoFactorEnabled ? (
+        <Badge variant="success" data-testid="user-two-factor" title="Two-step sign-in is on">
+          <ShieldCheck aria-hidden="true" />
+          2FA
+          <span className="sr-only">: two-step sign-in is on</span>
+        </Badge>
+      ) : null}
+    </div>
   );
 }
 
-function UsersTable({ users, handlers, caption }: { users: readonly TUser[]; handlers: UserRowHandlers; caption: string }) {
+function NameAndEmail({ user, self }: { user: TUser; self: boolean }) {
+  return (
+    <div className="grid min-w-0 flex-1 gap-0.5">
+      <span className="flex flex-wrap items-center gap-2 font-medium break-words" data-testid="user-name">
+        {userFullName(user)}
+        {self ? <Badge variant="secondary">You</Badge> : null}
+      </span>
+      <span className="text-sm [overflow-wrap:anywhere] text-muted-foreground" data-testid="user-email">
+        {user.email}
+      </span>
+    </div>
+  );
+}
+
+function UsersTable({ users, caption, selfId, onAction }: Omit<UsersListProps, 'layout'>) {
   return (
     <Table data-testid="users-table">
       <TableCaption className="sr-only">{caption}</TableCaption>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <TableHead scope="col">Name</TableHead>
-          <TableHead scope="col">E-mail</TableHead>
-          <TableHead scope="col">Role</TableHead>
+          <TableHead scope="col">Role and divisions</TableHead>
           <TableHead scope="col">Status</TableHead>
           <TableHead scope="col">Last login</TableHead>
-          <TableHead scope="col">Created</TableHead>
-          <TableHead scope="col" className="text-right">
-            <span className="sr-only">Actions</span>
-          </TableHead>
+          <TableHead scope="col">Last action</TableHead>
+          {onAction ? (
+            <TableHead scope="col" className="text-right">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          ) : null}
         </TableRow>
       </TableHeader>
       <TableBody>
         {users.map((user) => (
           <TableRow key={user.id} data-testid="user-row" data-user-id={user.id}>
-            <TableCell className="py-2.5">
+            {/* The one column that wraps: a long e-mail breaks rather than push the others out of the card. */}
+            <TableCell className="min-w-56 py-2.5 whitespace-normal">
               <div className="flex items-center gap-3">
                 <UserAvatar user={user} />
-                <span className="font-medium" data-testid="user-name">
-                  {userFullName(user)}
-                </span>
+                <NameAndEmail user={user} self={user.id === selfId} />
               </div>
             </TableCell>
-            <TableCell className="text-muted-foreground" data-testid="user-email">
-              {user.email}
+            <TableCell>
+              <AccessBadges user={user} />
             </TableCell>
             <TableCell>
-              <UserRoleBadge role={user.role} label={USER_ROLE_LABELS[user.role]} />
-            </TableCell>
-            <TableCell>
-              <UserStatusBadge status={user.status} label={USER_STATUS_LABELS[user.status]} />
+              <StatusBadges user={user} />
             </TableCell>
             <TableCell className="tabular-nums" data-testid="user-last-login">
-              <LastLogin user={user} />
+              <When iso={user.lastLogin} text={lastLoginText(user.lastLogin)} />
             </TableCell>
-            <TableCell className="tabular-nums">
-              <time dateTime={user.createdAt}>{createdText(user.createdAt)}</time>
+            <TableCell className="tabular-nums" data-testid="user-last-action">
+              <When iso={user.lastActionAt} text={lastActionText(user.lastActionAt)} />
             </TableCell>
-            <TableCell>
-              <UserActions user={user} handlers={handlers} className="justify-end" />
-            </TableCell>
+            {onAction ? (
+              <TableCell className="text-right">
+                <UserRowActions user={user} self={user.id === selfId} onAction={onAction} />
+              </TableCell>
+            ) : null}
           </TableRow>
         ))}
       </TableBody>
@@ -107,39 +125,31 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The phone's layout: one card a user, the same facts as the table's row. */
-function UserCards({ users, handlers, caption }: { users: readonly TUser[]; handlers: UserRowHandlers; caption: string }) {
+function UserCards({ users, caption, selfId, onAction }: Omit<UsersListProps, 'layout'>) {
   return (
     <ul className="grid gap-3" aria-label={caption} data-testid="users-cards">
       {users.map((user) => (
         <li key={user.id} data-testid="user-row" data-user-id={user.id} className="grid gap-3 rounded-lg border p-3">
-          <div className="flex items-center gap-3">
+          <div className="flex items-start gap-3">
             <UserAvatar user={user} />
             {/* The whole width for the name and e-mail: an address breaks only when it cannot fit a line. */}
-            <div className="grid min-w-0 flex-1 gap-0.5">
-              <span className="font-medium break-words" data-testid="user-name">
-                {userFullName(user)}
-              </span>
-              <span className="text-sm break-words text-muted-foreground" data-testid="user-email">
-                {user.email}
-              </span>
-            </div>
+            <NameAndEmail user={user} self={user.id === selfId} />
+            {onAction ? <UserRowActions user={user} self={user.id === selfId} onAction={onAction} /> : null}
           </div>
-          <div className="flex items-center justify-between gap-2">
-            <div className="flex flex-wrap gap-2">
-              <UserRoleBadge role={user.role} label={USER_ROLE_LABELS[user.role]} />
-              <UserStatusBadge status={user.status} label={USER_STATUS_LABELS[user.status]} />
-            </div>
-            <UserActions user={user} handlers={handlers} className="-my-1 -mr-1" />
+          <div className="flex flex-wrap gap-1.5">
+            <AccessBadges user={user} />
+            <StatusBadges user={user} />
           </div>
-          {/* The last login (date and time) gets the wider column, so it stays on one line at 390 px. */}
-          <dl className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-x-4 gap-y-2">
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
             <Detail label="Last login">
               <span data-testid="user-last-login">
-                <LastLogin user={user} />
+                <When iso={user.lastLogin} text={lastLoginText(user.lastLogin)} />
               </span>
             </Detail>
-            <Detail label="Created">
-              <time dateTime={user.createdAt}>{createdText(user.createdAt)}</time>
+            <Detail label="Last action">
+              <span data-testid="user-last-action">
+                <When iso={user.lastActionAt} text={lastActionText(user.lastActionAt)} />
+              </span>
             </Detail>
           </dl>
         </li>
@@ -149,16 +159,6 @@ function UserCards({ users, handlers, caption }: { users: readonly TUser[]; hand
 }
 
 /** Wide screens get a table; a phone gets a stack of cards. */
-export function UsersList({
-  users,
-  handlers,
-  layout,
-  caption,
-}: {
-  users: readonly TUser[];
-  handlers: UserRowHandlers;
-  layout: 'table' | 'cards';
-  caption: string;
-}) {
-  return layout === 'table' ? <UsersTable users={users} handlers={handlers} caption={caption} /> : <UserCards users={users} handlers={handlers} caption={caption} />;
+export function UsersList({ layout, ...props }: UsersListProps) {
+  return layout === 'table' ? <UsersTable {...props} /> : <UserCards {...props} />;
 }

@@ -8,19 +8,27 @@ import { ListSkeleton } from '@/components/list-skeleton';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { getErrorMessage } from '@/lib/api-client';
+import { usePermissions } from '@/lib/session-api';
+import { toast } from '@/lib/toast-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
-import { useUserList } from '../api';
+import { useUpdateUser, useUserList } from '../api';
+import { userFullName } from '../user-display';
 import { DEFAULT_USER_FILTERS, hasActiveUserFilters, parseUserFilters, serializeUserFilters, type UserFilters } from '../user-filters';
-import { AddUserDialog } from './add-user-dialog';
+import { activitySearch, parseActivityPerson, parseUsersTab, USERS_TABS, type ActivityPerson, type UsersTab } from '../users-tabs';
+import { ActivityTab } from './activity-tab';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
+import { InviteUserDialog } from './invite-user-dialog';
+import { DeactivateUserDialog, InvitationLinkDialog, ResetTwoFactorDialog, UserSessionsDialog } from './user-action-dialogs';
 import { UserFiltersBar } from './user-filters-bar';
+import { type UserAction } from './user-row-actions';
 import { UsersList } from './users-list';
 
-/** Seven columns need a tablet's width; a phone gets cards (in between, the table scrolls inside its card). */
+/** Six columns need a tablet's width; a phone gets cards (in between, the table scrolls inside its card). */
 const TABLE_QUERY = '(min-width: 768px)';
 
 /** The filters live in the query string (?search=&role=&status=), so a link or a reload keeps them. */
@@ -40,9 +48,10 @@ function useUrlUserFilters() {
 
 const usersWord = (count: number) => (count === 1 ? 'user' : 'users');
 
-function UsersResults({ filters, onEdit, onDelete }: { filters: UserFilters; onEdit: (user: TUser) => void; onDelete: (user: TUser) => void }) {
+function UsersResults({ filters, onAction }: { filters: UserFilters; onAction: ((action: UserAction, user: TUser) => void) | undefined }) {
   const list = useUserList(filters);
   const wide = useMediaQuery(TABLE_QUERY);
+  const { principal } = usePermissions();
 
   if (list.isPending) {
     return (
@@ -81,49 +90,123 @@ function UsersResults({ filters, onEdit, onDelete }: { filters: UserFilters; onE
         <EmptyState
           icon={UserRoundSearch}
           title="No users found"
-          description={hasActiveUserFilters(filters) ? 'No users match your current filters.' : 'Add User gives a member of staff an account.'}
+          description={
+            hasActiveUserFilters(filters)
+              ? 'No users match your current filters.'
+              : onAction
+                ? 'Invite User gives a member of staff their own sign-in.'
+                : 'No member of staff has a personal account yet.'
+          }
           className="py-12"
           testId="users-empty"
         />
       ) : (
-        <UsersList users={users} handlers={{ onEdit, onDelete }} layout={wide ? 'table' : 'cards'} caption={`Users: ${count}`} />
+        <UsersList
+          users={users}
+          layout={wide ? 'table' : 'cards'}
+          caption={`Users: ${count}`}
+          selfId={principal?.userId ?? null}
+          onAction={onAction}
+        />
       )}
     </div>
   );
 }
 
-/** User Management: add, find, edit and delete the staff accounts. */
+/** The dialogs a row's menu opens, one at a time; Reactivate needs none. */
+function useUserActions() {
+  const [open, setOpen] = useState<{ action: UserAction; user: TUser } | null>(null);
+  const update = useUpdateUser();
+  const userFor = (action: UserAction) => (open?.action === action ? open.user : null);
+  const close = (isOpen: boolean) => {
+    if (!isOpen) setOpen(null);
+  };
+
+  const run = (action: UserAction, user: TUser) => {
+    if (action !== 'reactivate') return setOpen({ action, user });
+    const name = userFullName(user);
+    update.mutate(
+      { id: user.id, patch: { status: 'active' } },
+      {
+        onSuccess: () => toast({ title: 'User reactivated', description: `${name} can sign in again.` }),
+        onError: (error) => toast({ variant: 'destructive', title: 'User not reactivated', description: getErrorMessage(error) }),
+      },
+    );
+  };
+
+  const dialogs = (
+    <>
+      <EditUserDialog user={userFor('edit')} onOpenChange={close} />
+      <InvitationLinkDialog user={userFor('link')} onOpenChange={close} />
+      <DeactivateUserDialog user={userFor('deactivate')} onOpenChange={close} />
+      <UserSessionsDialog user={userFor('sessions')} onOpenChange={close} />
+      <ResetTwoFactorDialog user={userFor('reset-two-factor')} onOpenChange={close} />
+      <DeleteUserDialog user={userFor('delete')} onOpenChange={close} />
+    </>
+  );
+  return { run, dialogs };
+}
+
+/**
+ * User Management: the staff accounts and what they did. Those who may manage users invite, edit, deactivate
+ * and delete them; everyone else sees the list and the activity, without the controls.
+ */
 export function UsersPage() {
   useDocumentTitle('User Management');
+  const search = useSearch();
+  const [location, navigate] = useLocation();
   const [filters, setFilters] = useUrlUserFilters();
-  const [editing, setEditing] = useState<TUser | null>(null);
-  const [deleting, setDeleting] = useState<TUser | null>(null);
+  const tab = parseUsersTab(search);
+  const person = parseActivityPerson(search);
+  const { can } = usePermissions();
+  const canManage = can('users.manage');
+  const actions = useUserActions();
+
+  const showTab = (next: UsersTab) => navigate(next === 'users' ? location : `${location}?${activitySearch('all')}`, { replace: true });
+  const showPerson = (next: ActivityPerson) => navigate(`${location}?${activitySearch(next)}`, { replace: true });
 
   return (
     <>
-      <PageHeader title="User Management" description="Staff accounts, their roles and their access" actions={<AddUserDialog />} />
-      <div className="flex flex-col gap-6">
-        <Card className="py-4 sm:py-5">
-          <CardContent className="px-3 sm:px-5">
-            <UserFiltersBar
-              filters={filters}
-              // Typing replaces the history entry; picking a filter adds one, so Back undoes it.
-              onChange={(change) => setFilters({ ...filters, ...change }, { replace: change.search !== undefined })}
-              onClear={() => setFilters(DEFAULT_USER_FILTERS)}
-            />
-          </CardContent>
-        </Card>
-        <Card className="gap-4 py-4 sm:py-5">
-          <CardHeader className="px-3 sm:px-5">
-            <IconCardTitle icon={Users} iconTone="text-muted-foreground">Users</IconCardTitle>
-          </CardHeader>
-          <CardContent className="px-3 sm:px-5">
-            <UsersResults filters={filters} onEdit={setEditing} onDelete={setDeleting} />
-          </CardContent>
-        </Card>
-      </div>
-      <EditUserDialog user={editing} onOpenChange={(open) => !open && setEditing(null)} />
-      <DeleteUserDialog user={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+      <PageHeader
+        title="User Management"
+        description={canManage ? 'Staff accounts, their roles and their access' : 'Staff accounts and what they did (read only)'}
+        actions={canManage ? <InviteUserDialog /> : undefined}
+      />
+      <Tabs value={tab} onValueChange={(next) => showTab(next === 'activity' ? 'activity' : 'users')} className="flex flex-col gap-6">
+        <TabsList aria-label="User Management sections" className="w-full sm:w-fit">
+          {USERS_TABS.map((entry) => (
+            <TabsTrigger key={entry.value} value={entry.value}>
+              {entry.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="users" className="flex flex-col gap-6">
+          <Card className="py-4 sm:py-5">
+            <CardContent className="px-3 sm:px-5">
+              <UserFiltersBar
+                filters={filters}
+                // Typing replaces the history entry; picking a filter adds one, so Back undoes it.
+                onChange={(change) => setFilters({ ...filters, ...change }, { replace: change.search !== undefined })}
+                onClear={() => setFilters(DEFAULT_USER_FILTERS)}
+              />
+            </CardContent>
+          </Card>
+          <Card className="gap-4 py-4 sm:py-5">
+            <CardHeader className="px-3 sm:px-5">
+              <IconCardTitle icon={Users} iconTone="text-muted-foreground">
+                Users
+              </IconCardTitle>
+            </CardHeader>
+            <CardContent className="px-3 sm:px-5">
+              <UsersResults filters={filters} onAction={canManage ? actions.run : undefined} />
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="activity" className="flex flex-col gap-6">
+          {tab === 'activity' ? <ActivityTab person={person} onPersonChange={showPerson} /> : null}
+        </TabsContent>
+      </Tabs>
+      {canManage ? actions.dialogs : null}
     </>
   );
 }
