@@ -82,10 +82,10 @@ describeEachDatabase('HTTP API', ({ getDatabase }) => {
       expect(before.json()).toMatchObject({ authenticated: true });
 
       const logout = await app().inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
-      expect(logout.json()).toEqual({ authenticated: false });
+      expect(logout.json()).toEqual({ authenticated: false, signInMode: 'shared' });
 
       const after = await app().inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
-      expect(after.json()).toEqual({ authenticated: false });
+      expect(after.json()).toEqual({ authenticated: false, signInMode: 'shared' });
       const health = await app().inject({ method: 'GET', url: '/api/health', headers: { cookie } });
       expect(health.statusCode).toBe(401);
     });
