@@ -211,6 +211,9 @@ export function createUsersService(deps: UsersServiceDeps) {
      */
     async updateUser(id: string, patch: TUpdateUser, actor: Actor): Promise<TUserResponse> {
       const result = await db.transaction(async (tx) => {
+        // Admins first, then the user: every change that may take an admin away locks in the same order, so two
+        // admins demoting each other wait for one another instead of deadlocking.
+        if (patch.role !== undefined || patch.status !== undefined) await lockUsableAdmins(tx);
         const before = await findUserById(tx, id, { lock: true });
         if (!before) throw notFound(id);
         const changes: UserChanges = {};
@@ -254,6 +257,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     /** The audit entry keeps who the user was, since the row is gone; their sessions end with it (on every instance). */
     async deleteUser(id: string, actor: Actor): Promise<void> {
       await db.transaction(async (tx) => {
+        await lockUsableAdmins(tx);
         const before = await findUserById(tx, id, { lock: true });
         if (!before) throw notFound(id);
         await guardAdmins(tx, before, 'deleted', actor);
