@@ -4,5 +4,5 @@ export { registerAuthRoutes, type SignInModeSource } from './auth.routes';
 export { bootstrapPassword, createAuthService, SHARED_PRINCIPAL, type AuthService, type PasswordBootstrap } from './auth.service';
 export { createAccountThrottle, createLoginThrottle, deriveAccountKey, deriveAddressKey } from './login-throttle';
 export { createSessionSignals, type SessionSignals } from './session-signals';
-export { deleteSharedSessions, deleteUserSessions } from './sessions.repository';
+export { deleteUserSessions } from './sessions.repository';
 export { deleteExpiredTokens, deleteUserTokens } from './user-tokens.repository';
