@@ -93,7 +93,7 @@ export const ZUpdateUser = z
       issue.code === 'unrecognized_keys' ? `Unknown field ${issue.keys.join(', ')}: change email, firstName, lastName, role, status or divisions` : undefined,
   })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
-    error: 'Change at least one of e-mail, first name, last name, role or status.',
+    error: 'Change at least one of e-mail, first name, last name, role, status or divisions.',
   });
 export type TUpdateUser = z.infer<typeof ZUpdateUser>;
 

@@ -14,7 +14,7 @@ import {
 import type { THealth } from '../contract';
 import type { Logger } from './platform/logger';
 import { type LiveHub, registerLiveRoutes } from './live';
-import { type AuthService, registerAuthRoutes, type SignInModeSource } from './auth';
+import { type AccountService, type AuthService, registerAuthRoutes, type SignInModeSource } from './auth';
 import { AppError } from './platform/errors';
 import { registerAccessGate, requireSession, type RouteAccess } from './platform/http/access';
 import { canonicalPath, isApiPath } from './platform/http/request-path';
@@ -35,6 +35,8 @@ import { registerNotificationRoutes, type NotificationsService } from './notific
 export type AppDeps = {
   log: Logger;
   auth: AuthService;
+  /** A person's own account: password links, sessions, two-step sign-in. */
+  account: AccountService;
   /** How staff sign in now (Settings → Security). */
   signIn: SignInModeSource;
   /** This installation's own names and origins (CLEARBASE_PUBLIC_URL, or the listening address). */

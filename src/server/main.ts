@@ -29,18 +29,32 @@ import { createReportsService, createSeasonReportService } from './reports';
 import { createSettingsService, createSystemSettingsCache, SETTINGS_RECHECK_MS } from './settings';
 import { JOB_PAYLOADS, SCANNING_OFF_MESSAGE, SYSTEM_SETTINGS_DEFAULTS } from '../contract';
 import { createUsersService } from './users';
-import { createNotificationSendHandler, createNotificationsService, NOTIFICATION_SEND_QUEUE, seedDefaultNotificationTemplates } from './notifications';
+import { createNotificationSendHandler, createNotificationsService, NOTIFICATION_SEND_QUEUE, seedDefaultNotificationTemplates, sendAccountMail } from './notifications';
 import { createSmtpTransportFactory } from './adapters/mail/smtp-transport';
 import { createWebhookCheck, createWebhookPoster } from './adapters/chat/webhook';
 import path from 'node:path';
 import { createHealthWatch, createLiveHub, createLiveBus } from './live';
 import { createLogger, logFormatFor, type Logger } from './platform/logger';
-import { bootstrapPassword, createAuthService, type PasswordBootstrap, createLoginThrottle, deriveAddressKey } from './auth';
+import {
+  bootstrapPassword,
+  createAccountService,
+  createAccountThrottle,
+  createAuthService,
+  createLoginThrottle,
+  createSessionSignals,
+  deleteExpiredTokens,
+  deriveAccountKey,
+  deriveAddressKey,
+  hasActiveAdminWithPassword,
+  type PasswordBootstrap,
+} from './auth';
 
 const WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 const SESSION_PURGE_INTERVAL_MS = 10 * 60_000;
 /** The LISTEN/NOTIFY channel every instance on one database shares for live events. */
 const LIVE_CHANNEL = 'clearbase_live';
+/** The channel that tells every instance a person's sessions ended or changed (ids only), so none trusts what it remembers. */
+const SESSIONS_CHANNEL = 'clearbase_sessions';
 const HEALTH_WATCH_INTERVAL_MS = 30_000;
 const STAGING_SWEEP_INTERVAL_MS = 15 * 60_000;
 /** Far longer than any intake request takes between staging a file and committing its submission. */
@@ -94,15 +108,30 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const systemSettings = createSystemSettingsCache({ db, defaults: settingsDefaults });
   // Counted in the database: every instance on it shares the one limit per address.
   const loginThrottle = createLoginThrottle({ db, attemptsPerWindow: config.loginRateLimitPerMinute, addressKey: deriveAddressKey(masterKey.key) });
+  const signInMode = async () => (await systemSettings.current()).signInMode;
+  const requireTwoFactorForAdmins = async () => (await systemSettings.current()).requireTwoFactorForAdmins;
   const auth = createAuthService({
     db,
     passwordHash: password.hash,
     sessionTimeoutMinutes: async () => (await systemSettings.current()).sessionTimeoutMinutes,
-    requireTwoFactorForAdmins: async () => (await systemSettings.current()).requireTwoFactorForAdmins,
+    requireTwoFactorForAdmins,
+    signInMode,
     loginThrottle,
+    // In the same table, purged with the per-address counts.
+    accountThrottle: createAccountThrottle({ db, accountKey: deriveAccountKey(masterKey.key) }),
+    masterKey: masterKey.key,
   });
   const storage = createStorage(config.storage);
   const hub = createLiveHub(log);
+  // A person deactivated, signed out everywhere or changed on any instance: every instance forgets their
+  // sessions at once (and closes their live connections when the sessions ended).
+  const signals = createSessionSignals({
+    channel: await createNotifyChannel(database, SESSIONS_CHANNEL, { log: (level, message, err) => log[level]({ err }, message) }),
+    auth,
+    hub,
+    log,
+  });
+  const account = createAccountService({ db, masterKey: masterKey.key, auth, signals, requireTwoFactorForAdmins });
   // Services publish to the bus: it reaches this instance's sockets and every other instance's, once each.
   const liveChannel = await createNotifyChannel(database, LIVE_CHANNEL, {
     log: (level, message, err) => log[level]({ err }, message),
@@ -192,7 +221,15 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const reports = createReportsService({ db, storageFor: storageForDriver });
   const seasonReport = createSeasonReportService({ db });
   const players = createPlayersService({ db, idPrefix: config.idPrefix });
-  const users = createUsersService({ db });
+  const users = createUsersService({
+    db,
+    accounts: account,
+    signals,
+    signInMode,
+    publicUrl: config.publicUrl,
+    sendMail: (mail) => sendAccountMail({ ...notificationDelivery, log }, mail),
+    log,
+  });
 
   const mailbox = createMailboxService({
     db,
@@ -207,6 +244,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
 
   const settings = createSettingsService({
     db,
+    accounts: { hasUsableAdmin: () => hasActiveAdminWithPassword(db), endSharedSessions: (actor) => account.endSharedSessions(actor) },
     cache: systemSettings,
     defaults: settingsDefaults,
     hub,
@@ -224,7 +262,8 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const app = await buildApp({
     log,
     auth,
-    signIn: { signInMode: async () => (await systemSettings.current()).signInMode },
+    signIn: { signInMode },
+    account,
     site: createSiteGuard({ publicUrl: config.publicUrl, listenHost: config.host }),
     settings,
     hub,
@@ -275,6 +314,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const purgeTimer = setInterval(() => {
     auth.purgeExpiredSessions().catch((error: unknown) => log.warn({ err: error }, 'could not purge expired sessions'));
     loginThrottle.purge().catch((error: unknown) => log.warn({ err: error }, 'could not purge ended login attempt counts'));
+    deleteExpiredTokens(db, new Date()).catch((error: unknown) => log.warn({ err: error }, 'could not purge expired invitation links'));
   }, SESSION_PURGE_INTERVAL_MS);
   purgeTimer.unref();
   // Real-time updates turned off on another instance: end this one's live connections within the cache's time.
@@ -301,6 +341,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       await stagingSweeper.stop();
       // After the workers (a job finishing now still publishes), before the database its session lives on.
       await live.close();
+      await signals.close();
       if (ownsDatabase) await database.close();
     },
   };

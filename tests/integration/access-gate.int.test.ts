@@ -111,6 +111,8 @@ describeEachDatabase('access gate over the route table', ({ getDatabase }) => {
       'HEAD /assets/app.js',
       'HEAD /healthz',
       'HEAD /index.html',
+      'POST /api/auth/invitation',
+      'POST /api/auth/invitation/status',
       'POST /api/auth/login',
       'POST /api/auth/logout',
       'POST /api/intake/form',

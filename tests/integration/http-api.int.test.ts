@@ -284,6 +284,19 @@ describeEachDatabase('HTTP API behind a proxy, with a small login limit', ({ get
     expect((await login('203.0.113.11', PASSWORD))?.statusCode).toBe(200);
   });
 
+  it('counts the password-link routes against the same per-address limit as the login', async () => {
+    const linkCall = (url: string, payload: object) =>
+      harness?.clearbase.app.inject({ method: 'POST', url, payload, headers: { 'x-forwarded-for': '203.0.113.13' } });
+    const token = 'a'.repeat(43);
+    expect((await linkCall('/api/auth/invitation/status', { token }))?.statusCode).toBe(404);
+    expect((await linkCall('/api/auth/invitation', { token, password: 'a long enough password' }))?.statusCode).toBe(404);
+    expect((await login('203.0.113.13', 'wrong'))?.statusCode).toBe(401);
+    const limited = await linkCall('/api/auth/invitation/status', { token });
+    expect(limited?.statusCode).toBe(429);
+    expect(Number(limited?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await login('203.0.113.13', PASSWORD))?.statusCode).toBe(429);
+  });
+
   it('reports the form webhook as configured when its secret is set', async () => {
     const cookieResponse = await login('203.0.113.12', PASSWORD);
     const cookie = sessionCookieOf(cookieResponse?.headers['set-cookie']);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/server/platform/config';
 import type { Database } from '../../src/server/platform/db/client';
-import { createLogger } from '../../src/server/platform/logger';
+import { createLogger, type Logger } from '../../src/server/platform/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
 
 export type SignedInClearbase = {
@@ -27,6 +27,8 @@ export async function startSignedInClearbase(options: {
   startWorkers?: boolean;
   /** A built web app to serve; none by default. */
   webDir?: string;
+  /** Where the server logs; silent by default (a test that proves what is never logged captures it). */
+  log?: Logger;
 }): Promise<SignedInClearbase> {
   const password = `${options.prefix} test password`;
   const dataDir = await mkdtemp(path.join(tmpdir(), `${options.prefix}-`));
@@ -39,7 +41,7 @@ export async function startSignedInClearbase(options: {
       CLEARBASE_LOGIN_RATE_LIMIT: '1000',
       ...options.settings,
     });
-    clearbase = await createClearbase(config, createLogger('silent'), {
+    clearbase = await createClearbase(config, options.log ?? createLogger('silent'), {
       database: options.database,
       webDir: options.webDir ?? path.join(dataDir, 'none'),
       startWorkers: options.startWorkers,

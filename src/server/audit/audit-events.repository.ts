@@ -1,4 +1,4 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, max, or } from 'drizzle-orm';
 import type { TAuditAction, TAuditSubject } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { auditEvents } from '../platform/db/schema';
@@ -49,3 +49,36 @@ export const listDocumentHistory = (db: Db, documentId: string, submissionId: st
       ),
     )
     .orderBy(asc(auditEvents.at), asc(auditEvents.id));
+
+/** When each of these people last did something audited (one grouped query over audit_events_actor_user_idx). */
+export async function lastActionTimes(db: Db, userIds: readonly string[]): Promise<Map<string, Date>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: auditEvents.actorUserId, at: max(auditEvents.at) })
+    .from(auditEvents)
+    .where(inArray(auditEvents.actorUserId, [...userIds]))
+    .groupBy(auditEvents.actorUserId);
+  return new Map(rows.flatMap((row) => (row.userId !== null && row.at !== null ? [[row.userId, row.at] as const] : [])));
+}
+
+/**
+ * The audit by person, newest first: one person's records (`userId`), the shared password's ('shared'), or
+ * everyone's; `before` continues a page from a record id. Answers one record more than `limit` when there is a
+ * next page, for the caller to tell.
+ */
+export const listActivity = (db: Db, filter: { /** A user id, or 'shared' for the shared password. */ userId?: string | undefined; before?: number | undefined; limit: number }): Promise<AuditEventRow[]> =>
+  db
+    .select()
+    .from(auditEvents)
+    .where(
+      and(
+        filter.userId === undefined
+          ? undefined
+          : filter.userId === 'shared'
+            ? eq(auditEvents.actor, 'shared-password')
+            : eq(auditEvents.actorUserId, filter.userId),
+        filter.before === undefined ? undefined : lt(auditEvents.id, filter.before),
+      ),
+    )
+    .orderBy(desc(auditEvents.id))
+    .limit(filter.limit + 1);

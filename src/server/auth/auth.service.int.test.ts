@@ -7,6 +7,7 @@ import { deleteSession } from './sessions.repository';
 import { bootstrapPassword, createAuthService, PASSWORD_HASH_SETTING, SESSION_RECHECK_MS } from './auth.service';
 import { createLoginThrottle } from './login-throttle';
 
+const MASTER_KEY = Buffer.alloc(32, 3);
 const meta = { ip: '198.51.100.7', userAgent: 'vitest', requestId: 'test' };
 
 describeEachDatabase('auth service', ({ getDb }) => {
@@ -36,7 +37,7 @@ describeEachDatabase('auth service', ({ getDb }) => {
   describe('sessions', () => {
     let clock = new Date('2025-09-01T10:00:00Z');
     const service = () =>
-      createAuthService({ db: getDb(), passwordHash: HASH_OF_SECRET, sessionTimeoutMinutes: 60, loginThrottle: unlimited(), now: () => clock });
+      createAuthService({ db: getDb(), passwordHash: HASH_OF_SECRET, sessionTimeoutMinutes: 60, loginThrottle: unlimited(), masterKey: MASTER_KEY, now: () => clock });
     const advance = (minutes: number) => {
       clock = new Date(clock.getTime() + minutes * 60_000);
     };
@@ -109,7 +110,7 @@ describeEachDatabase('auth service', ({ getDb }) => {
 
     it('judges idleness by the timeout in force now (System Settings), for sessions opened before a change', async () => {
       let minutes = 60;
-      const instance = createAuthService({ db: getDb(), passwordHash: HASH_OF_SECRET, sessionTimeoutMinutes: () => Promise.resolve(minutes), loginThrottle: unlimited(), now: () => clock });
+      const instance = createAuthService({ db: getDb(), passwordHash: HASH_OF_SECRET, sessionTimeoutMinutes: () => Promise.resolve(minutes), loginThrottle: unlimited(), masterKey: MASTER_KEY, now: () => clock });
       const shortened = await instance.login('secret-password', meta);
       const lengthened = await instance.login('secret-password', meta);
       if (!shortened || !lengthened) throw new Error('login failed');

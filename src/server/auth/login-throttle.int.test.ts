@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../tests/support/databases';
 import { loginAttempts } from '../platform/db/schema';
-import { createLoginThrottle, deriveAddressKey } from './login-throttle';
+import { createAccountThrottle, createLoginThrottle, deriveAccountKey, deriveAddressKey } from './login-throttle';
 
 const KEY = deriveAddressKey(Buffer.alloc(32, 7));
+const ACCOUNT_KEY = deriveAccountKey(Buffer.alloc(32, 7));
 
 describeEachDatabase('login throttle', ({ getDb }) => {
   const throttle = (attemptsPerWindow: number) => createLoginThrottle({ db: getDb(), attemptsPerWindow, addressKey: KEY });
@@ -54,5 +55,31 @@ describeEachDatabase('login throttle', ({ getDb }) => {
     await limit.admit('203.0.113.5');
     await expect(limit.purge()).resolves.toBe(rows.length);
     expect(await getDb().$count(loginAttempts)).toBe(1);
+  });
+
+  it('counts attempts per account by the lower-cased e-mail, keyed, and the per-address purge leaves its longer window alone', async () => {
+    await getDb().delete(loginAttempts);
+    const accounts = createAccountThrottle({ db: getDb(), accountKey: ACCOUNT_KEY, attemptsPerWindow: 2 });
+    const addresses = throttle(100);
+    await expect(accounts.admit('Kim@Example.org')).resolves.toEqual({ allowed: true });
+    await expect(accounts.admit(' kim@example.ORG ')).resolves.toEqual({ allowed: true });
+    const refused = await accounts.admit('KIM@example.org');
+    expect(refused.allowed).toBe(false);
+    if (!refused.allowed) expect(refused.retryAfterSeconds).toBeGreaterThan(14 * 60);
+    await expect(accounts.admit('someone.else@example.org')).resolves.toEqual({ allowed: true });
+    await addresses.admit('203.0.113.6');
+
+    const rows = await getDb().select().from(loginAttempts);
+    expect(JSON.stringify(rows).toLowerCase()).not.toContain('kim@example.org');
+    expect(rows.map((row) => row.addressHash)).toContain(`account:${createHmac('sha256', ACCOUNT_KEY).update('kim@example.org').digest('hex')}`);
+
+    // Two minutes on: the address's minute has ended, the account's 15 minutes have not.
+    await age(2 * 60_000);
+    await expect(addresses.purge()).resolves.toBe(1);
+    expect((await accounts.admit('kim@example.org')).allowed).toBe(false);
+    // Fifteen minutes on, the account's window ends too: purged, and counting starts again.
+    await age(15 * 60_000);
+    await expect(addresses.purge()).resolves.toBe(2);
+    await expect(accounts.admit('kim@example.org')).resolves.toEqual({ allowed: true });
   });
 });

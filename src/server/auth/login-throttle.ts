@@ -4,14 +4,22 @@ import { countLoginAttempt, deleteEndedLoginWindows } from './login-attempts.rep
 
 /** The login limit's window: attempts are counted per address per minute. */
 export const LOGIN_WINDOW_MS = 60_000;
+/** The per-account limit: attempts on one e-mail address, from anywhere, per window. */
+export const ACCOUNT_ATTEMPTS_PER_WINDOW = 10;
+export const ACCOUNT_WINDOW_MS = 15 * 60_000;
 
 export type LoginAdmission = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export type LoginThrottle = {
   /** Counts a login attempt from `address`; past the limit it is refused, with the seconds until the window ends. */
   admit(address: string): Promise<LoginAdmission>;
-  /** Deletes the counts of ended windows. */
+  /** Deletes the counts of ended windows (each judged by its own length, the per-account ones included). */
   purge(): Promise<number>;
+};
+
+export type AccountThrottle = {
+  /** Counts a sign-in attempt on the account of `email` (any letter case), whether or not such an account exists. */
+  admit(email: string): Promise<LoginAdmission>;
 };
 
 /**
@@ -21,6 +29,14 @@ export type LoginThrottle = {
 export function deriveAddressKey(masterKey: Buffer): Buffer {
   return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'clearbase login attempts by address', 32));
 }
+
+/** The key e-mail addresses are hashed with for the per-account count: the table does not give them back either. */
+export function deriveAccountKey(masterKey: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'clearbase login attempts by account', 32));
+}
+
+const admission = (attempts: number, limit: number, windowEndsInMs: number): LoginAdmission =>
+  attempts <= limit ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(windowEndsInMs / 1000)) };
 
 /**
  * The login limit per client address, counted in the database so that every instance on it shares one
@@ -33,9 +49,25 @@ export function createLoginThrottle(deps: { db: Db; attemptsPerWindow: number; a
   return {
     async admit(address) {
       const { attempts, windowEndsInMs } = await countLoginAttempt(deps.db, hashOf(address), windowMs);
-      if (attempts <= deps.attemptsPerWindow) return { allowed: true };
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(windowEndsInMs / 1000)) };
+      return admission(attempts, deps.attemptsPerWindow, windowEndsInMs);
     },
-    purge: () => deleteEndedLoginWindows(deps.db, windowMs),
+    purge: () => deleteEndedLoginWindows(deps.db, Math.min(windowMs, ACCOUNT_WINDOW_MS)),
+  };
+}
+
+/**
+ * The limit per account, in the same table as the per-address one (its ended windows go with the same purge):
+ * spreading guesses over many addresses still meets it. Keyed by the lower-cased e-mail, so an unknown address
+ * is counted exactly like a known one and the limit says nothing about which accounts exist.
+ */
+export function createAccountThrottle(deps: { db: Db; accountKey: Buffer; attemptsPerWindow?: number; windowMs?: number }): AccountThrottle {
+  const windowMs = deps.windowMs ?? ACCOUNT_WINDOW_MS;
+  const limit = deps.attemptsPerWindow ?? ACCOUNT_ATTEMPTS_PER_WINDOW;
+  const keyOf = (email: string) => `account:${createHmac('sha256', deps.accountKey).update(email.trim().toLowerCase()).digest('hex')}`;
+  return {
+    async admit(email) {
+      const { attempts, windowEndsInMs } = await countLoginAttempt(deps.db, keyOf(email), windowMs);
+      return admission(attempts, limit, windowEndsInMs);
+    },
   };
 }

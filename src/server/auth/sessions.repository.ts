@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { sessions, users } from '../platform/db/schema';
 
@@ -35,18 +35,40 @@ export async function findSessionSeenSince(db: Db, id: string, seenAfter: Date):
   return row;
 }
 
-/** Ends every session of one person (deactivated, password changed, 'sign out everywhere'); answers the ids ended. */
-export async function deleteUserSessions(db: Db, userId: string): Promise<string[]> {
-  const deleted = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+/**
+ * Ends every session of one person (deactivated, password changed, 'sign out everywhere'), but `keepId` when
+ * given (the session asking); answers the ids ended.
+ */
+export async function deleteUserSessions(db: Db, userId: string, keepId?: string): Promise<string[]> {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keepId === undefined ? undefined : ne(sessions.id, keepId)))
+    .returning({ id: sessions.id });
   return deleted.map((row) => row.id);
 }
+
+/** Ends every shared-password session (the sign-in mode became 'personal accounts only'). */
+export async function deleteSharedSessions(db: Db): Promise<number> {
+  const deleted = await db.delete(sessions).where(isNull(sessions.userId)).returning({ id: sessions.id });
+  return deleted.length;
+}
+
+/** One person's sessions still in use (used after `seenAfter`), the latest used first. */
+export const listUserSessions = (db: Db, userId: string, seenAfter: Date) =>
+  db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.lastSeenAt, seenAfter)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 
 export async function extendSession(db: Db, id: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
   await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.id, id));
 }
 
-export async function deleteSession(db: Db, id: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, id));
+/** Whether there was such a session. */
+export async function deleteSession(db: Db, id: string): Promise<boolean> {
+  const deleted = await db.delete(sessions).where(eq(sessions.id, id)).returning({ id: sessions.id });
+  return deleted.length > 0;
 }
 
 /**

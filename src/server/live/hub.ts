@@ -6,6 +6,15 @@ import type { Logger } from '../platform/logger';
 /** Whose a live connection is: the session that opened it, and what that person may see. */
 export type LiveOwner = { sessionId: string; principal: TPrincipal };
 
+/** Which sessions ended, for LiveHub.endSessions. */
+export type EndedSessions = { userId: string; exceptSessionId?: string } | { sessionIds: readonly string[] } | { shared: true };
+
+const endedBy = (which: EndedSessions, owner: LiveOwner): boolean => {
+  if ('userId' in which) return owner.principal.userId === which.userId && owner.sessionId !== which.exceptSessionId;
+  if ('sessionIds' in which) return which.sessionIds.includes(owner.sessionId);
+  return owner.principal.kind === 'shared';
+};
+
 /** The session ended (signed out, deactivated): the client is told to sign in again, and does not reconnect. */
 const SESSION_ENDED_REASON = 'Session ended';
 
@@ -17,8 +26,12 @@ const SESSION_ENDED_REASON = 'Session ended';
 export type LiveHub = {
   accept(socket: WebSocket, owner: LiveOwner): string;
   publish(message: TServerMessage): void;
-  /** Closes the connections of ended sessions (one person's, or the ones named), with the close code that sends the page to sign-in. */
-  endSessions(which: { userId: string } | { sessionIds: readonly string[] }): void;
+  /**
+   * Closes the connections of ended sessions, with the close code that sends the page to sign-in: one person's
+   * (but the session `exceptSessionId`, when they signed out their other sessions), the ones named, or every
+   * shared-password session's.
+   */
+  endSessions(which: EndedSessions): void;
   readonly size: number;
   /** Closes every connection; by default as a shutdown (1001), which clients answer by reconnecting. */
   closeAll(code?: number, reason?: string): void;
@@ -60,8 +73,7 @@ export function createLiveHub(log: Logger): LiveHub {
     },
     endSessions(which) {
       for (const [connectionId, owner] of owners) {
-        const ended = 'userId' in which ? owner.principal.userId === which.userId : which.sessionIds.includes(owner.sessionId);
-        if (ended) sockets.get(connectionId)?.close(LIVE_UNAUTHORIZED_CLOSE_CODE, SESSION_ENDED_REASON);
+        if (endedBy(which, owner)) sockets.get(connectionId)?.close(LIVE_UNAUTHORIZED_CLOSE_CODE, SESSION_ENDED_REASON);
       }
     },
     get size() {

@@ -82,3 +82,25 @@ export async function mapWithLimit<T, R>(items: readonly T[], limit: number, wor
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
+
+/** An e-mail about a person's own account: an invitation or a password reset link. */
+export type AccountMail = { to: string; subject: string; text: string; html: string };
+
+/**
+ * Sends one account e-mail through the notification mail server (the Settings tab's, or SMTP_URL). It is not a
+ * notification to families: the e-mail switch does not hold it back and History does not list it (it carries a
+ * link that sets a password). Never throws: answers whether the server took it, or why not, in words without it.
+ */
+export async function sendAccountMail(deps: DeliveryDeps, mail: AccountMail): Promise<{ sent: true } | { sent: false; reason: string }> {
+  let batch: DeliveryBatch | undefined;
+  try {
+    batch = await openDeliveryBatch(deps, { ignoreSwitches: true });
+    const outcome = await batch.deliver({ channel: 'email', ...mail });
+    return outcome.ok ? { sent: true } : { sent: false, reason: outcome.error };
+  } catch (error) {
+    deps.log?.error({ err: error }, 'could not send an account e-mail');
+    return { sent: false, reason: NOT_SENT_ON_OUR_SIDE };
+  } finally {
+    batch?.close();
+  }
+}

@@ -17,6 +17,7 @@ import type { LiveHub } from '../live';
 import { ACCEPTED_FILE_TYPES, buildStoredPath, sanitizeStoredName, STORED_PATH_FORMAT } from '../files';
 import { readSystemSettings, updateSystemSettings, type SystemSettingsCache } from './system-settings';
 import { derivePlayerId } from '../players';
+import { AppError } from '../platform/errors';
 
 /** What the environment decided at boot, for the Storage card and the App Workflow screen. */
 export type InstallationFacts = {
@@ -59,8 +60,20 @@ const SAMPLE = {
   extension: 'pdf',
 } as const;
 
+/** What the sign-in mode needs from personal accounts (the auth module, wired by main.ts). */
+export type SignInAccounts = {
+  /** Whether someone can sign in as an admin with a password of their own. */
+  hasUsableAdmin(): Promise<boolean>;
+  /** Ends every shared-password session on every instance. */
+  endSharedSessions(actor: Actor): Promise<unknown>;
+};
+
+export const PERSONAL_ONLY_NEEDS_ADMIN_MESSAGE =
+  'No admin can sign in with a personal account yet. Invite an admin and let them set a password first, then turn the shared password off.';
+
 export function createSettingsService(deps: {
   db: Db;
+  accounts: SignInAccounts;
   cache: SystemSettingsCache;
   /** The settings in force where nothing was saved (the contract's defaults, with the environment's session timeout). */
   defaults: TSystemSettings;
@@ -79,10 +92,17 @@ export function createSettingsService(deps: {
     },
 
     async update(patch, meta) {
+      const before = await readSystemSettings(deps.db, deps.defaults);
+      const goesPersonal = patch.signInMode === 'personal' && before.signInMode !== 'personal';
+      // Without an admin who can sign in as themselves, 'personal accounts only' would lock everyone out.
+      if (goesPersonal && !(await deps.accounts.hasUsableAdmin())) {
+        throw new AppError('CONFLICT', PERSONAL_ONLY_NEEDS_ADMIN_MESSAGE, [{ path: 'body.signInMode', message: PERSONAL_ONLY_NEEDS_ADMIN_MESSAGE }]);
+      }
       const settings = await updateSystemSettings(deps.db, patch, meta.principal, { defaults: deps.defaults, requestId: meta.requestId });
       deps.cache.remember(settings);
       // After the commit: a socket closed for a change that then failed to save would be a lie.
       if (!settings.realtimeUpdates) closeLiveConnections();
+      if (goesPersonal && settings.signInMode === 'personal') await deps.accounts.endSharedSessions(meta);
       return settings;
     },
 

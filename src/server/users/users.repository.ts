@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TUserRole, TUserStatus } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { insertInBatches } from '../platform/db/batch';
@@ -9,7 +9,7 @@ import { users } from '../platform/db/schema';
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 /** The columns staff may change; `id` and `createdAt` never change. */
-export type UserChanges = Partial<Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'role' | 'status'>>;
+export type UserChanges = Partial<Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'role' | 'status' | 'divisions'>>;
 
 export const insertUsers = (db: Db, rows: readonly NewUser[]) => insertInBatches(db, users, rows);
 
@@ -48,9 +48,25 @@ export const findUsers = (db: Db, filter: UserListFilter): Promise<UserRow[]> =>
     .where(userListWhere(filter))
     .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.email})`), asc(users.id));
 
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+/** `lock`: the row stays locked until the transaction ends, so what is decided from it still holds at commit. */
+export async function findUserById(db: Db, id: string, options: { lock?: boolean } = {}): Promise<UserRow | undefined> {
+  const query = db.select().from(users).where(eq(users.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
+}
+
+/**
+ * The admins who can sign in with a password of their own, locked until the transaction ends: of two requests
+ * demoting the last two such admins at once, the second waits for the first and then sees one fewer.
+ */
+export async function lockUsableAdmins(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), isNotNull(users.passwordHash)))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((row) => row.id);
 }
 
 /** The user holding `email` in any letter case (users_email_lower_uq), other than `exceptId`. */

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ZUserList, ZUserResponse, type TApiError, type TUser } from '../../contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { INVITATION_INVALID_MESSAGE, ZInvitationStatus, ZSessionList, ZUserActivity, ZUserCreated, ZUserInvitation, ZUserList, ZUserResponse, type TApiError, type TUser } from '../../contract';
+import { addPerson, setSignInMode, signInAs, tokenOfLink } from '../../../tests/support/accounts';
+import { startSmtpReceiver, type SmtpReceiver } from '../../../tests/support/smtp-receiver';
+import { createLogger } from '../platform/logger';
 import { describeEachDatabase } from '../../../tests/support/databases';
 import { startSignedInClearbase, type SignedInClearbase } from '../../../tests/support/signed-in-clearbase';
 import { listAuditEvents, listAuditEventsByAction } from '../audit/audit-events.repository';
 import type { Db } from '../platform/db/client';
+import { userTokens } from '../platform/db/schema';
 import { findUserById, insertUser, insertUsers, listUsers, updateUser } from './users.repository';
 
 /** Seeded before the server starts: one per role and status, and a name with LIKE's wildcards in it. */
@@ -37,9 +42,12 @@ describeEachDatabase('user management calls', ({ getDatabase }) => {
   const userAudits = async () => (await listAuditEventsByAction(db(), 'user.created')).concat(
     await listAuditEventsByAction(db(), 'user.updated'),
     await listAuditEventsByAction(db(), 'user.deleted'),
+    await listAuditEventsByAction(db(), 'user.invitation_issued'),
   );
-  /** Everything a failed write could have left behind: the users table and the user audit trail. */
-  const snapshot = async () => ({ users: await listUsers(db()), audits: (await userAudits()).length });
+  /** Everything a failed write could have left behind: the users table, their links and the user audit trail. */
+  const snapshot = async () => ({ users: await listUsers(db()), links: await db().$count(userTokens), audits: (await userAudits()).length });
+  const linkStatus = (token: string) => app().inject({ method: 'POST', url: '/api/auth/invitation/status', payload: { token } });
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
   beforeAll(async () => {
     await insertUsers(db(), SEEDED.map((u) => ({ ...u })));
@@ -52,9 +60,14 @@ describeEachDatabase('user management calls', ({ getDatabase }) => {
     const before = await snapshot();
     const calls: Call[] = [
       { method: 'GET', url: '/api/users' },
+      { method: 'GET', url: '/api/users/activity' },
       { method: 'POST', url: '/api/users', payload: { email: 'x@example.org', firstName: 'X', lastName: 'Y', role: 'admin' } },
+      { method: 'POST', url: `/api/users/${SAM.id}/invitation` },
       { method: 'PATCH', url: `/api/users/${PRIYA.id}`, payload: { role: 'admin' } },
       { method: 'DELETE', url: `/api/users/${PRIYA.id}` },
+      { method: 'GET', url: `/api/users/${PERCY.id}/sessions` },
+      { method: 'DELETE', url: `/api/users/${PERCY.id}/sessions` },
+      { method: 'DELETE', url: `/api/users/${PERCY.id}/two-factor` },
     ];
     for (const request of calls) {
       const response = await call({ ...request, headers: {} });
@@ -114,30 +127,67 @@ describeEachDatabase('user management calls', ({ getDatabase }) => {
     });
   });
 
-  it('POST /api/users adds a user (201, trimmed, active by default) and audits it in the same call', async () => {
+  it('POST /api/users invites a person: pending, with a single-use link of 7 days whose token only the answer holds; audited without it', async () => {
     const response = await call({
       method: 'POST',
       url: '/api/users',
-      payload: { email: ' Dana.Lee@Example.org ', firstName: ' Dana ', lastName: 'Lee ', role: 'moderator' },
+      payload: { email: ' Dana.Lee@Example.org ', firstName: ' Dana ', lastName: 'Lee ', role: 'moderator', divisions: ['AA', 'AAA', 'AA'] },
     });
     expect(response.statusCode).toBe(201);
-    const { user } = ZUserResponse.parse(response.json());
-    expect(user).toMatchObject({ email: 'Dana.Lee@Example.org', firstName: 'Dana', lastName: 'Lee', role: 'moderator', status: 'active', lastLogin: null, profileImageUrl: null });
+    const { user, invitation, emailed } = ZUserCreated.parse(response.json());
+    expect(user).toMatchObject({ email: 'Dana.Lee@Example.org', firstName: 'Dana', lastName: 'Lee', role: 'moderator', status: 'pending', divisions: ['AAA', 'AA'], lastLogin: null, twoFactorEnabled: false });
     expect(Date.now() - Date.parse(user.createdAt)).toBeLessThan(60_000);
-    expect((await list('?search=dana')).map((u) => u.id)).toEqual([user.id]);
+    // No mail server is set up: the admin passes the link on.
+    expect(emailed).toBe(false);
+    // The request's own origin (no CLEARBASE_PUBLIC_URL), the token in the fragment.
+    expect(invitation.url).toMatch(/^http:\/\/localhost(:80)?\/invitation#token=[\w-]{43}$/);
+    const token = tokenOfLink(invitation.url);
+    const days = (Date.parse(invitation.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+
+    // Only the token's SHA-256 is stored.
+    const stored = await db().select().from(userTokens);
+    expect(stored.filter((row) => row.userId === user.id)).toEqual([expect.objectContaining({ tokenHash: sha256(token), purpose: 'invitation' })]);
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const status = await linkStatus(token);
+    expect(status.statusCode).toBe(200);
+    expect(ZInvitationStatus.parse(status.json())).toEqual({ email: 'Dana.Lee@Example.org', firstName: 'Dana', purpose: 'invitation', expiresAt: invitation.expiresAt });
 
     const audits = await listAuditEvents(db(), 'user', user.id);
-    expect(audits).toHaveLength(1);
+    expect(audits.map((a) => a.action)).toEqual(['user.created', 'user.invitation_issued']);
     expect(audits[0]).toMatchObject({
-      actor: 'staff',
-      action: 'user.created',
+      actor: 'shared-password',
+      actorName: 'Shared password',
       requestId: response.headers['x-request-id'],
-      detail: { email: 'Dana.Lee@Example.org', firstName: 'Dana', lastName: 'Lee', role: 'moderator', status: 'active' },
+      detail: { email: 'Dana.Lee@Example.org', firstName: 'Dana', lastName: 'Lee', role: 'moderator', status: 'pending', divisions: ['AAA', 'AA'] },
     });
+    expect(audits[1]?.detail).toEqual({ purpose: 'invitation', expiresAt: invitation.expiresAt });
+    expect(JSON.stringify(audits)).not.toContain(token);
+    expect((await list('?search=dana')).map((u) => u.id)).toEqual([user.id]);
+  });
 
-    const pending = await call({ method: 'POST', url: '/api/users', payload: { email: 'new.hire@example.org', firstName: 'New', lastName: 'Hire', role: 'viewer', status: 'pending' } });
-    expect(pending.statusCode).toBe(201);
-    expect(ZUserResponse.parse(pending.json()).user.status).toBe('pending');
+  it('POST /api/users/{id}/invitation: a new invitation for a pending user (the older link stops), a reset for an active one, 409 for an inactive one', async () => {
+    const first = await call({ method: 'POST', url: `/api/users/${SAM.id}/invitation` });
+    expect(first.statusCode).toBe(200);
+    const firstLink = ZUserInvitation.parse(first.json());
+    expect(firstLink.emailed).toBe(false);
+    const second = ZUserInvitation.parse((await call({ method: 'POST', url: `/api/users/${SAM.id}/invitation` })).json());
+    expect((await linkStatus(tokenOfLink(firstLink.invitation.url))).json()).toMatchObject({ code: 'NOT_FOUND', message: INVITATION_INVALID_MESSAGE });
+    expect(ZInvitationStatus.parse((await linkStatus(tokenOfLink(second.invitation.url))).json())).toMatchObject({ email: SAM.email, purpose: 'invitation' });
+
+    const reset = ZUserInvitation.parse((await call({ method: 'POST', url: `/api/users/${PERCY.id}/invitation` })).json());
+    expect(ZInvitationStatus.parse((await linkStatus(tokenOfLink(reset.invitation.url))).json())).toMatchObject({ email: PERCY.email, purpose: 'reset' });
+    const issued = (await listAuditEvents(db(), 'user', PERCY.id)).filter((a) => a.action === 'user.invitation_issued');
+    expect(issued.map((a) => a.detail)).toEqual([{ purpose: 'reset', expiresAt: reset.invitation.expiresAt }]);
+
+    const before = await snapshot();
+    const inactive = await call({ method: 'POST', url: `/api/users/${PRIYA.id}/invitation` });
+    expect(inactive.statusCode).toBe(409);
+    expect(inactive.json()).toMatchObject({ code: 'CONFLICT', message: 'Reactivate Priya Natarajan first: an inactive account gets no link to sign in.' });
+    expect((await call({ method: 'POST', url: `/api/users/${randomUUID()}/invitation` })).statusCode).toBe(404);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('POST /api/users answers 409 naming the e-mail when it is taken in any letter case, and writes nothing', async () => {
@@ -154,17 +204,17 @@ describeEachDatabase('user management calls', ({ getDatabase }) => {
 
   it('POST /api/users names every bad field (400) and writes nothing', async () => {
     const before = await snapshot();
-    const response = await call({ method: 'POST', url: '/api/users', payload: { email: 'not-an-email', firstName: '  ', role: 'owner', status: 'gone' } });
+    const response = await call({ method: 'POST', url: '/api/users', payload: { email: 'not-an-email', firstName: '  ', role: 'owner', divisions: ['Z'] } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(detailPaths(response.json())).toEqual(['body.email', 'body.firstName', 'body.lastName', 'body.role', 'body.status']);
+    expect(detailPaths(response.json())).toEqual(['body.divisions.0', 'body.email', 'body.firstName', 'body.lastName', 'body.role']);
     const messages = Object.fromEntries((response.json<TApiError>().details ?? []).map((d) => [d.path, d.message]));
     expect(messages).toEqual({
       'body.email': 'Enter a valid e-mail address, such as name@example.org',
       'body.firstName': 'First name is required',
       'body.lastName': 'Last name is required',
       'body.role': 'Role must be admin, moderator or viewer',
-      'body.status': 'Status must be active, inactive or pending',
+      'body.divisions.0': 'Division must be one of AAA, AA, A, TEST, Peewee',
     });
     expect((response.json<TApiError>()).message).toContain('body.email: Enter a valid e-mail address');
 
@@ -175,20 +225,23 @@ describeEachDatabase('user management calls', ({ getDatabase }) => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('PATCH /api/users/{id} changes role and status, and audits each change as from and to', async () => {
-    const response = await call({ method: 'PATCH', url: `/api/users/${PRIYA.id}`, payload: { role: 'admin', status: 'active' } });
+  it('PATCH /api/users/{id} changes role, status and divisions, and audits each change as from and to', async () => {
+    const response = await call({ method: 'PATCH', url: `/api/users/${PRIYA.id}`, payload: { role: 'admin', status: 'active', divisions: ['A', 'AAA'] } });
     expect(response.statusCode).toBe(200);
-    expect(ZUserResponse.parse(response.json()).user).toMatchObject({ id: PRIYA.id, email: PRIYA.email, role: 'admin', status: 'active' });
-    expect(await findUserById(db(), PRIYA.id)).toMatchObject({ role: 'admin', status: 'active' });
+    expect(ZUserResponse.parse(response.json()).user).toMatchObject({ id: PRIYA.id, email: PRIYA.email, role: 'admin', status: 'active', divisions: ['AAA', 'A'] });
+    expect(await findUserById(db(), PRIYA.id)).toMatchObject({ role: 'admin', status: 'active', divisions: ['AAA', 'A'] });
 
     const audits = await listAuditEvents(db(), 'user', PRIYA.id);
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({
-      actor: 'staff',
+      actor: 'shared-password',
       action: 'user.updated',
       requestId: response.headers['x-request-id'],
-      detail: { role: { from: 'moderator', to: 'admin' }, status: { from: 'inactive', to: 'active' } },
+      detail: { role: { from: 'moderator', to: 'admin' }, status: { from: 'inactive', to: 'active' }, divisions: { from: [], to: ['AAA', 'A'] } },
     });
+    // The same divisions in another order are no change.
+    expect((await call({ method: 'PATCH', url: `/api/users/${PRIYA.id}`, payload: { divisions: ['AAA', 'A'] } })).statusCode).toBe(200);
+    expect(await listAuditEvents(db(), 'user', PRIYA.id)).toHaveLength(1);
 
     // The same values again change nothing and record nothing.
     const again = await call({ method: 'PATCH', url: `/api/users/${PRIYA.id}`, payload: { role: 'admin' } });
@@ -200,7 +253,7 @@ describeEachDatabase('user management calls', ({ getDatabase }) => {
     const response = await call({ method: 'PATCH', url: `/api/users/${SAM.id}`, payload: { email: 'Sam.Okafor@League.test', firstName: ' Samuel ' } });
     expect(response.statusCode).toBe(200);
     expect(ZUserResponse.parse(response.json()).user).toMatchObject({ email: 'Sam.Okafor@League.test', firstName: 'Samuel', lastName: 'Okafor' });
-    const [audit] = await listAuditEvents(db(), 'user', SAM.id);
+    const [audit] = (await listAuditEvents(db(), 'user', SAM.id)).filter((a) => a.action === 'user.updated');
     expect(audit?.detail).toEqual({ email: { from: 'sam.okafor@league.test', to: 'Sam.Okafor@League.test' }, firstName: { from: 'Sam', to: 'Samuel' } });
   });
 
@@ -217,7 +270,7 @@ describeEachDatabase('user management calls', ({ getDatabase }) => {
 
     const empty = await call({ method: 'PATCH', url: `/api/users/${PERCY.id}`, payload: {} });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'body', message: 'Change at least one of e-mail, first name, last name, role or status.' }] });
+    expect(empty.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'body', message: 'Change at least one of e-mail, first name, last name, role, status or divisions.' }] });
 
     const bad = await call({ method: 'PATCH', url: `/api/users/${PERCY.id}`, payload: { email: 'nope', role: 'owner' } });
     expect(bad.statusCode).toBe(400);
@@ -225,7 +278,7 @@ describeEachDatabase('user management calls', ({ getDatabase }) => {
 
     const extra = await call({ method: 'PATCH', url: `/api/users/${PERCY.id}`, payload: { role: 'admin', lastLogin: '2020-01-01T00:00:00Z' } });
     expect(extra.statusCode).toBe(400);
-    expect(extra.json()).toMatchObject({ details: [{ path: 'body', message: 'Unknown field lastLogin: change email, firstName, lastName, role or status' }] });
+    expect(extra.json()).toMatchObject({ details: [{ path: 'body', message: 'Unknown field lastLogin: change email, firstName, lastName, role, status or divisions' }] });
 
     const malformedId = await call({ method: 'PATCH', url: '/api/users/not-a-uuid', payload: { role: 'admin' } });
     expect(malformedId.statusCode).toBe(400);
@@ -238,10 +291,10 @@ describeEachDatabase('user management calls', ({ getDatabase }) => {
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect((await list()).map((u) => u.id)).not.toContain(PERCY.id);
-    const audits = await listAuditEvents(db(), 'user', PERCY.id);
+    const audits = (await listAuditEvents(db(), 'user', PERCY.id)).filter((a) => a.action === 'user.deleted');
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({
-      actor: 'staff',
+      actor: 'shared-password',
       action: 'user.deleted',
       requestId: response.headers['x-request-id'],
       detail: { email: PERCY.email, firstName: 'Percy', lastName: '100%Sure', role: 'viewer', status: 'active' },
@@ -290,5 +343,183 @@ describeEachDatabase('user management calls', ({ getDatabase }) => {
     expect(await insertUser(db(), row)).toBe('email-taken');
     expect(await updateUser(db(), MORGAN.id, { email: 'Priya.Natarajan@EXAMPLE.org' })).toBe('email-taken');
     expect(await snapshot()).toEqual(before);
+  });
+
+  describe('with personal accounts', () => {
+    const ADMIN = { email: 'ada.admin@example.org', password: 'ada admin passphrase 1' };
+    const VIEWER = { email: 'vic.viewer@example.org', password: 'vic viewer passphrase 1' };
+    let adminId = '';
+    let viewerId = '';
+    let adminCookie = '';
+
+    beforeAll(async () => {
+      await setSignInMode(app(), cookie, 'both');
+      adminId = (await addPerson(app(), cookie, { ...ADMIN, role: 'admin', firstName: 'Ada', lastName: 'Admin' })).id;
+      viewerId = (await addPerson(app(), cookie, { ...VIEWER, role: 'viewer', firstName: 'Vic', lastName: 'Viewer' })).id;
+      adminCookie = await signInAs(app(), ADMIN);
+    });
+
+    it('an admin may not deactivate, demote or delete themselves (409), and nothing changes', async () => {
+      const before = await snapshot();
+      const asAdmin = (request: Omit<Call, 'headers'>) => call({ ...request, headers: { cookie: adminCookie } });
+      const deactivate = await asAdmin({ method: 'PATCH', url: `/api/users/${adminId}`, payload: { status: 'inactive' } });
+      expect(deactivate.statusCode).toBe(409);
+      expect(deactivate.json()).toMatchObject({ code: 'CONFLICT', message: 'You cannot deactivate your own account. Ask another admin to do it.' });
+      const demote = await asAdmin({ method: 'PATCH', url: `/api/users/${adminId}`, payload: { role: 'moderator' } });
+      expect(demote.json()).toMatchObject({ code: 'CONFLICT', message: 'You cannot take away your own admin role. Ask another admin to do it.' });
+      const remove = await asAdmin({ method: 'DELETE', url: `/api/users/${adminId}` });
+      expect(remove.json()).toMatchObject({ code: 'CONFLICT', message: 'You cannot delete your own account. Ask another admin to do it.' });
+      expect(await snapshot()).toEqual(before);
+      // Their own names they may change.
+      expect((await asAdmin({ method: 'PATCH', url: `/api/users/${adminId}`, payload: { firstName: 'Adah' } })).statusCode).toBe(200);
+    });
+
+    it("GET and DELETE /api/users/{id}/sessions list another person's sessions and sign them out everywhere", async () => {
+      const first = await signInAs(app(), VIEWER);
+      const second = await signInAs(app(), VIEWER);
+      const listed = await call({ method: 'GET', url: `/api/users/${viewerId}/sessions`, headers: { cookie: adminCookie } });
+      expect(listed.statusCode).toBe(200);
+      const { sessions } = ZSessionList.parse(listed.json());
+      expect(sessions).toHaveLength(2);
+      expect(sessions.every((session) => !session.current && session.id.length === 16)).toBe(true);
+
+      const ended = await call({ method: 'DELETE', url: `/api/users/${viewerId}/sessions`, headers: { cookie: adminCookie } });
+      expect(ended.statusCode).toBe(200);
+      expect(ended.json()).toEqual({ ended: 2 });
+      for (const viewerCookie of [first, second]) {
+        expect((await call({ method: 'GET', url: '/api/users', headers: { cookie: viewerCookie } })).statusCode).toBe(401);
+      }
+      expect(ZSessionList.parse((await call({ method: 'GET', url: `/api/users/${viewerId}/sessions`, headers: { cookie: adminCookie } })).json()).sessions).toEqual([]);
+      const [audit] = (await listAuditEvents(db(), 'user', viewerId)).filter((a) => a.action === 'auth.sessions_ended');
+      expect(audit).toMatchObject({ actor: 'user', actorUserId: adminId, actorName: 'Adah Admin', detail: { ended: 2, keptCurrent: false } });
+      expect((await call({ method: 'GET', url: `/api/users/${randomUUID()}/sessions`, headers: { cookie: adminCookie } })).statusCode).toBe(404);
+    });
+
+    it('a viewer may read the list and the activity but change nothing (403)', async () => {
+      const viewerCookie = await signInAs(app(), VIEWER);
+      expect((await call({ method: 'GET', url: '/api/users', headers: { cookie: viewerCookie } })).statusCode).toBe(200);
+      expect((await call({ method: 'GET', url: '/api/users/activity', headers: { cookie: viewerCookie } })).statusCode).toBe(200);
+      const before = await snapshot();
+      const refused = await call({ method: 'POST', url: '/api/users', headers: { cookie: viewerCookie }, payload: { email: 'n@example.org', firstName: 'N', lastName: 'O', role: 'admin' } });
+      expect(refused.statusCode).toBe(403);
+      expect((await call({ method: 'PATCH', url: `/api/users/${viewerId}`, headers: { cookie: viewerCookie }, payload: { role: 'admin' } })).statusCode).toBe(403);
+      expect((await call({ method: 'GET', url: `/api/users/${viewerId}/sessions`, headers: { cookie: viewerCookie } })).statusCode).toBe(403);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('GET /api/users/activity: newest first, by person or the shared password, in pages; the list says when each person last acted', async () => {
+      const everyone = ZUserActivity.parse((await call({ method: 'GET', url: '/api/users/activity?limit=200' })).json());
+      const ids = everyone.entries.map((entry) => entry.id);
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+      const adminOnly = ZUserActivity.parse((await call({ method: 'GET', url: `/api/users/activity?userId=${adminId}` })).json());
+      expect(adminOnly.entries.length).toBeGreaterThan(0);
+      expect(adminOnly.entries.every((entry) => entry.actorUserId === adminId && entry.actorName.startsWith('Ada'))).toBe(true);
+      expect(adminOnly.entries.map((entry) => entry.summary)).toContain('Signed in');
+      expect(adminOnly.entries.map((entry) => entry.summary)).toContain('Signed out 2 sessions');
+
+      const shared = ZUserActivity.parse((await call({ method: 'GET', url: '/api/users/activity?userId=shared' })).json());
+      expect(shared.entries.every((entry) => entry.actorName === 'Shared password' && entry.actorUserId === null)).toBe(true);
+      expect(shared.entries.map((entry) => entry.summary)).toContain('Invited Dana Lee');
+
+      // Pages of two, continued by `before`, walk the same records as one long page.
+      const walked: number[] = [];
+      let before: number | null | undefined;
+      for (let page = 0; page < 100 && before !== null; page++) {
+        const query = before === undefined ? '?limit=2' : `?limit=2&before=${before}`;
+        const answer = ZUserActivity.parse((await call({ method: 'GET', url: `/api/users/activity${query}` })).json());
+        walked.push(...answer.entries.map((entry) => entry.id));
+        before = answer.nextBefore;
+      }
+      expect(walked).toEqual(ids);
+
+      const bad = await call({ method: 'GET', url: '/api/users/activity?userId=someone&limit=0' });
+      expect(bad.statusCode).toBe(400);
+      expect(detailPaths(bad.json())).toEqual(['querystring.limit', 'querystring.userId']);
+
+      const users = await list();
+      const adminRow = users.find((u) => u.id === adminId);
+      expect(adminRow?.lastActionAt).toBe(adminOnly.entries[0]?.at);
+      expect(adminRow?.lastLogin).not.toBeNull();
+      expect(users.find((u) => u.id === SAM.id)?.lastActionAt).toBeNull();
+    });
+
+    it("DEACTIVATE ends the person's sessions and links at once; the last admin who can sign in cannot be demoted when only personal accounts sign in", async () => {
+      const viewerCookie = await signInAs(app(), VIEWER);
+      const link = ZUserInvitation.parse((await call({ method: 'POST', url: `/api/users/${viewerId}/invitation`, headers: { cookie: adminCookie } })).json());
+      const deactivated = await call({ method: 'PATCH', url: `/api/users/${viewerId}`, headers: { cookie: adminCookie }, payload: { status: 'inactive' } });
+      expect(deactivated.statusCode).toBe(200);
+      expect((await call({ method: 'GET', url: '/api/users', headers: { cookie: viewerCookie } })).statusCode).toBe(401);
+      expect((await linkStatus(tokenOfLink(link.invitation.url))).statusCode).toBe(404);
+
+      // Two admins demote each other at the same moment: one of them must stay an admin.
+      const second = { email: 'bo.admin@example.org', password: 'bo admin passphrase 12' };
+      const secondId = (await addPerson(app(), cookie, { ...second, role: 'admin', firstName: 'Bo', lastName: 'Admin' })).id;
+      const secondCookie = await signInAs(app(), second);
+      await setSignInMode(app(), adminCookie, 'personal');
+      const answers = await Promise.all([
+        call({ method: 'PATCH', url: `/api/users/${secondId}`, headers: { cookie: adminCookie }, payload: { role: 'viewer' } }),
+        call({ method: 'PATCH', url: `/api/users/${adminId}`, headers: { cookie: secondCookie }, payload: { role: 'viewer' } }),
+      ]);
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses[0]).toBe(200);
+      // The other is refused: by the last-admin rule, or by the gate when its sender was demoted first.
+      expect([403, 409]).toContain(statuses[1]);
+      const refused = answers.find((answer) => answer.statusCode === 409);
+      if (refused) expect(refused.json<TApiError>().message).toMatch(/is the last active admin who can sign in/);
+      const admins = (await listUsers(db())).filter((u) => u.role === 'admin' && u.status === 'active' && u.passwordHash !== null);
+      expect(admins).toHaveLength(1);
+    });
+  });
+});
+
+describeEachDatabase('invitations by e-mail, pointing at the public address', ({ getDatabase }) => {
+  let server: SignedInClearbase | undefined;
+  let receiver: SmtpReceiver | undefined;
+  const logLines: string[] = [];
+  const app = () => {
+    if (!server) throw new Error('not started');
+    return server.app;
+  };
+  const invite = (email: string) =>
+    app().inject({ method: 'POST', url: '/api/users', headers: { cookie: server?.cookie ?? '' }, payload: { email, firstName: 'Mia', lastName: 'Mailed', role: 'viewer' } });
+
+  beforeAll(async () => {
+    receiver = await startSmtpReceiver({ refuse: ['nobody@example.org'] });
+    server = await startSignedInClearbase({
+      database: getDatabase(),
+      prefix: 'cb-users-mail',
+      startWorkers: false,
+      settings: { CLEARBASE_PUBLIC_URL: 'https://clearbase.example.org', SMTP_URL: receiver.url, SMTP_FROM: 'League <registrations@example.org>' },
+      log: createLogger('info', { write: (line: string) => void logLines.push(line) }),
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await receiver?.stop();
+  });
+
+  it('e-mails the link, which points at CLEARBASE_PUBLIC_URL whatever address the admin used', async () => {
+    const response = await invite('mia.mailed@example.org');
+    expect(response.statusCode).toBe(201);
+    const { invitation, emailed } = ZUserCreated.parse(response.json());
+    expect(emailed).toBe(true);
+    expect(invitation.url).toMatch(/^https:\/\/clearbase\.example\.org\/invitation#token=[\w-]{43}$/);
+    const [mail] = await (receiver?.waitFor(1) ?? Promise.reject(new Error('no receiver')));
+    expect(mail).toMatchObject({ to: ['mia.mailed@example.org'], subject: 'You are invited to Clearbase' });
+    expect(mail?.text).toContain(invitation.url);
+    expect(mail?.text).toContain('Hello Mia');
+    expect(mail?.html).toContain(invitation.url);
+  });
+
+  it('a send the mail server refuses is not a failed invitation: the admin gets the link, the log never does', async () => {
+    const response = await invite('nobody@example.org');
+    expect(response.statusCode).toBe(201);
+    const { invitation, emailed } = ZUserCreated.parse(response.json());
+    expect(emailed).toBe(false);
+    const token = tokenOfLink(invitation.url);
+    const warning = logLines.find((line) => line.includes('did not e-mail the link'));
+    expect(warning).toBeDefined();
+    expect(logLines.join('\n')).not.toContain(token);
   });
 });

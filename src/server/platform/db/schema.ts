@@ -335,6 +335,8 @@ export const users = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** SHA-256 of each unused recovery code. */
     recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'::text[]`),
+    /** The 30-second step of the last code accepted: a code works once, and never an older one after it. */
+    totpLastStep: integer('totp_last_step'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     profileImageUrl: text('profile_image_url'),
     createdAt: createdAt(),
@@ -427,10 +429,15 @@ export const userTokens = pgTable(
 export const loginAttempts = pgTable(
   'login_attempts',
   {
-    /** HMAC-SHA256 of the client address under a key derived from the master key. */
+    /**
+     * HMAC-SHA256 of the client address under a key derived from the master key; for the per-account count,
+     * 'account:' and the HMAC of the lower-cased e-mail under a key of its own.
+     */
     addressHash: text('address_hash').primaryKey(),
     windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull(),
+    /** The row's own window: a minute per address, longer per account; the purge keeps a row until its window has ended. */
+    windowSeconds: integer('window_seconds').notNull().default(60),
   },
   (t) => [index('login_attempts_window_started_at_idx').on(t.windowStartedAt)],
 );

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { TAuditAction } from '../../contract';
+
+/** An audit record as the activity list words it. */
+export type ActivityEvent = { action: TAuditAction; detail: Record<string, unknown> };
+
+const ZStatusChange = z.object({ from: z.string(), to: z.string() });
+const ZUserNamed = z.object({ firstName: z.string(), lastName: z.string() });
+const ZChangedFields = z.record(z.string(), z.unknown());
+const ZPurpose = z.object({ purpose: z.enum(['invitation', 'reset']) });
+const ZCount = (key: string) => z.object({ [key]: z.number() });
+const ZSecondFactorBy = z.object({ by: z.enum(['self', 'admin']) });
+
+const userName = (detail: Record<string, unknown>, fallback: string) => {
+  const named = ZUserNamed.safeParse(detail);
+  return named.success ? `${named.data.firstName} ${named.data.lastName}` : fallback;
+};
+
+const FIELD_NAMES: Record<string, string> = {
+  email: 'e-mail',
+  firstName: 'first name',
+  lastName: 'last name',
+  role: 'role',
+  status: 'status',
+  divisions: 'divisions',
+};
+
+/**
+ * One short sentence per audited action, for the activity list of User Management: what was done, never the
+ * detail's sensitive parts (review notes, addresses, player names). The record type demands a sentence for
+ * every action in AUDIT_ACTIONS.
+ */
+const SENTENCES: Record<TAuditAction, (detail: Record<string, unknown>) => string> = {
+  'auth.login': () => 'Signed in',
+  'auth.login_failed': () => 'A sign-in failed',
+  'auth.password_set': (detail) => (ZPurpose.safeParse(detail).data?.purpose === 'reset' ? 'Chose a new password' : 'Accepted the invitation and chose a password'),
+  'auth.sessions_ended': (detail) => {
+    const ended = ZCount('ended').safeParse(detail).data?.ended;
+    return ended === undefined ? 'Signed sessions out' : `Signed out ${ended} session${ended === 1 ? '' : 's'}`;
+  },
+  'auth.two_factor_disabled': (detail) => (ZSecondFactorBy.safeParse(detail).data?.by === 'admin' ? "Reset a person's two-step sign-in" : 'Turned two-step sign-in off'),
+  'auth.two_factor_enabled': () => 'Turned two-step sign-in on',
+  'demo.seeded': () => 'Loaded the demo data',
+  'document.downloaded': () => 'Downloaded a document',
+  'document.moved_to_storage': () => 'Moved a document to another storage',
+  'document.purged': () => 'Removed a document after the retention period',
+  'document.rejected_virus': () => 'Rejected a document: a virus was found',
+  'document.scan_failed': () => "A document's virus scan could not be made",
+  'document.scan_retries_stopped': () => "Stopped retrying a document's virus scan",
+  'document.scan_retry_requested': () => "Retried a document's virus scan",
+  'document.status_changed': (detail) => {
+    const change = ZStatusChange.safeParse(detail);
+    if (!change.success) return "Changed a document's status";
+    if (change.data.to === 'verified') return 'Approved a document';
+    if (change.data.to === 'rejected') return 'Rejected a document';
+    return `Changed a document from ${change.data.from} to ${change.data.to}`;
+  },
+  'document.stored': () => 'Stored a document',
+  'notification_template.updated': () => 'Changed a notification template',
+  'notifications.scheduled': () => 'Scheduled notifications',
+  'notifications.sent': () => 'Sent notifications',
+  'notifications.settings_updated': () => 'Changed the notification settings',
+  'player.created': () => 'Added a player',
+  'settings.updated': (detail) => {
+    const changed = Object.keys(ZChangedFields.safeParse(detail).data ?? {});
+    return changed.length > 0 ? `Changed the settings: ${changed.join(', ')}` : 'Changed the settings';
+  },
+  'submission.failed': () => 'A submission could not be processed',
+  'submission.received': () => 'Received a submission',
+  'user.created': (detail) => `Invited ${userName(detail, 'a user')}`,
+  'user.deleted': (detail) => `Deleted the user ${userName(detail, '')}`.trim(),
+  'user.invitation_issued': (detail) =>
+    ZPurpose.safeParse(detail).data?.purpose === 'reset' ? 'Sent a password reset link' : 'Sent an invitation link',
+  'user.updated': (detail) => {
+    const fields = Object.keys(detail).map((field) => FIELD_NAMES[field] ?? field);
+    return fields.length > 0 ? `Changed a user's ${fields.join(', ')}` : 'Changed a user';
+  },
+};
+
+export function summarizeActivity(event: ActivityEvent): string {
+  return SENTENCES[event.action](event.detail);
+}
