@@ -70,6 +70,8 @@ export const ZPrincipal = z.object({
   email: z.string().nullable(),
   role: ZUserRole,
   divisions: z.array(ZDivision).nullable(),
+  /** Whether the person signs in with a second step (an authenticator app's code); false for the shared password. */
+  twoFactorEnabled: z.boolean(),
   /** An admin must set up two-step sign-in before anything but their own account is open to them. */
   twoFactorSetupRequired: z.boolean(),
 });

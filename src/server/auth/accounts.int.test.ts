@@ -137,7 +137,7 @@ describeEachDatabase('personal accounts', ({ getDatabase }) => {
       expect(answer).toMatchObject({
         authenticated: true,
         signInMode: 'both',
-        principal: { kind: 'user', userId: personId, name: 'Lou Login', email: 'Lou.Login@Example.org', role: 'moderator', divisions: ['AA'], twoFactorSetupRequired: false },
+        principal: { kind: 'user', userId: personId, name: 'Lou Login', email: 'Lou.Login@Example.org', role: 'moderator', divisions: ['AA'], twoFactorEnabled: false, twoFactorSetupRequired: false },
       });
       expect(answer.permissions).toContain('documents.review');
       expect(answer.permissions).not.toContain('users.manage');

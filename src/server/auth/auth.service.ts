@@ -76,6 +76,7 @@ export const SHARED_PRINCIPAL: TPrincipal = {
   email: null,
   role: 'admin',
   divisions: null,
+  twoFactorEnabled: false,
   twoFactorSetupRequired: false,
 };
 
@@ -88,6 +89,7 @@ export function principalOfUser(owner: SessionOwner, requireTwoFactorForAdmins: 
     email: owner.email,
     role: owner.role,
     divisions: owner.divisions.length > 0 ? owner.divisions : null,
+    twoFactorEnabled: owner.totpEnabledAt !== null,
     twoFactorSetupRequired: requireTwoFactorForAdmins && owner.role === 'admin' && owner.totpEnabledAt === null,
   };
 }

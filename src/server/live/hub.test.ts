@@ -12,6 +12,7 @@ const principal = (divisions: TDivision[] | null): TPrincipal => ({
   email: null,
   role: 'moderator',
   divisions,
+  twoFactorEnabled: false,
   twoFactorSetupRequired: false,
 });
 

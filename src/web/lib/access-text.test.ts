@@ -10,7 +10,7 @@ describe('divisionsText', () => {
 });
 
 describe('principalText', () => {
-  const person = { kind: 'user', userId: 'u1', name: 'Dana Lee', email: 'dana@example.org', twoFactorSetupRequired: false } as const;
+  const person = { kind: 'user', userId: 'u1', name: 'Dana Lee', email: 'dana@example.org', twoFactorEnabled: false, twoFactorSetupRequired: false } as const;
 
   it('shows the name and role, and the divisions when limited', () => {
     expect(principalText({ ...person, role: 'moderator', divisions: null })).toEqual({ name: 'Dana Lee', detail: 'Moderator' });
@@ -19,7 +19,7 @@ describe('principalText', () => {
 
   it('names the shared password as such', () => {
     expect(
-      principalText({ kind: 'shared', userId: null, name: 'Shared password', email: null, role: 'admin', divisions: null, twoFactorSetupRequired: false }),
+      principalText({ kind: 'shared', userId: null, name: 'Shared password', email: null, role: 'admin', divisions: null, twoFactorEnabled: false, twoFactorSetupRequired: false }),
     ).toEqual({ name: 'Shared password', detail: 'Acts as an admin' });
   });
 });

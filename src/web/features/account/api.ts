@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ZRecoveryCodes, ZSessionList, ZSessionsEnded, ZTwoFactorSetup, ZUserList, type TUserList } from '../../../contract';
+import { ZRecoveryCodes, ZSessionList, ZSessionsEnded, ZTwoFactorSetup } from '../../../contract';
 import { apiRequest, getQueryFn } from '@/lib/api-client';
 import { SESSION_QUERY_KEY } from '@/lib/query-keys';
 
@@ -16,19 +16,6 @@ export function useEndOtherSessions() {
   return useMutation({
     mutationFn: () => apiRequest('DELETE', '/api/auth/sessions', undefined, { schema: ZSessionsEnded }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: OWN_SESSIONS_KEY, exact: true }),
-  });
-}
-
-/**
- * Whether two-step sign-in is on for the signed-in person: the session does not say, their user record does
- * (GET /api/users, narrowed to their e-mail).
- */
-export function useOwnTwoFactor(userId: string | null, email: string | null) {
-  return useQuery({
-    queryKey: ['api', 'users', { search: email ?? '' }],
-    queryFn: getQueryFn({ schema: ZUserList }),
-    enabled: userId !== null && email !== null,
-    select: (list: TUserList) => list.users.find((user) => user.id === userId)?.twoFactorEnabled ?? false,
   });
 }
 

@@ -5,7 +5,6 @@ import type { TPrincipal } from '../../../../contract';
 import { FormError } from '@/components/form-field';
 import { IconCardTitle } from '@/components/icon-card-title';
 import { ListSkeleton } from '@/components/list-skeleton';
-import { LoadingState } from '@/components/loading-state';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PasswordInput } from '@/components/password-input';
@@ -24,13 +23,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { divisionsText, ROLE_DESCRIPTIONS, ROLE_LABELS } from '@/lib/access-text';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { usePermissions } from '@/lib/session-api';
 import { toast } from '@/lib/toast-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { refreshAfterTwoFactorChange, useDisableTwoFactor, useEndOtherSessions, useOwnSessions, useOwnTwoFactor } from '../api';
+import { refreshAfterTwoFactorChange, useDisableTwoFactor, useEndOtherSessions, useOwnSessions } from '../api';
 import { TwoFactorEnrol } from './two-factor-enrol';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -171,9 +169,8 @@ function TurnOnDialog({ open, onOpenChange, account }: { open: boolean; onOpenCh
 }
 
 function TwoFactorCard({ principal }: { principal: TPrincipal }) {
-  const enabled = useOwnTwoFactor(principal.userId, principal.email);
   const [dialog, setDialog] = useState<'on' | 'off' | null>(null);
-  const on = enabled.data === true;
+  const on = principal.twoFactorEnabled;
 
   return (
     <Card data-testid="account-two-factor">
@@ -182,20 +179,12 @@ function TwoFactorCard({ principal }: { principal: TPrincipal }) {
           <IconCardTitle icon={ShieldCheck}>Two-step sign-in</IconCardTitle>
           <CardDescription>After your password, a code from an authenticator app on your phone. Someone who learns your password still cannot sign in.</CardDescription>
         </div>
-        {enabled.isSuccess ? (
-          <Badge variant={on ? 'success' : 'secondary'} data-testid="two-factor-state">
-            {on ? 'On' : 'Off'}
-          </Badge>
-        ) : null}
+        <Badge variant={on ? 'success' : 'secondary'} data-testid="two-factor-state">
+          {on ? 'On' : 'Off'}
+        </Badge>
       </CardHeader>
       <CardContent>
-        {enabled.isPending ? (
-          <LoadingState label="Loading two-step sign-in">
-            <Skeleton className="h-9 w-52" />
-          </LoadingState>
-        ) : enabled.isError ? (
-          <LoadError title="Unable to tell whether two-step sign-in is on" detail={getErrorMessage(enabled.error)} onRetry={() => void enabled.refetch()} retrying={enabled.isFetching} />
-        ) : on ? (
+        {on ? (
           <Button variant="outline" onClick={() => setDialog('off')}>
             <ShieldOff aria-hidden="true" />
             Turn off
