@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { users } from '../platform/db/schema';
-import type { SessionOwner } from './sessions.repository';
+import { sessionOwnerColumns, type SessionOwner } from './sessions.repository';
 
 /** What signing in as a person needs to know about their account. */
 export type LoginAccount = Pick<
@@ -10,16 +10,9 @@ export type LoginAccount = Pick<
 >;
 
 const loginColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  role: users.role,
-  status: users.status,
-  divisions: users.divisions,
+  ...sessionOwnerColumns,
   passwordHash: users.passwordHash,
   totpSecretSealed: users.totpSecretSealed,
-  totpEnabledAt: users.totpEnabledAt,
   totpLastStep: users.totpLastStep,
 };
 
@@ -95,16 +88,7 @@ export async function setPassword(db: Db, id: string, passwordHash: string): Pro
     .update(users)
     .set({ passwordHash, status: 'active' })
     .where(and(eq(users.id, id), ne(users.status, 'inactive')))
-    .returning({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-      status: users.status,
-      divisions: users.divisions,
-      totpEnabledAt: users.totpEnabledAt,
-    });
+    .returning(sessionOwnerColumns);
   return row;
 }
 

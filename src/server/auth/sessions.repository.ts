@@ -6,6 +6,18 @@ export type SessionRow = typeof sessions.$inferSelect;
 /** The person a session belongs to, as the gate needs them; null for the shared password. */
 export type SessionOwner = Pick<typeof users.$inferSelect, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'status' | 'divisions' | 'totpEnabledAt'>;
 
+/** The columns of a SessionOwner, for a select or a returning clause. */
+export const sessionOwnerColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  status: users.status,
+  divisions: users.divisions,
+  totpEnabledAt: users.totpEnabledAt,
+};
+
 export async function insertSession(db: Db, row: typeof sessions.$inferInsert): Promise<void> {
   await db.insert(sessions).values(row);
 }
@@ -16,19 +28,7 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert): 
  */
 export async function findSessionSeenSince(db: Db, id: string, seenAfter: Date): Promise<{ session: SessionRow; owner: SessionOwner | null } | undefined> {
   const [row] = await db
-    .select({
-      session: sessions,
-      owner: {
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
-        status: users.status,
-        divisions: users.divisions,
-        totpEnabledAt: users.totpEnabledAt,
-      },
-    })
+    .select({ session: sessions, owner: sessionOwnerColumns })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.lastSeenAt, seenAfter)));

@@ -68,20 +68,19 @@ function EditUserForm({ user, onDone }: { user: TUser; onDone: () => void }) {
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-6" aria-describedby={formError ? `${id}-form-error` : undefined}>
       <FormError message={formError} id={`${id}-form-error`} />
-      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={updateUser.isPending}>
-        <legend className="sr-only">{name}</legend>
-        <UserFields
-          values={values}
-          errors={errors}
-          fieldId={fieldId}
-          onTextChange={setValue}
-          divisions={divisions}
-          onDivisionsChange={(choice) => {
-            setDivisions(choice);
-            setErrors((current) => ({ ...current, divisions: undefined }));
-          }}
-        />
-      </fieldset>
+      <UserFields
+        legend={name}
+        disabled={updateUser.isPending}
+        values={values}
+        errors={errors}
+        fieldId={fieldId}
+        onTextChange={setValue}
+        divisions={divisions}
+        onDivisionsChange={(choice) => {
+          setDivisions(choice);
+          setErrors((current) => ({ ...current, divisions: undefined }));
+        }}
+      />
       <FormDialogFooter pending={updateUser.isPending} icon={Save} label="Save Changes" pendingLabel="Saving…" />
     </form>
   );

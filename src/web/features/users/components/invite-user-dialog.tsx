@@ -57,20 +57,19 @@ function InviteUserForm({ onInvited }: { onInvited: (created: TUserCreated) => v
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-6" aria-describedby={formError ? `${id}-form-error` : undefined}>
       <FormError message={formError} id={`${id}-form-error`} testId="invite-user-error" />
-      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={createUser.isPending}>
-        <legend className="sr-only">New user</legend>
-        <UserFields
-          values={values}
-          errors={errors}
-          fieldId={fieldId}
-          onTextChange={setValue}
-          divisions={divisions}
-          onDivisionsChange={(choice) => {
-            setDivisions(choice);
-            setErrors((current) => ({ ...current, divisions: undefined }));
-          }}
-        />
-      </fieldset>
+      <UserFields
+        legend="New user"
+        disabled={createUser.isPending}
+        values={values}
+        errors={errors}
+        fieldId={fieldId}
+        onTextChange={setValue}
+        divisions={divisions}
+        onDivisionsChange={(choice) => {
+          setDivisions(choice);
+          setErrors((current) => ({ ...current, divisions: undefined }));
+        }}
+      />
       <FormDialogFooter pending={createUser.isPending} icon={Send} label="Send Invitation" pendingLabel="Inviting…" />
     </form>
   );

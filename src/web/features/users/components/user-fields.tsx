@@ -109,6 +109,8 @@ function DivisionsField({ id, value, error, onChange }: { id: string; value: Div
 
 /** E-mail, names, role and divisions: the fields of Invite User and Edit User. */
 export function UserFields({
+  legend,
+  disabled,
   values,
   errors,
   fieldId,
@@ -116,6 +118,10 @@ export function UserFields({
   divisions,
   onDivisionsChange,
 }: {
+  /** Names the group for screen readers ('New user', or the person's name). */
+  legend: string;
+  /** While the form is being sent. */
+  disabled: boolean;
   values: UserFormText;
   errors: UserFieldErrors;
   fieldId: (field: TUserFormField) => string;
@@ -129,7 +135,8 @@ export function UserFields({
     </FormField>
   );
   return (
-    <>
+    <fieldset className="grid gap-4 sm:grid-cols-2" disabled={disabled}>
+      <legend className="sr-only">{legend}</legend>
       <div className="sm:col-span-2">
         {text('email', { type: 'email', autoComplete: 'off', spellCheck: false, maxLength: MAX_USER_EMAIL_LENGTH, placeholder: 'name@example.org' })}
       </div>
@@ -141,6 +148,6 @@ export function UserFields({
       <div className="sm:col-span-2">
         <DivisionsField id={fieldId('divisions')} value={divisions} error={errors.divisions} onChange={onDivisionsChange} />
       </div>
-    </>
+    </fieldset>
   );
 }
