@@ -127,7 +127,7 @@ describeEachDatabase('form webhook to encrypted storage', ({ getDatabase }) => {
     const deadline = Date.now() + 5_000;
     while (!received.some((m) => m.type === 'document_uploaded') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
     socket.close(1000);
-    expect(received).toContainEqual({ type: 'document_uploaded', data: { documentId, playerName: "Zoë O'Brien", docType: 'birth_certificate' } });
+    expect(received).toContainEqual({ type: 'document_uploaded', data: { documentId, playerName: "Zoë O'Brien", docType: 'birth_certificate', division: 'AA' } });
   });
 
   it('answers a replayed submission with its first result and creates nothing', async () => {
