@@ -32,6 +32,18 @@ export const ZSystemSettings = z.object({
 });
 export type TSystemSettings = z.infer<typeof ZSystemSettings>;
 
+/** The name of each setting, as the Settings screen and the activity log say it. */
+export const SYSTEM_SETTING_LABELS: Record<keyof TSystemSettings, string> = {
+  antivirusScanning: 'Antivirus scanning',
+  realtimeUpdates: 'Real-time updates',
+  sessionTimeoutMinutes: 'Session timeout',
+  signInMode: 'Sign-in',
+  requireTwoFactorForAdmins: 'Two-step sign-in for admins',
+  emailNotifications: 'E-mail notifications',
+  slackNotifications: 'Slack notifications',
+  teamsNotifications: 'Microsoft Teams notifications',
+};
+
 export const SYSTEM_SETTINGS_DEFAULTS: TSystemSettings = {
   antivirusScanning: true,
   realtimeUpdates: true,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TAuditAction } from '../../contract';
+import { SYSTEM_SETTING_LABELS, type TAuditAction } from '../../contract';
 
 /** An audit record as the activity list words it. */
 export type ActivityEvent = { action: TAuditAction; detail: Record<string, unknown> };
@@ -62,7 +62,8 @@ const SENTENCES: Record<TAuditAction, (detail: Record<string, unknown>) => strin
   'notifications.settings_updated': () => 'Changed the notification settings',
   'player.created': () => 'Added a player',
   'settings.updated': (detail) => {
-    const changed = Object.keys(ZChangedFields.safeParse(detail).data ?? {});
+    const labels: Record<string, string | undefined> = SYSTEM_SETTING_LABELS;
+    const changed = Object.keys(ZChangedFields.safeParse(detail).data ?? {}).map((key) => labels[key] ?? key);
     return changed.length > 0 ? `Changed the settings: ${changed.join(', ')}` : 'Changed the settings';
   },
   'submission.failed': () => 'A submission could not be processed',

@@ -1,4 +1,5 @@
 import {
+  SYSTEM_SETTING_LABELS,
   SESSION_TIMEOUT_MINUTES,
   SIGN_IN_MODE_LABELS,
   ZSystemSettings,
@@ -11,16 +12,7 @@ import {
 export type SettingKey = keyof TSystemSettings;
 
 /** The name of each setting as the Settings screen shows it. */
-export const SETTING_LABELS: Record<SettingKey, string> = {
-  antivirusScanning: 'Antivirus scanning',
-  realtimeUpdates: 'Real-time updates',
-  sessionTimeoutMinutes: 'Session timeout',
-  signInMode: 'Sign-in',
-  requireTwoFactorForAdmins: 'Two-step sign-in for admins',
-  emailNotifications: 'E-mail notifications',
-  slackNotifications: 'Slack notifications',
-  teamsNotifications: 'Microsoft Teams notifications',
-};
+export const SETTING_LABELS: Record<SettingKey, string> = SYSTEM_SETTING_LABELS;
 
 /**
  * The toast after a save: 'Antivirus scanning turned off.', 'Session timeout set to 30 minutes.',
