@@ -62,11 +62,21 @@ export const GUIDE_STEPS: readonly GuideStep[] = [
     body: (facts) => (
       <Paragraphs>
         <p>
-          Clearbase sits behind one <strong>shared system password</strong>. Enter it on the Access System screen; ask your league
-          administrator if you do not have it.
+          Sign in with <strong>your own e-mail and password</strong>: a league admin invites you, and the link in the invitation lets
+          you choose your password. A small league may use one <strong>shared system password</strong> instead; ask your league
+          administrator which one yours uses.
         </p>
         <Points
           items={[
+            <>
+              What you can do depends on your <strong>role</strong>: a <strong>Viewer</strong> reads every screen and report, a{' '}
+              <strong>Moderator</strong> also opens files, approves and rejects documents, adds players and sends notifications, and an{' '}
+              <strong>Admin</strong> also manages users and settings. If you look after some divisions only, you see only their players.
+            </>,
+            <>
+              On <strong>My Account</strong> (your name, top right) you can turn on two-step sign-in with an authenticator app, and sign out
+              of every other device.
+            </>,
             <>
               You stay signed in while you use the app. After <strong>{timeoutOf(facts)}</strong> without using it, the server ends the
               session and you are asked for the password again.
@@ -306,16 +316,23 @@ export const GUIDE_STEPS: readonly GuideStep[] = [
     icon: UserCog,
     body: () => (
       <Paragraphs>
-        <p>User Management lists the league’s staff with their role and status.</p>
+        <p>User Management lists the league’s staff, what each may do and what they did.</p>
         <Points
           items={[
             <>
-              Each member has a role, <strong>Admin</strong>, <strong>Moderator</strong> or <strong>Viewer</strong>, and a status,{' '}
-              <strong>Active</strong>, <strong>Inactive</strong> or <strong>Pending</strong>, to record who does what for the league.
-              Signing in still uses the one shared system password.
+              <strong>Invite User</strong> with their name, e-mail, role and divisions. They are <strong>Pending</strong> until they
+              choose a password with the link (it is e-mailed when mail is set up; otherwise copy it and send it yourself). It works
+              once, for 7 days.
             </>,
-            <>Add a staff member with their name, e-mail and role; edit or remove them from their row.</>,
-            <>Search by name or e-mail, and filter by role or status.</>,
+            <>
+              From a person’s row: edit their role or divisions, send a new link (or a password reset), see their sessions and sign
+              them out everywhere, or <strong>Deactivate</strong> them: they are signed out at once, on every device.
+            </>,
+            <>The <strong>Activity</strong> tab shows who did what, newest first; filter it by person.</>,
+            <>
+              Settings → Security chooses how staff sign in: the shared password, personal accounts, or both, and whether admins must use
+              two-step sign-in.
+            </>,
           ]}
         />
       </Paragraphs>
