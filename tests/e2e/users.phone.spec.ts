@@ -1,8 +1,25 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiCreateUser, apiUsers, chooseOption, expectParam, fillAddUser, gotoUsers, newPerson, openUsers, shownEmails, userRow, waitForUsers, watchConsole } from './users-support';
+import {
+  actionsButton,
+  apiInviteUser,
+  apiUsers,
+  chooseOption,
+  expectParam,
+  fillInviteUser,
+  gotoUsers,
+  menuItems,
+  newPerson,
+  openUsers,
+  roleRadio,
+  sendInvitation,
+  shownEmails,
+  userRow,
+  waitForUsers,
+  watchConsole,
+} from './users-support';
 import { signInByApi } from './support';
 
-/** User Management on a 390 px phone: one card a user, stacked filters, dialogs that fit, every action in reach. */
+/** User Management on a 390 px phone: one card a user, stacked filters, dialogs and menus that fit, every action in reach. */
 
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -12,6 +29,13 @@ async function expectInsideViewport(page: Page, locator: Locator): Promise<void>
   if (!box) throw new Error('Not on screen');
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(width);
+}
+
+/** Opens a card's actions menu by tapping, checks it fits the screen, and taps `action`. */
+async function tapRowAction(page: Page, card: Locator, name: string, action: string): Promise<void> {
+  await actionsButton(card, name).tap();
+  await expectInsideViewport(page, page.getByRole('menu'));
+  await page.getByRole('menu').getByRole('menuitem', { name: action, exact: true }).tap();
 }
 
 const consoleErrors: string[] = [];
@@ -34,10 +58,18 @@ test.describe('User Management on a phone (390 px)', () => {
     await expectInsideViewport(page, card);
     await expect(card.getByTestId('user-name')).toHaveText('Sam Okafor');
     await expect(card.locator('[data-role]')).toHaveText('Viewer');
+    await expect(card.getByTestId('user-divisions')).toHaveText('All divisions');
     await expect(card.locator('[data-status]')).toHaveText('Pending');
     await expect(card.getByTestId('user-last-login')).toHaveText('Never');
-    for (const action of ['Edit Sam Okafor', 'Delete Sam Okafor']) await expectInsideViewport(page, card.getByRole('button', { name: action }));
-    await expectInsideViewport(page, page.getByRole('button', { name: 'Add User' }));
+    await expectInsideViewport(page, actionsButton(card, 'Sam Okafor'));
+    await expectInsideViewport(page, page.getByRole('button', { name: 'Invite User' }));
+
+    // The menu opens inside the screen with every action of a pending user.
+    await actionsButton(card, 'Sam Okafor').tap();
+    await expect(menuItems(page)).toHaveText(['Edit', 'Resend invitation', 'Sessions', 'Deactivate', 'Delete']);
+    await expectInsideViewport(page, page.getByRole('menu'));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
 
     const filters = page.getByRole('search', { name: 'User filters' });
     let previousBottom = -Infinity;
@@ -62,49 +94,66 @@ test.describe('User Management on a phone (390 px)', () => {
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   });
 
-  test('the Add User dialog fits; it names a bad or taken e-mail, then adds the user', async ({ page }) => {
+  test('the Invite User dialog fits; it names a bad or taken e-mail, then invites the user and shows the link inside the screen', async ({ page }) => {
     await openUsers(page);
     const person = newPerson('Phone');
-    const dialog = await fillAddUser(page, { email: 'not-an-email', firstName: person.firstName, lastName: person.lastName, role: 'Viewer' });
+    const dialog = await fillInviteUser(page, { email: 'not-an-email', firstName: person.firstName, lastName: person.lastName, role: 'Viewer', divisions: ['A'] });
     await expectInsideViewport(page, dialog);
     expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-    const create = dialog.getByRole('button', { name: 'Create User' });
-    await create.tap();
+    const send = dialog.getByRole('button', { name: 'Send Invitation' });
+    await send.tap();
     const email = dialog.getByRole('textbox', { name: 'E-mail' });
     await expect(email).toHaveAccessibleDescription('Enter a valid e-mail address, such as name@example.org');
 
     await email.fill('Sam.Okafor@example.org');
     allowFailedResponse(409);
-    await create.tap();
+    await send.tap();
     await expect(email).toHaveAccessibleDescription('Sam.Okafor@example.org is already used by Sam Okafor');
     await expectInsideViewport(page, dialog);
 
     await email.fill(person.email);
-    await create.tap();
+    const { created, panel } = await sendInvitation(page, dialog);
+    await expectInsideViewport(page, dialog);
+    await expectInsideViewport(page, panel.getByTestId('invitation-url'));
+    await expectInsideViewport(page, panel.getByRole('button', { name: 'Copy link' }));
+    expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await panel.getByRole('button', { name: 'Done' }).tap();
     await expect(dialog).toBeHidden();
-    await expect(userRow(page, person.email)).toBeVisible();
-    expect((await apiUsers(page.request, `?search=${person.lastName}`)).map((u) => u.email)).toEqual([person.email]);
+
+    const card = userRow(page, person.email);
+    await expect(card).toBeVisible();
+    await expect(card.locator('[data-status]')).toHaveText('Pending');
+    await expect(card.getByTestId('user-divisions')).toHaveText('A');
+    expect((await apiUsers(page.request, `?search=${person.lastName}`)).map((u) => [u.id, u.email, u.status])).toEqual([[created.user.id, person.email, 'pending']]);
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   });
 
-  test('a card edits the role and deletes through the confirmation, both dialogs inside the screen', async ({ page }) => {
+  test('a card edits the role, deactivates and deletes through their confirmations, every dialog inside the screen', async ({ page }) => {
     await signInByApi(page);
     const person = newPerson('Pocket');
-    await apiCreateUser(page.request, { ...person, role: 'viewer' });
+    await apiInviteUser(page.request, { ...person, role: 'viewer' });
     await gotoUsers(page, `?search=${person.lastName}`);
     const card = userRow(page, person.email);
     const name = `Alex ${person.lastName}`;
 
-    await card.getByRole('button', { name: `Edit ${name}` }).tap();
+    await tapRowAction(page, card, name, 'Edit');
     const edit = page.getByRole('dialog', { name: 'Edit User' });
     await expectInsideViewport(page, edit);
-    await chooseOption(page, edit, 'Role', 'Moderator');
+    await roleRadio(edit, 'Moderator').tap();
     await edit.getByRole('button', { name: 'Save Changes' }).tap();
     await expect(edit).toBeHidden();
     await expect(card.locator('[data-role]')).toHaveText('Moderator');
     expect((await apiUsers(page.request, `?search=${person.lastName}`))[0]?.role).toBe('moderator');
 
-    await card.getByRole('button', { name: `Delete ${name}` }).tap();
+    await tapRowAction(page, card, name, 'Deactivate');
+    const deactivate = page.getByRole('alertdialog', { name: `Deactivate ${name}?` });
+    await expectInsideViewport(page, deactivate);
+    await deactivate.getByRole('button', { name: 'Deactivate', exact: true }).tap();
+    await expect(deactivate).toBeHidden();
+    await expect(card.locator('[data-status]')).toHaveText('Inactive');
+    expect((await apiUsers(page.request, `?search=${person.lastName}`))[0]?.status).toBe('inactive');
+
+    await tapRowAction(page, card, name, 'Delete');
     const confirm = page.getByRole('alertdialog', { name: 'Delete User' });
     await expect(confirm).toContainText(`Are you sure you want to delete ${name}? This action cannot be undone.`);
     await expectInsideViewport(page, confirm);
@@ -112,7 +161,7 @@ test.describe('User Management on a phone (390 px)', () => {
     await expect(confirm).toBeHidden();
     await expect(card).toBeVisible();
 
-    await card.getByRole('button', { name: `Delete ${name}` }).tap();
+    await tapRowAction(page, card, name, 'Delete');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).tap();
     await expect(confirm).toBeHidden();
     await expect(card).toHaveCount(0);
