@@ -21,7 +21,7 @@ export function UserRowActions({ user, self, onAction }: { user: TUser; self: bo
   const name = userFullName(user);
 
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="size-8" data-testid="user-actions">
           <MoreHorizontal aria-hidden="true" />
