@@ -225,7 +225,7 @@ test.describe('the Documents screen', () => {
     const history = page.getByRole('dialog', { name: 'Document History' });
     await expect(history.getByTestId('document-history')).toContainText('Received from the registration form');
     await expect(history.getByTestId('document-history')).toContainText(`Status changed from pending to rejected: ${reason}`);
-    await expect(history.getByText('staff').last()).toBeVisible();
+    await expect(history.getByText('Shared password').last()).toBeVisible();
   });
 
   test('a review someone else made first answers with the server message and refreshes the row', async ({ page, baseURL }) => {

@@ -30,14 +30,14 @@ export function InvitationLinkPanel({
 
   return (
     <section className="flex flex-col gap-4" aria-labelledby={`${id}-heading`} data-testid="invitation-link-panel">
-      <h3 id={`${id}-heading`} ref={headingRef} tabIndex={-1} className="text-base font-semibold outline-none">
+      <h3 id={`${id}-heading`} ref={headingRef} tabIndex={-1} className="text-base font-semibold wrap-anywhere outline-none">
         {heading}
       </h3>
       <p
         className={
           emailed
-            ? 'flex items-start gap-2 rounded-md bg-success-soft px-3 py-2 text-sm break-words text-success-soft-foreground'
-            : 'flex items-start gap-2 rounded-md bg-warning-soft px-3 py-2 text-sm break-words text-warning-soft-foreground'
+            ? 'flex items-start gap-2 rounded-md bg-success-soft px-3 py-2 text-sm wrap-anywhere text-success-soft-foreground'
+            : 'flex items-start gap-2 rounded-md bg-warning-soft px-3 py-2 text-sm wrap-anywhere text-warning-soft-foreground'
         }
         data-testid="invitation-mail"
       >
