@@ -28,17 +28,17 @@ describe('summarizeAuditEvent', () => {
   });
 
   it('tells review decisions, downloads, moves, viruses and retention', () => {
-    expect(say('document.status_changed', { from: 'pending', to: 'rejected', reviewNotes: 'blurry scan' }, 'staff')).toBe('Status changed from pending to rejected: blurry scan');
-    expect(say('document.status_changed', { from: 'rejected', to: 'pending', reviewNotes: null }, 'staff')).toBe('Status changed from rejected to pending');
-    expect(say('document.downloaded', { storageKey: 'k' }, 'staff')).toBe('Downloaded');
-    expect(say('document.moved_to_storage', { from: 'local', to: 's3' }, 'staff')).toBe('Moved from local storage to S3 storage');
+    expect(say('document.status_changed', { from: 'pending', to: 'rejected', reviewNotes: 'blurry scan' }, 'shared-password')).toBe('Status changed from pending to rejected: blurry scan');
+    expect(say('document.status_changed', { from: 'rejected', to: 'pending', reviewNotes: null }, 'shared-password')).toBe('Status changed from rejected to pending');
+    expect(say('document.downloaded', { storageKey: 'k' }, 'shared-password')).toBe('Downloaded');
+    expect(say('document.moved_to_storage', { from: 'local', to: 's3' }, 'shared-password')).toBe('Moved from local storage to S3 storage');
     expect(say('document.rejected_virus', { signature: 'Eicar-Test-Signature', originalFilename: 'x.pdf' })).toBe('Virus found: Eicar-Test-Signature; the file was discarded');
     expect(say('document.purged', { storageKey: 'k', retainUntil: '2032-01-01T00:00:00.000Z' })).toBe('Removed after the retention period');
   });
 
   it('falls back to a plain sentence for an action it does not know or a detail it cannot read', () => {
-    expect(say('user.updated', {})).toBe("Recorded 'user.updated' (by system)");
-    expect(say('document.status_changed', { from: 'lost' }, 'staff')).toBe("Recorded 'document.status_changed' (by staff)");
+    expect(say('user.updated', {})).toBe("Recorded 'user.updated' (by System)");
+    expect(say('document.status_changed', { from: 'lost' }, 'shared-password')).toBe("Recorded 'document.status_changed' (by Shared password)");
     expect(say('document.rejected_virus', {})).toBe('Virus found; the file was discarded');
   });
 });

@@ -380,7 +380,7 @@ const ZVirusDetail = z.object({ signature: z.string() });
  * One sentence for people about an audit event of a document's trail (every action the server records on a
  * document or on the submission it came with). `documentId` picks this document out of a submission's files.
  */
-export function summarizeAuditEvent(event: Pick<AuditEventRow, 'action' | 'actor' | 'detail'>, documentId: string): string {
+export function summarizeAuditEvent(event: Pick<AuditEventRow, 'action' | 'actor' | 'detail'> & Partial<Pick<AuditEventRow, 'actorName'>>, documentId: string): string {
   switch (event.action) {
     case 'submission.received': {
       const received = RECEIVED_FROM[event.actor] ?? `Received (${event.actor})`;
@@ -422,7 +422,7 @@ export function summarizeAuditEvent(event: Pick<AuditEventRow, 'action' | 'actor
     case 'document.scan_retry_requested':
       return 'Virus scan retried by staff';
   }
-  return `Recorded '${event.action}' (by ${event.actor})`;
+  return `Recorded '${event.action}' (by ${recordedActorName({ actor: event.actor, actorName: event.actorName ?? null })})`;
 }
 
 /** A minimal valid one-page PDF saying what it is and when it was made; unique per run. */
