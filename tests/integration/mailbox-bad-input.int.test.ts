@@ -630,8 +630,9 @@ describeEachDatabase('mailbox intake: bad input (Dovecot, clamd)', ({ getDatabas
     expect(outcome).toEqual({ report: { recorded: 0, acknowledged: 0, leftUnread: 1 } });
     expect(await whereIs(id)).toEqual({ mailbox: 'INBOX', flags: [] });
     expect(await submissionsOf(db(), id)).toEqual([]);
-    // The first attachment had been staged when the connection went, and it was removed again.
-    expect([...stagedDuringCheck].filter((name) => /^[0-9a-f-]{36}-0$/.test(name))).toHaveLength(1);
+    // The first attachment is usually being staged when the connection goes (on a loaded machine the parser may
+    // not have reached its end yet, and nothing is staged); whatever was staged is removed again.
+    expect([...stagedDuringCheck].filter((name) => /^[0-9a-f-]{36}-0$/.test(name)).length).toBeLessThanOrEqual(1);
     expect(await filesUnder(staging)).toEqual([]);
     await expectStorageMatchesDatabase();
 
