@@ -11,7 +11,10 @@ import type { AuthService } from './auth.service';
 export type SessionSignals = {
   /** One person's sessions were ended (all but `keepSessionId`): forget them, close their live connections. */
   sessionsEnded(userId: string, keepSessionId?: string): Promise<void>;
-  /** One person changed (role, divisions, name, two-step sign-in): their sessions are read again, and stay open. */
+  /**
+   * One person changed (role, divisions, name, two-step sign-in): their sessions are read again, and stay open;
+   * their live connections reconnect, so events follow the new divisions.
+   */
   userChanged(userId: string): Promise<void>;
   /** Every shared-password session was ended. */
   sharedSessionsEnded(): Promise<void>;
@@ -27,7 +30,7 @@ type Signal = z.infer<typeof ZSignal>;
 export type SessionSignalDeps = {
   channel: NotifyChannel;
   auth: Pick<AuthService, 'forgetUser' | 'forgetShared'>;
-  hub: Pick<LiveHub, 'endSessions'>;
+  hub: Pick<LiveHub, 'endSessions' | 'reopen'>;
   log: Logger;
 };
 
@@ -46,6 +49,7 @@ export function createSessionSignals(deps: SessionSignalDeps): SessionSignals & 
     }
     deps.auth.forgetUser(signal.userId);
     if (signal.kind === 'ended') deps.hub.endSessions(signal.keep === undefined ? { userId: signal.userId } : { userId: signal.userId, exceptSessionId: signal.keep });
+    else deps.hub.reopen({ userId: signal.userId });
   };
 
   deps.channel.subscribe((payload) => {

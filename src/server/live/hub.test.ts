@@ -36,6 +36,10 @@ describe('the live hub sends document events only to connections whose divisions
 
   /** A client whose server side the hub accepted for `divisions`; resolves with what it has received so far, once connected. */
   async function connect(divisions: TDivision[] | null): Promise<TServerMessage[]> {
+    return (await connectClient(divisions)).received;
+  }
+
+  async function connectClient(divisions: TDivision[] | null): Promise<{ client: WebSocket; received: TServerMessage[] }> {
     const accepted = new Promise<void>((resolve) =>
       server.once('connection', (socket) => {
         hub.accept(socket, { sessionId: `session-${clients.length}`, principal: principal(divisions) });
@@ -55,7 +59,7 @@ describe('the live hub sends document events only to connections whose divisions
     );
     await accepted;
     await connected;
-    return received;
+    return { client, received };
   }
 
   /** Publishes, then a marker every connection gets, and waits until each has it: whatever was due before has arrived. */
@@ -100,5 +104,15 @@ describe('the live hub sends document events only to connections whose divisions
     ]);
     // Messages about no document reach every connection.
     for (const inbox of [aa, aaAndA, everyone]) expect(inbox.filter((m) => m.type === 'system_status')).toHaveLength(1);
+  });
+
+  it('closes a changed person’s connections with 1012, so their page reconnects under their new divisions; others stay open', async () => {
+    hub = createLiveHub(createLogger('silent'));
+    const changed = await connectClient(['AA']);
+    const other = await connectClient(['AAA']);
+    const closed = new Promise<number>((resolve) => changed.client.once('close', (code) => resolve(code)));
+    hub.reopen({ userId: 'AA' });
+    expect(await closed).toBe(1012);
+    expect(other.client.readyState).toBe(WebSocket.OPEN);
   });
 });

@@ -17,6 +17,12 @@ const endedBy = (which: EndedSessions, owner: LiveOwner): boolean => {
 
 /** The session ended (signed out, deactivated): the client is told to sign in again, and does not reconnect. */
 const SESSION_ENDED_REASON = 'Session ended';
+/**
+ * 1012 'Service Restart': the client reconnects after its usual pause, and the new connection is opened with the
+ * person as they are now (their role and divisions), which a connection keeps for its whole life.
+ */
+const ACCESS_CHANGED_CLOSE_CODE = 1012;
+const ACCESS_CHANGED_REASON = 'Access changed';
 
 /**
  * The open /ws connections of this instance. `publish` sends a typed message to each connection allowed to
@@ -32,6 +38,8 @@ export type LiveHub = {
    * shared-password session's.
    */
   endSessions(which: EndedSessions): void;
+  /** Closes one person's connections so that their pages reconnect with what the person may see now. */
+  reopen(which: { userId: string }): void;
   readonly size: number;
   /** Closes every connection; by default as a shutdown (1001), which clients answer by reconnecting. */
   closeAll(code?: number, reason?: string): void;
@@ -74,6 +82,11 @@ export function createLiveHub(log: Logger): LiveHub {
     endSessions(which) {
       for (const [connectionId, owner] of owners) {
         if (endedBy(which, owner)) sockets.get(connectionId)?.close(LIVE_UNAUTHORIZED_CLOSE_CODE, SESSION_ENDED_REASON);
+      }
+    },
+    reopen({ userId }) {
+      for (const [connectionId, owner] of owners) {
+        if (owner.principal.userId === userId) sockets.get(connectionId)?.close(ACCESS_CHANGED_CLOSE_CODE, ACCESS_CHANGED_REASON);
       }
     },
     get size() {
