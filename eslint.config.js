@@ -44,6 +44,19 @@ const BOUNDARY_ZONES = [
     except: ['./port.ts'],
     message: `Depend on the ${adapter} port (adapters/${adapter}/port.ts); main.ts chooses the implementation.`,
   })),
+  // Server: work flows one way. Intake is an entry point (form, form builders, mailbox, the pipeline test) that
+  // nothing but the composition root imports; it hands submissions to the pipeline, which only intake and the
+  // demo seeder feed, and whose steps call the other modules, never the reverse.
+  {
+    target: others(SERVER_MODULES, 'intake').map((module) => `src/server/${module}`),
+    from: 'src/server/intake',
+    message: 'Intake is an entry point that only main.ts and app.ts wire in; move what you need out of it.',
+  },
+  {
+    target: SERVER_MODULES.filter((module) => !['intake', 'pipeline', 'demo'].includes(module)).map((module) => `src/server/${module}`),
+    from: 'src/server/pipeline',
+    message: 'Only intake hands work to the pipeline; a module the pipeline calls must not call it back.',
+  },
   // Server layers: the platform knows no module and no adapter implementation; adapters know no module.
   {
     target: 'src/server/platform',

@@ -5,6 +5,7 @@ export * from './documents';
 export * from './domain';
 export * from './errors';
 export * from './health';
+export * from './integrations';
 export * from './jobs';
 export * from './live';
 export * from './mailbox';

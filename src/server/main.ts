@@ -19,9 +19,8 @@ import { scanningHealthCheck, withFailedScanCount,
 import { countDocumentsAwaitingFailedScan, createRetentionHandler, RETENTION_QUEUE, scheduleRetention, createDocumentsService } from './documents';
 import { buildApp } from './app';
 import { createSiteGuard } from './platform/http/site';
-import { createIntakeThreads } from './intake';
 import { createImapMailbox } from './adapters/mailbox/imap-mailbox';
-import { createMailboxService, type MailboxService } from './mailbox';
+import { createIntakeThreads, createMailboxService, type MailboxService } from './intake';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner';
 import { createProcessDocumentHandler, DEFAULT_SCAN_RETRY, type ScanRetryPolicy, createStagingSweeperTimer, PROCESS_DOCUMENT_QUEUE } from './pipeline';
 import { createPlayersService } from './players';
@@ -212,8 +211,6 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     storageFor: storageForDriver,
     masterKey: masterKey.key,
     live,
-    idPrefix: config.idPrefix,
-    maxFileBytes: config.maxFileBytes,
     onRecorded: () => jobRunner.poke(),
     notifyRejected: (documentId, reason) => notifications.notifyDocumentRejected(documentId, reason),
   });

@@ -4,7 +4,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ZDocumentList, ZStats, type TDocType, type TDocumentListItem } from '../../src/contract';
 import { buildMultipart, type Part } from '../support/multipart';
 import { E2E_WEBHOOK_SECRET, openSignedIn } from './support';
-import { onePagePdf } from '../../src/server/documents/one-page-pdf';
+import { onePagePdf } from '../../src/server/files/one-page-pdf';
 
 /**
  * Helpers for the Documents specs. Every test makes its own player and documents through the real form

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startClamd, type StartedClamd } from '../../scripts/services/start-clamd';
 import { ZDocumentList } from '../../src/contract';
-import { onePagePdf } from '../../src/server/documents/one-page-pdf';
+import { onePagePdf } from '../../src/server/files/one-page-pdf';
 import { childServerEnv, freePort, signIn, startChildServer, type ChildServer } from '../support/child-server';
 import { buildMultipart } from '../support/multipart';
 

@@ -10,7 +10,7 @@ import { countDocuments, listDocumentsOfSubmission, type DocumentRow } from '../
 import { countJobsByStatus } from '../../src/server/platform/jobs/jobs.repository';
 import { insertSeasons } from '../../src/server/seasons/seasons.repository';
 import { countSubmissions, findSubmissionByExternalId } from '../../src/server/pipeline/submissions.repository';
-import { signBody } from '../../src/server/intake/form-webhook';
+import { signBody } from '../../src/server/intake/form/form-webhook';
 import { createLogger } from '../../src/server/platform/logger';
 import { PROCESS_DOCUMENT_QUEUE } from '../../src/server/pipeline/record-submission';
 import { STAGING_FOLDER, sweepOrphanedStaging } from '../../src/server/pipeline/staging-sweeper';

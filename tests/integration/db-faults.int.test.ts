@@ -12,7 +12,7 @@ import { countDocuments, listDocumentsOfSubmission, type DocumentRow } from '../
 import { countJobsByStatus } from '../../src/server/platform/jobs/jobs.repository';
 import { insertSeasons } from '../../src/server/seasons/seasons.repository';
 import { countSubmissions, findSubmissionByExternalId } from '../../src/server/pipeline/submissions.repository';
-import { signBody } from '../../src/server/intake/form-webhook';
+import { signBody } from '../../src/server/intake/form/form-webhook';
 import { PROCESS_DOCUMENT_QUEUE } from '../../src/server/pipeline/record-submission';
 import { STAGING_FOLDER } from '../../src/server/pipeline/staging-sweeper';
 import { childServerEnv, countFiles, freePort, listKeys, readDecrypted, readMasterKey, signIn, startChildServer, type ChildServer } from '../support/child-server';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ZApiError } from '../../src/contract';
 import { loadConfig } from '../../src/server/platform/config';
 import { auditEvents, documents, jobs, players, registrations, submissions } from '../../src/server/platform/db/schema';
-import { signBody } from '../../src/server/intake/form-webhook';
+import { signBody } from '../../src/server/intake/form/form-webhook';
 import { createLogger } from '../../src/server/platform/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
 import { PROCESS_DOCUMENT_QUEUE } from '../../src/server/pipeline/record-submission';

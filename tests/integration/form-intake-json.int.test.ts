@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/platform/config';
 import { countSubmissions } from '../../src/server/pipeline/submissions.repository';
 import { insertSeasons } from '../../src/server/seasons/seasons.repository';
-import { signBody } from '../../src/server/intake/form-webhook';
+import { signBody } from '../../src/server/intake/form/form-webhook';
 import { createLogger } from '../../src/server/platform/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
 import { describeEachDatabase } from '../support/databases';

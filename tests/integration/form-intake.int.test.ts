@@ -11,7 +11,7 @@ import { listAuditEvents } from '../../src/server/audit/audit-events.repository'
 import { countDocuments } from '../../src/server/documents/documents.repository';
 import { insertSeasons } from '../../src/server/seasons/seasons.repository';
 import { countSubmissions } from '../../src/server/pipeline/submissions.repository';
-import { signBody } from '../../src/server/intake/form-webhook';
+import { signBody } from '../../src/server/intake/form/form-webhook';
 import { createLogger } from '../../src/server/platform/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
 import { describeEachDatabase } from '../support/databases';

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/server/platform/config';
 import { decryptToBuffer } from '../../src/server/platform/crypto/envelope';
 import type { Db } from '../../src/server/platform/db/client';
 import { documents, submissions } from '../../src/server/platform/db/schema';
-import { releaseCheckLease, takeCheckLease } from '../../src/server/mailbox/mailbox-state.repository';
+import { releaseCheckLease, takeCheckLease } from '../../src/server/intake/mailbox/mailbox-state.repository';
 import { insertSeasons } from '../../src/server/seasons/seasons.repository';
 import { createLogger } from '../../src/server/platform/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT_MESSAGE, type TApiError } from '../../src/contract';
 import { countSubmissions } from '../../src/server/pipeline/submissions.repository';
 import { listUsers } from '../../src/server/users/users.repository';
-import { signBody } from '../../src/server/intake/form-webhook';
+import { signBody } from '../../src/server/intake/form/form-webhook';
 import { describeEachDatabase } from '../support/databases';
 import { injectSignedForm, makePdf, type Part } from '../support/multipart';
 import { startSignedInClearbase, type SignedInClearbase } from '../support/signed-in-clearbase';

@@ -30,6 +30,20 @@ const CASES: Case[] = [
     allowed: "import type { Storage } from '../adapters/storage/port';",
   },
   {
+    boundary: 'nothing but the composition root imports intake',
+    path: 'src/server/documents/documents.service.ts',
+    broken: "import { stageUpload } from '../intake';",
+    rule: 'import-x/no-restricted-paths',
+    allowed: "import { resolveSeason } from '../seasons';",
+  },
+  {
+    boundary: 'only intake hands work to the pipeline: a module the pipeline calls never calls it back',
+    path: 'src/server/documents/documents.service.ts',
+    broken: "import { recordSubmission } from '../pipeline';",
+    rule: 'import-x/no-restricted-paths',
+    allowed: "import { recordAuditEvent } from '../audit';",
+  },
+  {
     boundary: 'the platform depends on no module',
     path: 'src/server/platform/errors.ts',
     broken: "import { createUsersService } from '../users';",

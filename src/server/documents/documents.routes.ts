@@ -75,9 +75,4 @@ export function registerDocumentRoutes(parent: FastifyInstance, deps: { document
     { config: { access: 'players.add' }, schema: { body: ZUploadToStorageRequest, response: { 200: ZUploadToStorageResponse } } },
     (request) => documents.uploadToStorage(request.body.documentIds, actorOf(request)),
   );
-
-  // A POST: it records a submission and stores a file, so a prefetch, a crawler or a reload must not run it.
-  app.post('/api/admin/test', { config: { access: 'settings.manage' }, schema: { response: { 200: ZDocument } } }, (request) =>
-    documents.runTestSubmission(actorOf(request)),
-  );
 }

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
   inDivisionScope,
@@ -12,6 +11,7 @@ import {
   type TDocumentStatus,
   type TDivision,
   type TDocumentStatusChange,
+  type TJobQueue,
   type TPrincipal,
   type TScanRetryResult,
   type TUploadItem,
@@ -36,13 +36,10 @@ import {
   type DocumentListFilter,
 } from './documents.repository';
 import { requeueDocumentJobs } from '../platform/jobs/jobs.repository';
-import { findCurrentSeason, resolveSeason } from '../seasons';
+import { resolveSeason } from '../seasons';
 import { AppError } from '../platform/errors';
-import { stageUpload } from '../intake';
 import type { LivePublisher } from '../live';
-import { PROCESS_DOCUMENT_QUEUE, recordSubmission, stagedKey } from '../pipeline';
 import { toDocument, toUploadItem } from './document-view';
-import { onePagePdf } from './one-page-pdf';
 
 /** Review moves a staff member may make; `processing` belongs to the pipeline alone. */
 const ALLOWED_TRANSITIONS: Record<TDocumentStatus, readonly TDocumentStatus[]> = {
@@ -59,6 +56,9 @@ export function refusedTransition(from: TDocumentStatus, to: TDocumentStatus): s
   return from === to ? `it is already ${to}` : `it is ${from}`;
 }
 
+/** The pipeline's job queue, whose jobs a scan retry puts back. */
+const PROCESS_DOCUMENT = 'process-document' satisfies TJobQueue;
+
 export type DocumentListParams = z.output<typeof ZDocumentListQuery>;
 
 export type DocumentsServiceDeps = {
@@ -68,8 +68,7 @@ export type DocumentsServiceDeps = {
   storageFor(driver: 'local' | 's3'): Storage;
   masterKey: Buffer;
   live: LivePublisher;
-  idPrefix: string;
-  maxFileBytes: number;
+  /** Wakes the pipeline workers after a scan retry puts a job back. */
   onRecorded: () => void;
   /** Tells the guardian why a document was rejected; never throws (a failure is recorded in notification History). */
   notifyRejected?: (documentId: string, reason: string) => Promise<void>;
@@ -234,7 +233,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         if (row.status !== 'processing' || row.scanFailedAt === null) {
           throw new AppError('CONFLICT', `Document ${id} is not waiting for a virus scan that failed: there is nothing to retry.`);
         }
-        const jobs = await requeueDocumentJobs(tx, PROCESS_DOCUMENT_QUEUE, id, new Date());
+        const jobs = await requeueDocumentJobs(tx, PROCESS_DOCUMENT, id, new Date());
         if (jobs.requeued === 0 && jobs.running === 0) {
           throw new AppError('CONFLICT', `Document ${id} has no pipeline job left to run again; send the file again.`);
         }
@@ -288,49 +287,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       return { uploaded };
     },
 
-    /** Sends a generated PDF for a TEST-division player through the whole pipeline and returns the result. */
-    async runTestSubmission(actor: Actor, timeoutMs = 30_000): Promise<TDocument> {
-      const season = await findCurrentSeason(deps.db);
-      if (!season) throw new AppError('CONFLICT', 'No season exists yet: create a season before running a test.');
-      const submissionId = randomUUID();
-      const pdf = generateTestPdf(new Date(), actor.requestId);
-      const key = stagedKey(submissionId, 0);
-      const file = await stageUpload(
-        Readable.from([pdf]),
-        { originalFilename: 'clearbase-test-waiver.pdf', declaredType: 'waiver', key },
-        { storage: deps.storage, masterKey: deps.masterKey, maxFileBytes: deps.maxFileBytes },
-      );
-      if (file.kind !== 'staged') throw new AppError('INTERNAL', `The generated test file was refused: ${file.message}`);
-      const result = await recordSubmission(deps.db, { idPrefix: deps.idPrefix }, {
-        id: submissionId,
-        source: 'test',
-        externalId: `admin-test-${submissionId}`,
-        receivedAt: new Date(),
-        fromEmail: null,
-        subject: 'Clearbase pipeline test',
-        player: {
-          season: season.id,
-          division: 'TEST',
-          firstName: 'Pipeline',
-          lastName: 'Test',
-          birthDate: '2015-01-01',
-          guardianName: 'Clearbase Test',
-          guardianEmail: 'test@example.org',
-          guardianPhone: null,
-        },
-        files: [file],
-      });
-      deps.onRecorded();
-      const documentId = result.documents[0]?.id;
-      if (!documentId) throw new AppError('INTERNAL', 'The test submission created no document.');
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const document = await readDocument(documentId);
-        if (document.status !== 'processing') return document;
-        if (Date.now() > deadline) throw new AppError('SERVICE_UNAVAILABLE', 'The test document is still processing; check System Status.');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    },
+    /** The document as the API shows it, whoever asks: for the pipeline test, whose document is in the TEST division. */
+    readDocumentUnscoped: readDocument,
   };
 }
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
@@ -423,9 +381,4 @@ export function summarizeAuditEvent(event: Pick<AuditEventRow, 'action' | 'actor
       return 'Virus scan retried by staff';
   }
   return `Recorded '${event.action}' (by ${recordedActorName({ actor: event.actor, actorName: event.actorName ?? null })})`;
-}
-
-/** A minimal valid one-page PDF saying what it is and when it was made; unique per run. */
-export function generateTestPdf(at: Date, nonce: string): Buffer {
-  return onePagePdf(`Clearbase pipeline test - ${at.toISOString()} - ${nonce}`, 14);
 }

@@ -1,4 +1,5 @@
-export { type FormIntakeDeps } from './form-intake.service';
+export { type FormIntakeDeps } from './form/form-intake.service';
 export { createIntakeThreads } from './intake-threads';
 export { registerIntakeRoutes } from './intake.routes';
 export { stageUpload } from './stage-file';
+export { registerMailboxRoutes, createMailboxService, type MailboxService } from './mailbox';

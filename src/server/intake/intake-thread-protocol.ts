@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { SealVerdict } from './file-sealer';
-import type { FileField, SessionOutcome } from './multipart-session';
+import type { FileField, SessionOutcome } from './form/multipart-session';
 
 /**
  * Messages between the request thread and an intake thread (intake-threads.ts ↔ intake-thread.ts).

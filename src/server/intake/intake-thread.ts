@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { type FromThread, type ThreadData, type ThreadTask, type ToThread, transferable } from './intake-thread-protocol';
-import { createMultipartSession, type SessionFileEvent } from './multipart-session';
+import { createMultipartSession, type SessionFileEvent } from './form/multipart-session';
 
 /**
  * An intake thread: parses multipart bodies, computes their signature HMAC and seals their files

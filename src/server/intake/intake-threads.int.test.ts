@@ -13,7 +13,7 @@ import { AppError } from '../platform/errors';
 import { createLogger } from '../platform/logger';
 import type { StagedFile } from '../pipeline/types';
 import { stagedKey } from '../pipeline/staging-sweeper';
-import { signBody } from './form-webhook';
+import { signBody } from './form/form-webhook';
 import { createIntakeThreads, type IntakeThreads, type StageMultipartRequest } from './intake-threads';
 
 const SECRET = 'form-webhook-secret-for-thread-tests';

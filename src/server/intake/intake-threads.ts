@@ -7,7 +7,7 @@ import type { Logger } from '../platform/logger';
 import { discardStaged, type RefusedFile, type StagedFile } from '../pipeline';
 import { toIntakeFile } from './file-sealer';
 import { fromWireVerdict, type FromThread, type ThreadData, type ThreadTask, type ToThread } from './intake-thread-protocol';
-import type { SessionOutcome } from './multipart-session';
+import type { SessionOutcome } from './form/multipart-session';
 
 /** Body bytes sent to a thread in one message: a 5 MB file is five messages, not eighty. */
 const BATCH_BYTES = 1 << 20;

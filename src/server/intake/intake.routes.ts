@@ -1,9 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { ZDocument } from '../../contract';
+import type { DocumentsService } from '../documents';
+import { actorOf } from '../platform/http/access';
 import { AppError } from '../platform/errors';
-import { SIGNATURE_HEADER } from './form-webhook';
-import { receiveFormSubmission, type FormIntakeDeps } from './form-intake.service';
+import { SIGNATURE_HEADER } from './form/form-webhook';
+import { receiveFormSubmission, type FormIntakeDeps } from './form/form-intake.service';
+import { runTestSubmission } from './test-submission';
 
 const ZIntakeResponse = z.object({
   submissionId: z.string(),
@@ -20,7 +24,14 @@ const ZIntakeResponse = z.object({
  * staged files for minutes. Any answer sent before the body has fully arrived closes the connection:
  * the rest of a refused body is not read.
  */
-export function registerIntakeRoutes(app: FastifyInstance, deps: { intake: FormIntakeDeps; maxFileBytes: number }): void {
+export function registerIntakeRoutes(
+  app: FastifyInstance,
+  deps: { intake: FormIntakeDeps; maxFileBytes: number; documents: Pick<DocumentsService, 'readDocumentUnscoped'> },
+): void {
+  // A POST: it records a submission and stores a file, so a prefetch, a crawler or a reload must not run it.
+  app.post('/api/admin/test', { config: { access: 'settings.manage' }, schema: { response: { 200: ZDocument } } }, (request) =>
+    runTestSubmission({ ...deps.intake, readDocument: (id) => deps.documents.readDocumentUnscoped(id) }, actorOf(request)),
+  );
   void app.register((scoped, _options, done) => {
     scoped.removeAllContentTypeParsers();
     scoped.addContentTypeParser('*', (_request, _payload, next) => next(null));

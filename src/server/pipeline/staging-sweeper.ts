@@ -3,7 +3,7 @@ import type { Db } from '../platform/db/client';
 import { findStagedKeys } from './staging.repository';
 import type { Logger } from '../platform/logger';
 
-/** The folder intake stages uploads in (form-intake.service), one level deep: see stagedKey. */
+/** The folder intake stages uploads in (intake/form), one level deep: see stagedKey. */
 export const STAGING_FOLDER = 'staging';
 
 /**

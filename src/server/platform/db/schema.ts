@@ -18,7 +18,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  DELIVERY_OUTCOMES,
   DIVISIONS,
+  FORM_PROVIDERS,
   type TAuditAction,
   type TAuditSubject,
   DOC_TYPES,
@@ -31,7 +33,9 @@ import {
   SUBMISSION_STATUSES,
   USER_ROLES,
   USER_STATUSES,
+  type TDeliveryOutcome,
   type TDivision,
+  type TFormProvider,
   type TDocType,
   type TDocumentStatus,
   type TNotificationChannel,
@@ -465,6 +469,37 @@ export const jobs = pgTable(
   (t) => [index('jobs_claim_idx').on(t.queue, t.status, t.runAt), oneOf('jobs_status_ck', t.status, JOB_STATUSES)],
 );
 
+/**
+ * Each delivery a form builder made to `POST /api/intake/{provider}`, as Settings → Integrations lists it.
+ * The body is kept, encrypted in storage under `bodyKey`, so a delivery can be replayed; the oldest beyond
+ * the last hundred per provider are deleted with their bodies.
+ */
+export const intakeDeliveries = pgTable(
+  'intake_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').$type<TFormProvider>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    outcome: text('outcome').$type<TDeliveryOutcome>().notNull(),
+    /** The HTTP status the provider was answered. */
+    status: integer('status').notNull(),
+    submissionId: uuid('submission_id').references(() => submissions.id, { onDelete: 'set null' }),
+    playerId: text('player_id').references(() => players.id, { onDelete: 'set null' }),
+    documents: integer('documents').notNull().default(0),
+    /** Why it was refused or failed, in the words the provider was answered. */
+    error: text('error'),
+    replayOf: uuid('replay_of'),
+    /** The encrypted raw body in storage, for a replay; null once it is no longer kept. */
+    bodyKey: text('body_key'),
+    contentType: text('content_type').notNull().default(''),
+  },
+  (t) => [
+    index('intake_deliveries_provider_received_idx').on(t.provider, t.receivedAt),
+    oneOf('intake_deliveries_provider_ck', t.provider, FORM_PROVIDERS),
+    oneOf('intake_deliveries_outcome_ck', t.outcome, DELIVERY_OUTCOMES),
+  ],
+);
+
 export const schema = {
   seasons,
   players,
@@ -482,5 +517,6 @@ export const schema = {
   userTokens,
   loginAttempts,
   jobs,
+  intakeDeliveries,
 };
 export type Schema = typeof schema;

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MailParser, type AddressObject, type AttachmentStream, type MessageText } from 'mailparser';
-import { toStorableText } from '../../contract';
-import type { Storage } from '../adapters/storage/port';
-import { AppError } from '../platform/errors';
-import { stageUpload } from '../intake';
-import { sanitizeOriginalFilename } from '../files';
-import { discardStaged, type RefusedFile, type StagedFile } from '../pipeline';
+import { toStorableText } from '../../../contract';
+import type { Storage } from '../../adapters/storage/port';
+import { AppError } from '../../platform/errors';
+import { stageUpload } from '../stage-file';
+import { sanitizeOriginalFilename } from '../../files';
+import { discardStaged, type RefusedFile, type StagedFile } from '../../pipeline';
 import type { MailPartInfo, MailSummary } from './mail-fields';
 
 export type ReadMessage = {

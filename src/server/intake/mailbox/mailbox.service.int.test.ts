@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../tests/support/databases';
-import { dropNextQuery } from '../../../tests/support/dropped-connection';
-import { createLocalStorage } from '../adapters/storage/local-storage';
-import { MailboxUnavailableError, type MailboxClient } from '../adapters/mailbox/port';
-import type { Db } from '../platform/db/client';
+import { describeEachDatabase } from '../../../../tests/support/databases';
+import { dropNextQuery } from '../../../../tests/support/dropped-connection';
+import { createLocalStorage } from '../../adapters/storage/local-storage';
+import { MailboxUnavailableError, type MailboxClient } from '../../adapters/mailbox/port';
+import type { Db } from '../../platform/db/client';
 import { getMailboxState, updateMailboxState } from './mailbox-state.repository';
-import { createLogger } from '../platform/logger';
+import { createLogger } from '../../platform/logger';
 import { createMailboxService } from './mailbox.service';
 
 /** A configured mailbox these tests never reach: the database fails before any session is opened. */

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import Busboy from '@fastify/busboy';
-import { DOC_TYPES, isStorableText } from '../../contract';
-import { sanitizeOriginalFilename } from '../files';
-import { createFileSealer, judgeSealed, type SealVerdict } from './file-sealer';
+import { DOC_TYPES, isStorableText } from '../../../contract';
+import { sanitizeOriginalFilename } from '../../files';
+import { createFileSealer, judgeSealed, type SealVerdict } from '../file-sealer';
 
 export const FILE_FIELDS = [...DOC_TYPES, 'document'] as const;
 export type FileField = (typeof FILE_FIELDS)[number];

@@ -1,5 +1,5 @@
 /** Which parts of a parsed e-mail are documents to process, which are refused, and which are not documents at all. */
-import { sanitizeOriginalFilename } from '../files';
+import { sanitizeOriginalFilename } from '../../files';
 
 /** One MIME part as mailparser lists it among `attachments` (size in decoded bytes). */
 export type MailPartInfo = {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZMailboxActionResult, ZMailboxRecent, ZMailboxRecentQuery, ZMailboxStats, ZMailboxStatsQuery, ZMailboxStatus } from '../../contract';
+import { ZMailboxActionResult, ZMailboxRecent, ZMailboxRecentQuery, ZMailboxStats, ZMailboxStatsQuery, ZMailboxStatus } from '../../../contract';
 import type { MailboxService } from './mailbox.service';
-import { principalOf } from '../platform/http/access';
+import { principalOf } from '../../platform/http/access';
 
 const ZSubmissionParams = z.object({ id: z.uuid('must be a submission id') });
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { refuseUnstorableText, ZDivision } from '../../contract';
-import type { SubmittedPlayer } from '../pipeline';
+import { refuseUnstorableText, ZDivision } from '../../../contract';
+import type { SubmittedPlayer } from '../../pipeline';
 
 export const SIGNATURE_HEADER = 'x-clearbase-signature';
 

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { refuseUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../contract';
-import type { Storage } from '../adapters/storage/port';
-import type { Db } from '../platform/db/client';
-import { AppError } from '../platform/errors';
-import { recordStagedSubmission, discardStaged, stagedKey, type IntakeResult, type RefusedFile, type StagedFile } from '../pipeline';
-import { detectDocType, sanitizeOriginalFilename } from '../files';
+import { refuseUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '../../../contract';
+import type { Storage } from '../../adapters/storage/port';
+import type { Db } from '../../platform/db/client';
+import { AppError } from '../../platform/errors';
+import { recordStagedSubmission, discardStaged, stagedKey, type IntakeResult, type RefusedFile, type StagedFile } from '../../pipeline';
+import { detectDocType, sanitizeOriginalFilename } from '../../files';
 import { FILE_FIELDS } from './multipart-session';
-import { FileUrlRefusedError, openFileUrl, type FilePolicy } from './fetch-file';
+import { FileUrlRefusedError, openFileUrl, type FilePolicy } from '../fetch-file';
 import { fieldErrors, hmacOf, parseSignatureHeader, toSubmittedPlayer, verifySignature, ZFormFields, ZReceivedFormFields } from './form-webhook';
-import { deadlineError, type IntakeThreads } from './intake-threads';
-import { stageUpload } from './stage-file';
+import { deadlineError, type IntakeThreads } from '../intake-threads';
+import { stageUpload } from '../stage-file';
 
 /** The JSON body: the form's fields plus files the provider hosts, downloaded under the file policy. */
 export const ZFormJson = ZFormFields.extend({

@@ -4,7 +4,7 @@
  * says why, in a sentence that quotes it safely.
  */
 import { z } from 'zod';
-import { DIVISIONS, type TDivision } from '../../contract';
+import { DIVISIONS, type TDivision } from '../../../contract';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 export type PlayerName = { firstName: string; lastName: string };

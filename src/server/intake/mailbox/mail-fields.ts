@@ -14,8 +14,8 @@
  * (see readSubject). Values are never guessed: a date that could be two dates, a name that could be
  * words, or two children in one mail make the mail fail with a sentence staff can act on.
  */
-import type { TDivision } from '../../contract';
-import { normaliseName } from '../players';
+import type { TDivision } from '../../../contract';
+import { normaliseName } from '../../players';
 import { parseBirthDate } from './mail-dates';
 import { readKeyValues, type Field, type FoundValues } from './mail-key-values';
 import { readSubject } from './mail-subject';

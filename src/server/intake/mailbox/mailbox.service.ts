@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type TMailboxActionResult, type TMailboxRecent, type TMailboxStats, type TMailboxStatus, type TPrincipal, type TServiceHealth, MAILBOX_DEFAULT_INTERVAL_MS } from '../../contract';
-import { MailboxUnavailableError, type MailboxClient, type MailboxSession, type MailRef } from '../adapters/mailbox/port';
-import type { Db } from '../platform/db/client';
-import { isDatabaseUnreachable } from '../platform/db/errors';
+import { type TMailboxActionResult, type TMailboxRecent, type TMailboxStats, type TMailboxStatus, type TPrincipal, type TServiceHealth, MAILBOX_DEFAULT_INTERVAL_MS } from '../../../contract';
+import { MailboxUnavailableError, type MailboxClient, type MailboxSession, type MailRef } from '../../adapters/mailbox/port';
+import type { Db } from '../../platform/db/client';
+import { isDatabaseUnreachable } from '../../platform/db/errors';
 import { getMailboxState, releaseCheckLease, takeCheckLease, updateMailboxState } from './mailbox-state.repository';
 import { isSubmissionInScope, listMailboxSubmissions, mailboxStats } from './mailbox-submissions.repository';
-import { findPendingSubmissionIds, findSubmission, findSubmissionByExternalId } from '../pipeline';
-import { AppError } from '../platform/errors';
-import type { Logger } from '../platform/logger';
+import { findPendingSubmissionIds, findSubmission, findSubmissionByExternalId } from '../../pipeline';
+import { AppError } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
 import { receiveMail, type MailIntakeDeps } from './mailbox-intake';
 
 /** How often each instance looks whether a scheduled check is due (the interval itself is in the database). */

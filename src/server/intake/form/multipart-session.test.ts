@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildMultipart, makePdf, PNG_HEADER, type Part } from '../../../tests/support/multipart';
-import { decryptToBuffer } from '../platform/crypto/envelope';
-import type { SealVerdict } from './file-sealer';
+import { buildMultipart, makePdf, PNG_HEADER, type Part } from '../../../../tests/support/multipart';
+import { decryptToBuffer } from '../../platform/crypto/envelope';
+import type { SealVerdict } from '../file-sealer';
 import { signBody } from './form-webhook';
 import { createMultipartSession, MAX_FILES, type SessionFileEvent, type SessionOutcome } from './multipart-session';
 

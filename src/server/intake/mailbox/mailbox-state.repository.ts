@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
-import { mailboxState } from '../platform/db/schema';
+import type { Db } from '../../platform/db/client';
+import { mailboxState } from '../../platform/db/schema';
 
 export type MailboxStateRow = typeof mailboxState.$inferSelect;
 

@@ -1,5 +1,5 @@
-import type { TDocType } from '../../contract';
-import { detectDocType } from '../files';
+import type { TDocType } from '../../../contract';
+import { detectDocType } from '../../files';
 import { bareSubject } from './mail-subject';
 import { readOwnText, type MailSummary } from './mail-text';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Storage } from '../adapters/storage/port';
-import type { Db } from '../platform/db/client';
-import { findCurrentSeason, resolveSeason } from '../seasons';
-import { recordFailedSubmission, recordStagedSubmission, discardStaged, stagedKey, type IntakeResult, type RefusedFile, type StagedFile } from '../pipeline';
+import type { Storage } from '../../adapters/storage/port';
+import type { Db } from '../../platform/db/client';
+import { findCurrentSeason, resolveSeason } from '../../seasons';
+import { recordFailedSubmission, recordStagedSubmission, discardStaged, stagedKey, type IntakeResult, type RefusedFile, type StagedFile } from '../../pipeline';
 import { attachmentDocType, MAX_MAIL_DOCUMENTS, readPlayerDetails, selectAttachments } from './mail-fields';
 import { MailTooLargeError, readMessage, type ReadMessage } from './read-message';
 

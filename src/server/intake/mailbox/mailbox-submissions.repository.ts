@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, sum } from 'drizzle-orm';
-import { DIVISIONS, type TDivision, type TMailboxStats, type TMailboxSubmission } from '../../contract';
-import type { Db } from '../platform/db/client';
-import { registrationInDivisions, type DivisionScope } from '../platform/db/division-scope';
-import { players, registrations, submissions } from '../platform/db/schema';
+import { DIVISIONS, type TDivision, type TMailboxStats, type TMailboxSubmission } from '../../../contract';
+import type { Db } from '../../platform/db/client';
+import { registrationInDivisions, type DivisionScope } from '../../platform/db/division-scope';
+import { players, registrations, submissions } from '../../platform/db/schema';
 
 /**
  * A submission is in a scope when the player it was matched to is registered for its season in one of the
