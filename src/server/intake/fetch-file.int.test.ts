@@ -1,7 +1,8 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFileServer } from '../../../tests/support/file-server';
 import { makePdf } from '../../../tests/support/multipart';
-import { FileUrlRefusedError, isForbiddenAddress, openFileUrl, type FilePolicy } from './fetch-file';
+import { FileUrlRefusedError, isForbiddenAddress, openFileUrl, pinnedLookup, type FilePolicy } from './fetch-file';
 
 const readAll = async (stream: NodeJS.ReadableStream) => {
   const chunks: Buffer[] = [];
@@ -68,6 +69,50 @@ describe('file URL guards', () => {
     await expect(readAll(trickling)).rejects.toThrow('The file download did not finish within 2 s.');
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
     expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  it('downloads by host name: localhost is allowed by name when loopback is, and still judged by its addresses', async () => {
+    const byName = `${server.origin.replace('127.0.0.1', 'localhost')}/a.pdf`;
+    expect(byName).toMatch(/^http:\/\/localhost:\d+\/a\.pdf$/);
+    expect((await readAll(await openFileUrl(byName, policy))).equals(pdf)).toBe(true);
+    // Listed by name but loopback not allowed: the name resolves to a loopback address, which is refused.
+    const strict = { ...policy, allowedHosts: ['localhost'], allowHttpLoopback: false };
+    expect(await refusal(byName.replace('http:', 'https:'), strict)).toMatch(/localhost resolves to (127\.0\.0\.1|::1), a private or reserved address/);
+    expect(await refusal(byName, { ...policy, allowHttpLoopback: false, allowedHosts: [] })).toMatch(/must use https/);
+  });
+
+  it("allows a form builder's domain and its subdomains, and nothing that merely ends with its name", async () => {
+    const withDomain = { ...policy, allowedHosts: [], allowedDomains: ['jotform.com'] };
+    // Allowed by name, then refused for where it points (no network here): the host check passed.
+    expect(await refusal('https://files.jotform.com/x.pdf', withDomain)).not.toMatch(/not in FORM_FILE_HOSTS/);
+    expect(await refusal('https://jotform.com/x.pdf', withDomain)).not.toMatch(/not in FORM_FILE_HOSTS/);
+    expect(await refusal('https://evil-jotform.com/x.pdf', withDomain)).toMatch(/not in FORM_FILE_HOSTS/);
+    expect(await refusal('https://jotform.com.evil.example/x.pdf', withDomain)).toMatch(/not in FORM_FILE_HOSTS/);
+  });
+
+  it('answers both shapes of DNS lookup a connection asks for, and a dual-stack connection falls back to the address that answers', async () => {
+    const lookup = pinnedLookup([
+      { address: '::1', family: 6 },
+      { address: '127.0.0.1', family: 4 },
+    ]);
+    const all = await new Promise<unknown>((resolve, reject) => lookup('files.example', { all: true }, (error, address) => (error ? reject(error) : resolve(address))));
+    expect(all).toEqual([
+      { address: '::1', family: 6 },
+      { address: '127.0.0.1', family: 4 },
+    ]);
+    const one = await new Promise<unknown>((resolve, reject) =>
+      lookup('files.example', {}, (error, address, family) => (error ? reject(error) : resolve({ address, family }))),
+    );
+    expect(one).toEqual({ address: '::1', family: 6 });
+    // The server listens on IPv4 only: with autoSelectFamily the connection tries ::1, then 127.0.0.1.
+    const port = new URL(server.origin).port;
+    const body = await new Promise<Buffer>((resolve, reject) => {
+      const req = http.get({ host: 'files.example', port, path: '/a.pdf', lookup, autoSelectFamily: true }, (response) => {
+        readAll(response).then(resolve, reject);
+      });
+      req.on('error', reject);
+    });
+    expect(body.equals(pdf)).toBe(true);
   });
 
   it('classifies addresses, including IPv4 carried in IPv6', () => {

@@ -1,14 +1,16 @@
 import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 
 /** Rules for downloading a file the registration form points at, before anything else is done with it. */
 export type FilePolicy = {
   /** Host names the form provider serves files from (FORM_FILE_HOSTS); nothing else is fetched. */
   allowedHosts: readonly string[];
-  /** Tests only: plain http to a loopback address. */
+  /** Domains a form builder serves its files from: each allows itself and its subdomains (`jotform.com`, `www.jotform.com`). */
+  allowedDomains?: readonly string[];
+  /** Tests only: plain http to a loopback address, and `localhost` by name. */
   allowHttpLoopback: boolean;
   maxBytes: number;
   /** Idle time allowed while connecting and while the body flows. */
@@ -96,14 +98,14 @@ async function resolveHost(host: string): Promise<Resolved[]> {
   }
 }
 
-/** Checks one hop and returns the address to connect to (pinned, so a second DNS answer cannot differ). */
-async function vetUrl(url: URL, policy: FilePolicy): Promise<Resolved> {
+/** Checks one hop and returns the addresses to connect to, every one of them checked (pinned: see pinnedLookup). */
+async function vetUrl(url: URL, policy: FilePolicy): Promise<Resolved[]> {
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (url.username || url.password) throw new FileUrlRefusedError('File URLs may not carry credentials.');
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && policy.allowHttpLoopback)) {
     throw new FileUrlRefusedError(`File URLs must use https (got ${url.protocol.replace(':', '')}).`);
   }
-  if (!policy.allowedHosts.includes(host)) {
+  if (!isAllowedHost(host, policy)) {
     throw new FileUrlRefusedError(`The file host ${host} is not in FORM_FILE_HOSTS.`);
   }
   const addresses = (await resolveHost(host)).map(normalise);
@@ -116,18 +118,41 @@ async function vetUrl(url: URL, policy: FilePolicy): Promise<Resolved> {
   if (url.protocol === 'http:' && !addresses.every(isLoopback)) {
     throw new FileUrlRefusedError('Plain http is allowed only to loopback in tests; use https.');
   }
-  const [first] = addresses;
-  if (!first) throw new FileUrlRefusedError(`The file host ${host} has no address.`);
-  return first;
+  if (addresses.length === 0) throw new FileUrlRefusedError(`The file host ${host} has no address.`);
+  return addresses;
 }
 
-function request(url: URL, pinned: Resolved, timeoutMs: number): Promise<http.IncomingMessage> {
+function isAllowedHost(host: string, policy: FilePolicy): boolean {
+  if (policy.allowedHosts.includes(host)) return true;
+  if (policy.allowHttpLoopback && host === 'localhost') return true;
+  return (policy.allowedDomains ?? []).some((domain) => host === domain || host.endsWith(`.${domain}`));
+}
+
+/**
+ * The DNS lookup a connection makes, answered from the addresses already vetted, so a second DNS answer
+ * cannot differ from the one checked. Node asks for every address (`all: true`) when it connects with
+ * `autoSelectFamily` (the default since Node 20: it tries IPv6 and IPv4 in turn) and for one otherwise;
+ * both shapes of answer are given, so host names work on every supported Node version, dual-stack included.
+ */
+export function pinnedLookup(addresses: readonly Resolved[]): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) {
+      callback(null, addresses.map(({ address, family }) => ({ address, family })));
+      return;
+    }
+    const [first] = addresses;
+    if (first) callback(null, first.address, first.family);
+    else callback(new FileUrlRefusedError('The file host has no address.'), '');
+  };
+}
+
+function request(url: URL, pinned: readonly Resolved[], timeoutMs: number): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(url, {
       method: 'GET',
       headers: { 'user-agent': 'Clearbase/1 (registration documents)', accept: 'application/pdf,image/*;q=0.9,*/*;q=0.1' },
-      lookup: (_hostname, _options, callback) => callback(null, pinned.address, pinned.family),
+      lookup: pinnedLookup(pinned),
       timeout: timeoutMs,
     });
     req.on('timeout', () => req.destroy(new FileUrlRefusedError(`The file URL did not answer within ${Math.round(timeoutMs / 1000)} s.`)));

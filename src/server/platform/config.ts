@@ -188,7 +188,7 @@ const VARIABLES = {
     schema: booleanFromEnv.default(false),
     field: 'formFileAllowHttpLoopback',
     default: 'false',
-    meaning: 'Tests only: allow http file URLs on 127.0.0.1.',
+    meaning: 'Tests only: allow http file URLs on loopback addresses, and the host name localhost.',
   },
   FORM_WEBHOOK_BODY_TIMEOUT_MS: {
     schema: integerFromEnv(1_000, 3_600_000).default(60_000),
