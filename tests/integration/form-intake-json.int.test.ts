@@ -61,11 +61,11 @@ describeEachDatabase('form webhook with files by URL', ({ getDatabase }) => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('downloads each file, directly or through a redirect, and stores it', async () => {
+  it('downloads each file, by host name or address, directly or through a redirect, and stores it', async () => {
     const response = await post({
       ...fields('json-1'),
       files: [
-        { url: `${server.origin}/birth.pdf`, filename: 'birth.pdf', docType: 'Birth Certificate' },
+        { url: `${server.origin.replace('127.0.0.1', 'localhost')}/birth.pdf`, filename: 'birth.pdf', docType: 'Birth Certificate' },
         { url: `${server.origin}/redirect?to=${encodeURIComponent('/proof.pdf')}`, filename: 'proof of residency.pdf' },
       ],
     });
