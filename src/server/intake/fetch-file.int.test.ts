@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFileServer } from '../../../tests/support/file-server';
 import { makePdf } from '../../../tests/support/multipart';
@@ -105,13 +106,20 @@ describe('file URL guards', () => {
     );
     expect(one).toEqual({ address: '::1', family: 6 });
     // The server listens on IPv4 only: with autoSelectFamily the connection tries ::1, then 127.0.0.1.
-    const port = new URL(server.origin).port;
+    const port = Number(new URL(server.origin).port);
+    let attempted: string[] = [];
     const body = await new Promise<Buffer>((resolve, reject) => {
-      const req = http.get({ host: 'files.example', port, path: '/a.pdf', lookup, autoSelectFamily: true }, (response) => {
+      const createConnection = () => {
+        const socket = net.connect({ host: 'files.example', port, lookup, autoSelectFamily: true });
+        socket.once('connect', () => (attempted = socket.autoSelectFamilyAttemptedAddresses));
+        return socket;
+      };
+      const req = http.get({ host: 'files.example', port, path: '/a.pdf', createConnection }, (response) => {
         readAll(response).then(resolve, reject);
       });
       req.on('error', reject);
     });
+    expect(attempted).toEqual([`::1:${port}`, `127.0.0.1:${port}`]);
     expect(body.equals(pdf)).toBe(true);
   });
 
