@@ -113,12 +113,13 @@ function IntegrationRow({ integration }: { integration: TIntegration }) {
           onClick={() => setOpen((shown) => !shown)}
           className="flex w-full min-w-0 items-center gap-3 rounded-md px-1 py-2 text-left outline-none hover:bg-muted/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:px-2"
         >
-          <span className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
-            <span className="font-medium">{integration.name}</span>
-            <Badge variant={state.tone} data-testid="integration-state" className="sm:order-last sm:ml-auto">
+          {/* A phone: the name and its state on one line, the last delivery under them. Wider: all three on one line. */}
+          <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)_auto]">
+            <span className="font-medium break-words">{integration.name}</span>
+            <Badge variant={state.tone} data-testid="integration-state" className="sm:order-last">
               {state.label}
             </Badge>
-            <span className="text-xs text-muted-foreground" data-testid="integration-last-delivery">
+            <span className="col-span-2 text-xs text-muted-foreground sm:col-span-1" data-testid="integration-last-delivery">
               {integration.lastDeliveryAt ? (
                 <>
                   Last delivery <time dateTime={integration.lastDeliveryAt}>{formatDateTime(integration.lastDeliveryAt)}</time>

@@ -125,14 +125,14 @@ export function MappingSection({
           ))}
         </fieldset>
         <FormError message={failure} testId="mapping-error" />
-        <p role="status" className="text-sm text-success-soft-foreground empty:hidden" data-testid="mapping-status">
-          {status}
-        </p>
-        <div>
+        <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" size="sm" disabled={pending}>
             {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
             Save mapping
           </Button>
+          <p role="status" className="text-sm text-success-soft-foreground" data-testid="mapping-status">
+            {status}
+          </p>
         </div>
       </form>
     </section>
