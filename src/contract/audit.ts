@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'document.scan_retry_requested',
   'document.status_changed',
   'document.stored',
+  'integration.updated',
   'notification_template.updated',
   'notifications.scheduled',
   'notifications.sent',

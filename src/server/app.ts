@@ -24,7 +24,7 @@ import { SECURITY_HEADERS } from './platform/http/security-headers';
 import { safeValidatorCompiler } from './platform/http/validation';
 import { registerHealthRoutes } from './health';
 import { registerDocumentRoutes, type DocumentsService } from './documents';
-import { registerIntakeRoutes, registerMailboxRoutes, type FormIntakeDeps, type MailboxService } from './intake';
+import { registerIntakeRoutes, registerIntegrationRoutes, registerMailboxRoutes, type FormIntakeDeps, type IntegrationsService, type MailboxService } from './intake';
 import { registerPlayerRoutes, type PlayersService } from './players';
 import { registerReportRoutes, registerSeasonReportRoutes, type ReportsService, type SeasonReportService } from './reports';
 import { registerSettingsRoutes, type SettingsService } from './settings';
@@ -50,6 +50,8 @@ export type AppDeps = {
   maxFileBytes: number;
   documents: DocumentsService;
   mailbox: MailboxService;
+  /** Settings → Integrations: the form builders' secrets, mappings and deliveries. */
+  integrations: IntegrationsService;
   reports: ReportsService;
   seasonReport: SeasonReportService;
   players: PlayersService;
@@ -153,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerIntakeRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerMailboxRoutes(app, deps);
+  registerIntegrationRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerSeasonReportRoutes(app, deps);
   registerPlayerRoutes(app, deps);

@@ -20,7 +20,7 @@ import { countDocumentsAwaitingFailedScan, createRetentionHandler, RETENTION_QUE
 import { buildApp } from './app';
 import { createSiteGuard } from './platform/http/site';
 import { createImapMailbox } from './adapters/mailbox/imap-mailbox';
-import { createIntakeThreads, createMailboxService, type MailboxService } from './intake';
+import { createIntakeThreads, createIntegrationsService, createMailboxService, type MailboxService } from './intake';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner';
 import { createProcessDocumentHandler, DEFAULT_SCAN_RETRY, type ScanRetryPolicy, createStagingSweeperTimer, PROCESS_DOCUMENT_QUEUE } from './pipeline';
 import { createPlayersService } from './players';
@@ -237,6 +237,9 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     settleWaitMs: options.mailboxSettleWaitMs,
   });
 
+  // Whether the default secret is set, never the secret itself: the screen says which secret is in force.
+  const integrations = createIntegrationsService({ db, masterKey: masterKey.key, defaultSecretSet: config.formWebhookSecret !== undefined });
+
   const intakeThreads = createIntakeThreads({ masterKey: masterKey.key, threads: config.intakeThreads, log });
 
   const settings = createSettingsService({
@@ -270,6 +273,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     maxFileBytes: config.maxFileBytes,
     documents,
     mailbox,
+    integrations,
     reports,
     seasonReport,
     players,

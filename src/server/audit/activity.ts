@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SYSTEM_SETTING_LABELS, type TAuditAction } from '../../contract';
+import { FORM_PROVIDER_NAMES, SYSTEM_SETTING_LABELS, ZFormProvider, type TAuditAction } from '../../contract';
 
 /** An audit record as the activity list words it. */
 export type ActivityEvent = { action: TAuditAction; detail: Record<string, unknown> };
@@ -56,6 +56,10 @@ const SENTENCES: Record<TAuditAction, (detail: Record<string, unknown>) => strin
     return `Changed a document from ${change.data.from} to ${change.data.to}`;
   },
   'document.stored': () => 'Stored a document',
+  'integration.updated': (detail) => {
+    const provider = ZFormProvider.safeParse(detail.provider);
+    return provider.success ? `Changed the ${FORM_PROVIDER_NAMES[provider.data]} form builder settings` : 'Changed a form builder’s settings';
+  },
   'notification_template.updated': () => 'Changed a notification template',
   'notifications.scheduled': () => 'Scheduled notifications',
   'notifications.sent': () => 'Sent notifications',

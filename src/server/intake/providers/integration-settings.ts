@@ -3,6 +3,7 @@ import { ZProviderQuestion, ZQuestionMapping, type TFormProvider, type TProvider
 import { openSecret, ZSealedSecret, type SealedSecret } from '../../platform/crypto/secret-box';
 import type { Db } from '../../platform/db/client';
 import { getSetting, putSetting } from '../../settings';
+import { lockSettingRow } from './integrations.repository';
 
 /**
  * What Settings → Integrations keeps for one form builder, in the settings table under `integration.{provider}`:
@@ -27,6 +28,24 @@ export async function writeStoredIntegration(db: Db, provider: TFormProvider, va
   await putSetting(db, settingKey(provider), value);
 }
 
+/**
+ * Reads, changes and writes one provider's settings in one transaction that holds its row, so two changes at
+ * once (a delivery noting its questions while someone saves a secret) do not undo each other. `change`
+ * answers the new settings and may write more through `tx` (an audit record), in the same transaction.
+ */
+export function changeStoredIntegration<T>(
+  db: Db,
+  provider: TFormProvider,
+  change: (stored: StoredIntegration, tx: Db) => Promise<{ next: StoredIntegration; result: T }>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockSettingRow(tx, settingKey(provider), ZStoredIntegration.parse({}));
+    const { next, result } = await change(await readStoredIntegration(tx, provider), tx);
+    await writeStoredIntegration(tx, provider, next);
+    return result;
+  });
+}
+
 /** What verifying and reading one delivery needs: the secret in force (the provider's own, else the default), the download key, the mapping. */
 export type ProviderCredentials = { secret: string | undefined; downloadKey: string | undefined; mapping: TQuestionMapping };
 
@@ -41,6 +60,5 @@ export async function readCredentials(
 
 /** Keeps the questions of the latest delivery, the mapping's choices on the Integrations screen. */
 export async function noteQuestions(db: Db, provider: TFormProvider, questions: readonly TProviderQuestion[]): Promise<void> {
-  const stored = await readStoredIntegration(db, provider);
-  await writeStoredIntegration(db, provider, { ...stored, lastQuestions: questions.slice(0, 200) });
+  await changeStoredIntegration(db, provider, (stored) => Promise.resolve({ next: { ...stored, lastQuestions: questions.slice(0, 200) }, result: undefined }));
 }

@@ -1,6 +1,7 @@
 import { useLocation, useSearch } from 'wouter';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { FormBuildersCard } from '@/features/integrations';
 import { MailboxIntakeCard } from '@/features/mailbox';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { parseSettingsTab, SETTINGS_TABS } from '../settings-text';
@@ -35,6 +36,7 @@ export function SettingsPage() {
           <SystemHealthCard />
         </TabsContent>
         <TabsContent value="integrations" className="flex flex-col gap-6">
+          <FormBuildersCard />
           <MailboxIntakeCard />
           <StorageCard />
         </TabsContent>
