@@ -11,7 +11,7 @@ import { releaseCheckLease, takeCheckLease } from '../../src/server/intake/mailb
 import { insertSeasons } from '../../src/server/seasons/seasons.repository';
 import { createLogger } from '../../src/server/platform/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describeEachDatabase } from '../support/databases';
 import { useDovecot } from '../support/dovecot';
 import { appendMail, listMessages, withImap } from '../support/imap';
@@ -30,8 +30,9 @@ let sequence = 0;
 /** A distinct Message-ID per mail and per database run, so the two runs never see each other's mail. */
 const messageId = (tag: string) => `<${tag}-${process.pid}-${++sequence}@example.org>`;
 
-async function submissionOf(db: Db, externalId: string) {
-  const rows = await db.select().from(submissions).where(eq(submissions.externalId, externalId));
+/** The submissions of the mails with this Message-ID (recorded as `<message-id>#<content hash>`). */
+async function submissionOf(db: Db, messageId: string) {
+  const rows = await db.select().from(submissions).where(sql`starts_with(${submissions.externalId}, ${`${messageId}#`})`);
   return rows;
 }
 
