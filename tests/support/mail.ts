@@ -91,7 +91,7 @@ export function buildUuencodedMail(spec: {
     `To: ${spec.to}`,
     `Subject: ${spec.subject}`,
     `Message-ID: ${spec.messageId}`,
-    'Date: Mon, 01 Sep 2025 10:00:00 +0000',
+    `Date: ${new Date().toUTCString()}`,
     'MIME-Version: 1.0',
     `Content-Type: multipart/mixed; boundary="${boundary}"`,
     '',
