@@ -77,7 +77,11 @@ export async function receiveMail(deps: MailIntakeDeps, raw: Readable, options: 
   };
 
   const details = readPlayerDetails(read.summary);
-  if (selection.error !== null) return fail(selection.error, details.ok ? { ...details.player } : {});
+  // A mail whose every file is refused (only a winmail.dat, an encrypted mail) is recorded with its player
+  // when its details can be read, its files as refused documents: the submission fails with the same reason,
+  // and the family is told which files and why, as for any refused file.
+  const onlyRefused = selection.documents.length === 0 && selection.refused.length > 0;
+  if (selection.error !== null && !(onlyRefused && details.ok)) return fail(selection.error, details.ok ? { ...details.player } : {});
   if (!details.ok) return fail(details.error, {});
   const { player } = details;
   const season = player.season ? (await resolveSeason(deps.db, player.season))?.id : (await findCurrentSeason(deps.db))?.id;
