@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'settings.updated',
   'submission.failed',
   'submission.received',
+  'submission.refusal_notified',
   'user.created',
   'user.deleted',
   'user.invitation_issued',

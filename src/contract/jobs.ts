@@ -23,6 +23,14 @@ export const JOB_PAYLOADS = {
   'process-document': z.object({ documentId: z.string(), extension: z.string() }),
   /** Deliver the still-pending messages of a queued or scheduled send. */
   'notification-send': z.object({ messages: z.array(ZQueuedMessage) }),
+  /**
+   * Tell the family which files of a submission were refused at intake, and why: queued with the submission,
+   * sent once (the File Not Accepted template).
+   */
+  'refused-files-notice': z.object({
+    submissionId: z.string(),
+    files: z.array(z.object({ filename: z.string(), reason: z.string() })).min(1),
+  }),
   /** The daily removal of documents past their retention date. */
   retention: z.object({}),
 };

@@ -12,6 +12,7 @@ export const NOTIFICATION_PLACEHOLDERS = {
   missingDocuments: { scope: 'person', help: 'The missing document types in words, e.g. Medical Form and Liability Waiver.' },
   documentType: { scope: 'person', help: 'The rejected document type (Document Rejected only).' },
   rejectionReason: { scope: 'person', help: 'Why the document was rejected (Document Rejected only).' },
+  refusedFiles: { scope: 'person', help: 'The files that could not be accepted, one a line, each with the reason (File Not Accepted only).' },
   season: { scope: 'any', help: 'The season name, e.g. Fall Ball 2025.' },
   deadline: { scope: 'any', help: 'The deadline date chosen on the Send form (7 days ahead by default).' },
   received: { scope: 'any', help: 'Documents received in the last 7 days.' },

@@ -22,7 +22,7 @@ import { createSiteGuard } from './platform/http/site';
 import { createImapMailbox } from './adapters/mailbox/imap-mailbox';
 import { createIntakeThreads, createIntegrationsService, createMailboxService, type MailboxService } from './intake';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner';
-import { createProcessDocumentHandler, DEFAULT_SCAN_RETRY, type ScanRetryPolicy, createStagingSweeperTimer, PROCESS_DOCUMENT_QUEUE } from './pipeline';
+import { createProcessDocumentHandler, DEFAULT_SCAN_RETRY, type ScanRetryPolicy, createStagingSweeperTimer, PROCESS_DOCUMENT_QUEUE, REFUSED_FILES_NOTICE_QUEUE } from './pipeline';
 import { createPlayersService } from './players';
 import { createReportsService, createSeasonReportService } from './reports';
 import { createSettingsService, createSystemSettingsCache, SETTINGS_RECHECK_MS } from './settings';
@@ -199,6 +199,11 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       }),
       [RETENTION_QUEUE]: createRetentionHandler({ db, storageFor: storageForDriver, log }),
       [NOTIFICATION_SEND_QUEUE]: createNotificationSendHandler(notificationDelivery),
+      // Queued by the pipeline with a submission that has refused files; the notifications module tells the family.
+      [REFUSED_FILES_NOTICE_QUEUE]: async (notice) => {
+        await notifications.notifyFilesRefused(notice);
+        return { kind: 'done' };
+      },
     },
   });
   const notifications = createNotificationsService({ ...notificationDelivery, log, pokeJobs: () => jobRunner.poke() });

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, type TestContext } from 'vitest';
 import { startClamd, type StartedClamd } from '../../scripts/services/start-clamd';
 import { startDovecot, type StartedDovecot } from '../../scripts/services/start-dovecot';
@@ -77,7 +77,9 @@ let sequence = 0;
 /** A distinct Message-ID per mail and per database run. */
 const messageId = (tag: string) => `<${tag}-${process.pid}-${++sequence}@example.org>`;
 
-const submissionsOf = (db: Db, externalId: string) => db.select().from(submissions).where(eq(submissions.externalId, externalId));
+/** The submissions of the mail with this Message-ID (recorded as `<message-id>#<content hash>`). */
+const submissionsOf = (db: Db, messageId: string) =>
+  db.select().from(submissions).where(sql`starts_with(${submissions.externalId}, ${`${messageId}#`})`);
 const documentsOf = (db: Db, submissionId: string) => db.select().from(documents).where(eq(documents.submissionId, submissionId));
 type DocumentRow = typeof documents.$inferSelect;
 /** The document of a submission with this file name; a test fails at once when there is none. */

@@ -22,6 +22,7 @@ import { buildMail } from '../support/mail';
 import { makePdf } from '../support/multipart';
 import { FALL_2025 } from '../support/pipeline';
 import { IN_CI } from '../support/test-env';
+import { messageIdOfExternalId } from '../../src/server/intake/mailbox/mail-identity';
 
 /**
  * The server is SIGKILLed while a mailbox check is half-way through the mailbox — with a mail streaming
@@ -206,7 +207,7 @@ describe.skipIf(!postgresAdminUrl)('mailbox crash: SIGKILL in the middle of a ma
     const rows = await db().select().from(submissions);
     expect(rows).toHaveLength(MAILS);
     expect(rows.every((row) => row.source === 'mailbox')).toBe(true);
-    expect(rows.map((row) => row.externalId).sort()).toEqual(sent.map((m) => m.messageId).sort());
+    expect(rows.map((row) => messageIdOfExternalId(row.externalId)).sort()).toEqual(sent.map((m) => m.messageId).sort());
     expect(rows.filter((row) => row.status !== 'processed').map((row) => [row.externalId, row.status, row.errorMessage])).toEqual([]);
     expect(await db().select({ id: players.id }).from(players)).toHaveLength(MAILS);
 
@@ -215,7 +216,7 @@ describe.skipIf(!postgresAdminUrl)('mailbox crash: SIGKILL in the middle of a ma
     expect(docs).toHaveLength(MAILS * ATTACHMENTS.length);
     const storage = createLocalStorage(path.join(dataDir, 'storage'));
     for (const mail of sent) {
-      const submission = rows.find((row) => row.externalId === mail.messageId);
+      const submission = rows.find((row) => messageIdOfExternalId(row.externalId) === mail.messageId);
       const ofMail = docs.filter((d) => d.submissionId === submission?.id);
       expect(ofMail.map((d) => [d.originalFilename, d.fileSha256]).sort()).toEqual([...mail.sha256ByFile.entries()].sort());
       expect(ofMail.map((d) => d.docType).sort()).toEqual(DOC_TYPES);

@@ -8,14 +8,16 @@ import { decryptToBuffer } from '../../src/server/platform/crypto/envelope';
 import type { Db } from '../../src/server/platform/db/client';
 import { documents, submissions } from '../../src/server/platform/db/schema';
 import { releaseCheckLease, takeCheckLease } from '../../src/server/intake/mailbox/mailbox-state.repository';
+import { insertSubmissions } from '../../src/server/pipeline';
 import { insertSeasons } from '../../src/server/seasons/seasons.repository';
 import { createLogger } from '../../src/server/platform/logger';
 import { createClearbase, type Clearbase } from '../../src/server/main';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describeEachDatabase } from '../support/databases';
 import { useDovecot } from '../support/dovecot';
 import { appendMail, listMessages, withImap } from '../support/imap';
-import { buildMail } from '../support/mail';
+import { jpegImage, pngImage } from '../support/images';
+import { buildMail, buildUuencodedMail, uuencode } from '../support/mail';
 import { makePdf, PNG_HEADER } from '../support/multipart';
 import { FALL_2025, SPRING_2025 } from '../support/pipeline';
 
@@ -30,8 +32,9 @@ let sequence = 0;
 /** A distinct Message-ID per mail and per database run, so the two runs never see each other's mail. */
 const messageId = (tag: string) => `<${tag}-${process.pid}-${++sequence}@example.org>`;
 
-async function submissionOf(db: Db, externalId: string) {
-  const rows = await db.select().from(submissions).where(eq(submissions.externalId, externalId));
+/** The submissions of the mails with this Message-ID (recorded as `<message-id>#<content hash>`). */
+async function submissionOf(db: Db, messageId: string) {
+  const rows = await db.select().from(submissions).where(sql`starts_with(${submissions.externalId}, ${`${messageId}#`})`);
   return rows;
 }
 
@@ -235,6 +238,151 @@ describeEachDatabase('mailbox intake over IMAP (Dovecot)', ({ getDatabase, kind 
     expect((await call('POST', `/api/gmail/submissions/${rows[0]?.id ?? ''}/retry`)).statusCode).toBe(409);
   });
 
+  /** Waits until no submission of the mail with this Message-ID is still pending (the pipeline runs). */
+  const settled = async (id: string) => {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const rows = await submissionOf(getDatabase().db, id);
+      if (rows.length > 0 && rows.every((row) => row.status !== 'pending')) return rows;
+      if (Date.now() > deadline) throw new Error(`${id} still pending: ${JSON.stringify(rows.map((row) => row.status))}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const documentsOf = (submissionId: string) => getDatabase().db.select().from(documents).where(eq(documents.submissionId, submissionId));
+  const decrypted = async (document: typeof documents.$inferSelect | undefined) => {
+    if (!document) throw new Error('no document');
+    if (!document.storageKey || !document.wrappedKey || !document.iv || !document.authTag) throw new Error(`${document.originalFilename} not stored`);
+    const ciphertext = await readFile(path.join(dataDir, 'storage', ...document.storageKey.split('/')));
+    return decryptToBuffer(masterKey, { wrappedKey: document.wrappedKey, iv: document.iv, authTag: document.authTag }, ciphertext);
+  };
+
+  it('reads uuencoded attachments, a x-uuencode part and a begin … end block in the text, and stores the files they hold', async (context) => {
+    running(context);
+    app().jobRunner.start();
+    const inPart = messageId('uu-part');
+    const inText = messageId('uu-text');
+    const scan = makePdf('uuencoded scan of the birth certificate', 3_000);
+    const waiver = makePdf('uuencoded waiver in the text', 2_000);
+    // A scanner's mail: the part has no name of its own, only the begin line names the file.
+    await append(
+      buildUuencodedMail({ from: PARENT, to: userOf(), subject: 'Scanned documents', text: BODY, messageId: inPart, file: { name: null, beginName: 'birth certificate.pdf', content: scan } }),
+    );
+    // An old mail program's: the file is uuencoded into the text of the message.
+    await append(await buildMail({ from: PARENT, to: userOf(), subject: 'Waiver', text: `${BODY}\n\n${uuencode(waiver, 'waiver.pdf')}\nThanks again`, messageId: inText }));
+    expect(await app().mailbox.check()).toMatchObject({ recorded: 2 });
+
+    for (const [id, filename, content, docType] of [
+      [inPart, 'birth certificate.pdf', scan, 'birth_certificate'],
+      [inText, 'waiver.pdf', waiver, 'waiver'],
+    ] as const) {
+      const [row] = await settled(id);
+      expect(row).toMatchObject({ status: 'processed', attachmentCount: 1, errorMessage: null });
+      expect(row?.fields).toMatchObject({ firstName: 'Zoë', lastName: 'O’Brien' });
+      const docs = await documentsOf(row?.id ?? '');
+      expect(docs.map((d) => [d.originalFilename, d.docType, d.status])).toEqual([[filename, docType, 'pending']]);
+      expect(await decrypted(docs[0])).toEqual(content);
+    }
+  });
+
+  it('skips the images of the message body and signature logos, uncounted, and keeps a photo attached inline', async (context) => {
+    running(context);
+    app().jobRunner.start();
+    const id = messageId('inline');
+    const photo = jpegImage(3024, 4032, { exifBytes: 20_000, filler: 60_000 });
+    await append(
+      await buildMail({
+        from: PARENT,
+        to: userOf(),
+        subject: 'Birth certificate',
+        text: BODY,
+        html: `<p>${BODY.replace(/\n/g, '<br>')}</p><img src="cid:banner@league.example"><p>-- <br><img src="cid:logo@sig.example" width="180"></p>`,
+        messageId: id,
+        attachments: [
+          // Newsletter art and a signature logo the HTML shows.
+          { filename: 'banner.png', content: pngImage(600, 300, 40_000), contentType: 'image/png', cid: 'banner@league.example', contentDisposition: 'inline' },
+          { filename: 'acme.png', content: pngImage(180, 60, 3_000), contentType: 'image/png', cid: 'logo@sig.example', contentDisposition: 'inline' },
+          // Apple Mail's way with a photo: inline, and no cid: link in the body.
+          { filename: 'IMG_2041.jpeg', content: photo, contentType: 'image/jpeg', contentDisposition: 'inline' },
+          // A signature logo attached as a file.
+          { filename: 'brand.png', content: pngImage(150, 50, 5_000), contentType: 'image/png', contentDisposition: 'attachment' },
+        ],
+      }),
+    );
+    await app().mailbox.check();
+    const [row] = await settled(id);
+    expect(row).toMatchObject({ status: 'processed', attachmentCount: 1 });
+    const docs = await documentsOf(row?.id ?? '');
+    expect(docs.map((d) => [d.originalFilename, d.status])).toEqual([['IMG_2041.jpeg', 'pending']]);
+    expect(await decrypted(docs[0])).toEqual(photo);
+    expect(await readdir(path.join(dataDir, 'storage', 'staging')).catch(() => [])).toEqual([]);
+  });
+
+  it('records a copy delivered again with other headers once, and processes another mail that reuses the Message-ID', async (context) => {
+    const server = running(context);
+    app().jobRunner.start();
+    const db = getDatabase().db;
+    const id = messageId('reused');
+    const medical = makePdf('medical form of Zoë');
+    const original = { from: PARENT, to: userOf(), subject: 'Medical form', text: BODY, messageId: id, attachments: [{ filename: 'medical.pdf', content: medical }] };
+    await append(await buildMail(original));
+    expect(await app().mailbox.check()).toMatchObject({ recorded: 1, acknowledged: 1 });
+
+    // The same mail through a forwarder: more headers, another date, another MIME boundary; the same mail.
+    const copy = Buffer.concat([
+      Buffer.from('Received: from forwarder.example.net by mx.example.test; Tue, 2 Sep 2025 08:00:00 +0000\r\nX-Forwarded-To: registrations@example.test\r\n'),
+      await buildMail({ ...original, date: new Date(Date.now() + 60_000) }),
+    ]);
+    await append(copy);
+    expect(await app().mailbox.check()).toEqual({ recorded: 0, acknowledged: 1, leftUnread: 0 });
+    expect(await submissionOf(db, id)).toHaveLength(1);
+
+    // Another mail under the same Message-ID (a scanner that sends every mail with one): processed in its own right.
+    const residency = makePdf('proof of residency of Zoë');
+    await append(await buildMail({ ...original, subject: 'Proof of residency', attachments: [{ filename: 'residency.pdf', content: residency }] }));
+    expect(await app().mailbox.check()).toMatchObject({ recorded: 1, acknowledged: 1 });
+    const rows = await settled(id);
+    expect(rows).toHaveLength(2);
+    expect(rows.map((row) => row.externalId)).toEqual(expect.arrayContaining([expect.stringMatching(/#[0-9a-f]{16}$/), expect.stringMatching(/#[0-9a-f]{16}$/)]));
+    expect(new Set(rows.map((row) => row.externalId)).size).toBe(2);
+    const filesOf = async (subject: string) => (await documentsOf(rows.find((row) => row.subject === subject)?.id ?? '')).map((d) => [d.originalFilename, d.status]);
+    expect(await filesOf('Medical form')).toEqual([['medical.pdf', 'pending']]);
+    expect(await filesOf('Proof of residency')).toEqual([['residency.pdf', 'pending']]);
+
+    // All three turn up unread again: nothing new is recorded.
+    await withImap(server, async (client) => {
+      await client.mailboxOpen('Processed');
+      await client.messageFlagsRemove('1:*', ['\\Seen']);
+    }, userOf());
+    expect(await app().mailbox.check()).toMatchObject({ recorded: 0 });
+    expect(await submissionOf(db, id)).toHaveLength(2);
+  });
+
+  it('retries the right one of two mails sharing a Message-ID', async (context) => {
+    running(context);
+    app().jobRunner.start();
+    const id = messageId('shared-retry');
+    // The first names a season Clearbase does not know yet; the second is fine.
+    const first = { from: PARENT, to: userOf(), subject: 'Docs', messageId: id };
+    await append(await buildMail({ ...first, text: `${BODY}\nSeason: Fall Ball 2027`, attachments: [{ filename: 'waiver-2027.pdf', content: makePdf('waiver for 2027') }] }));
+    await append(await buildMail({ ...first, text: BODY, attachments: [{ filename: 'waiver-2025.pdf', content: makePdf('waiver for 2025') }] }));
+    await app().mailbox.check();
+    const before = await settled(id);
+    const failed = before.find((row) => row.status === 'failed');
+    expect(before.map((row) => row.status).sort()).toEqual(['failed', 'processed']);
+
+    await insertSeasons(getDatabase().db, [{ id: 'fall-2027', name: 'Fall Ball 2027', kind: 'Fall Ball', year: 2027, startsOn: '2027-08-15', endsOn: '2027-11-30' }]);
+    const retried = await call('POST', `/api/gmail/submissions/${failed?.id ?? ''}/retry`);
+    expect(retried.json()).toEqual({ ok: true, message: 'Retried: the e-mail was processed.' });
+    const after = await settled(id);
+    expect(after.map((row) => [row.status, row.seasonId]).sort()).toEqual([
+      ['processed', 'fall-2025'],
+      ['processed', 'fall-2027'],
+    ]);
+    const retriedRow = after.find((row) => row.seasonId === 'fall-2027');
+    expect(retriedRow?.externalId).toBe(failed?.externalId);
+    expect((await documentsOf(retriedRow?.id ?? '')).map((d) => d.originalFilename)).toEqual(['waiver-2027.pdf']);
+  });
+
   it('answers the status, stats and recent calls, and keeps the scheduler state', async (context) => {
     running(context);
     const status = ZMailboxStatus.parse((await call('GET', '/api/gmail/status')).json());
@@ -263,6 +411,17 @@ describeEachDatabase('mailbox intake over IMAP (Dovecot)', ({ getDatabase, kind 
 
     const bad = await call('GET', '/api/gmail/stats?range=year');
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('takes a mail recorded under its bare Message-ID, before content hashes were kept, to be that mail', async (context) => {
+    running(context);
+    const db = getDatabase().db;
+    const id = messageId('bare');
+    await insertSubmissions(db, [{ source: 'mailbox', externalId: id, receivedAt: new Date('2024-01-01T00:00:00Z'), status: 'processed', subject: 'Recorded before', fields: {} }]);
+    await append(await buildMail({ from: PARENT, to: userOf(), subject: 'Recorded before', text: BODY, messageId: id, attachments: [{ filename: 'waiver.pdf', content: makePdf('bare') }] }));
+    expect(await app().mailbox.check()).toEqual({ recorded: 0, acknowledged: 1, leftUnread: 0 });
+    expect(await submissionOf(db, id)).toEqual([]);
+    expect(await db.select().from(submissions).where(eq(submissions.externalId, id))).toHaveLength(1);
   });
 
   it('lets only one instance check at a time: the lease holder checks, the other skips, nothing is recorded twice', async (context) => {

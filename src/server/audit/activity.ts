@@ -72,6 +72,7 @@ const SENTENCES: Record<TAuditAction, (detail: Record<string, unknown>) => strin
   },
   'submission.failed': () => 'A submission could not be processed',
   'submission.received': () => 'Received a submission',
+  'submission.refusal_notified': () => 'Told a family which files could not be accepted',
   'user.created': (detail) => `Invited ${userName(detail, 'a user')}`,
   'user.deleted': (detail) => `Deleted the user ${userName(detail, '')}`.trim(),
   'user.invitation_issued': (detail) =>

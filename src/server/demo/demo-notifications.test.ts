@@ -3,11 +3,12 @@ import { NOTIFICATION_STATUSES, placeholderProblem } from '../../contract';
 import { data } from './demo-data.fixture';
 
 describe('generateDemoData: notifications', () => {
-  it('creates the four notification templates, the reminder with every placeholder, none with an unknown one', () => {
+  it('creates the five notification templates, the reminder with every placeholder, none with an unknown one', () => {
     expect(data.notificationTemplates.map((t) => [t.name, t.type])).toEqual([
       ['Missing Documents Reminder', 'email'],
       ['Deadline Reminder', 'email'],
       ['Document Rejected', 'email'],
+      ['File Not Accepted', 'email'],
       ['Weekly Processing Summary', 'slack'],
     ]);
     for (const template of data.notificationTemplates) {

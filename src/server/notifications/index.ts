@@ -3,4 +3,11 @@ export { sendAccountMail, type AccountMail } from './notification-delivery';
 export { insertNotificationHistory, type NewNotificationHistory } from './notification-history.repository';
 export { insertNotificationTemplates, type NewNotificationTemplate } from './notification-templates.repository';
 export { registerNotificationRoutes } from './notifications.routes';
-export { NOTIFICATION_SEND_QUEUE, createNotificationSendHandler, createNotificationsService, seedDefaultNotificationTemplates, type NotificationsService } from './notifications.service';
+export {
+  NOTIFICATION_SEND_QUEUE,
+  createNotificationSendHandler,
+  createNotificationsService,
+  seedDefaultNotificationTemplates,
+  type NotificationsService,
+  type RefusedFileNotice,
+} from './notifications.service';

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { insertInBatches } from '../platform/db/batch';
 import { notificationTemplates } from '../platform/db/schema';
@@ -51,15 +51,27 @@ export async function updateNotificationTemplate(
 }
 
 /**
- * Inserts `rows` only into an empty table, and says whether it did. The advisory lock is taken before the
- * count, so when several instances start together on one PostgreSQL exactly one seeds and the others see its rows.
+ * Inserts `rows` into an empty table; into one that has templates, only those of `addedLater` whose name no
+ * template has. Says whether it inserted any. The advisory lock is taken before the count, so when several
+ * instances start together on one PostgreSQL exactly one seeds and the others see its rows.
  */
-export function seedNotificationTemplatesIfEmpty(db: Db, rows: readonly NewNotificationTemplate[]): Promise<boolean> {
+export function seedNotificationTemplates(db: Db, rows: readonly NewNotificationTemplate[], addedLater: readonly string[] = []): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${TEMPLATE_SEED_LOCK_KEY})`);
     const [existing] = await tx.select({ n: count() }).from(notificationTemplates);
-    if ((existing?.n ?? 0) > 0) return false;
-    await tx.insert(notificationTemplates).values([...rows]);
+    if ((existing?.n ?? 0) === 0) {
+      await tx.insert(notificationTemplates).values([...rows]);
+      return true;
+    }
+    const wanted = rows.filter((row) => addedLater.includes(row.name));
+    if (wanted.length === 0) return false;
+    const present = await tx
+      .select({ name: notificationTemplates.name })
+      .from(notificationTemplates)
+      .where(inArray(notificationTemplates.name, wanted.map((row) => row.name)));
+    const missing = wanted.filter((row) => !present.some((template) => template.name === row.name));
+    if (missing.length === 0) return false;
+    await tx.insert(notificationTemplates).values(missing);
     return true;
   });
 }

@@ -22,8 +22,9 @@ import { startWebhookReceiver } from '../../../tests/support/webhook-receiver';
 import type { Database } from '../platform/db/client';
 import { listAuditEventsByAction } from '../audit/audit-events.repository';
 import { countJobsByStatus } from '../platform/jobs/jobs.repository';
-import { settings } from '../platform/db/schema';
+import { notificationTemplates, settings } from '../platform/db/schema';
 import { insertUsers } from '../users/users.repository';
+import { DEFAULT_NOTIFICATION_TEMPLATES } from './notification-defaults';
 import { NOTIFICATION_SEND_QUEUE } from './notifications.service';
 
 const MASTER_KEY = randomBytes(32).toString('hex');
@@ -91,15 +92,34 @@ describeEachDatabase('notifications', ({ getDatabase }) => {
     await webhooks.stop();
   });
 
-  it('seeds the three default templates into an empty table once, however many instances start', async () => {
+  it('seeds the four default templates into an empty table once, however many instances start', async () => {
     const second = await startSignedInClearbase({ database: getDatabase(), prefix: 'cb-notify-2', settings: settingsFor(smtp.url), startWorkers: false });
     await second.close();
     const list = await templates();
     expect(list.map((t) => [t.name, t.type, t.enabled])).toEqual([
       ['Deadline Reminder', 'email', true],
       ['Document Rejected', 'email', true],
+      ['File Not Accepted', 'email', true],
       ['Missing Documents Reminder', 'email', true],
     ]);
+    const notAccepted = list.find((t) => t.name === 'File Not Accepted');
+    expect(`${notAccepted?.subject ?? ''}\n${notAccepted?.content ?? ''}`).toMatch(/\{\{playerName\}\}[\s\S]*\{\{guardianName\}\}[\s\S]*\{\{refusedFiles\}\}/);
+  });
+
+  it('adds a default template of a later version to an installation that lacks it, and nothing else', async () => {
+    const db = getDatabase().db;
+    const before = await templates();
+    await db.delete(notificationTemplates).where(eq(notificationTemplates.name, 'File Not Accepted'));
+    await db.delete(notificationTemplates).where(eq(notificationTemplates.name, 'Deadline Reminder'));
+    const second = await startSignedInClearbase({ database: getDatabase(), prefix: 'cb-notify-3', settings: settingsFor(smtp.url), startWorkers: false });
+    await second.close();
+    const after = await templates();
+    // Back: the template added later. Not back: one an installation had and removed.
+    expect(after.map((t) => t.name)).toEqual(['Document Rejected', 'File Not Accepted', 'Missing Documents Reminder']);
+    expect(after.find((t) => t.name === 'File Not Accepted')?.id).not.toBe(before.find((t) => t.name === 'File Not Accepted')?.id);
+    // Restored for the tests after this one.
+    const deadline = DEFAULT_NOTIFICATION_TEMPLATES.find((t) => t.name === 'Deadline Reminder');
+    if (deadline) await db.insert(notificationTemplates).values(deadline);
   });
 
   it('needs a session', async () => {

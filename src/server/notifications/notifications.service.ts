@@ -50,7 +50,7 @@ import {
   findNotificationTemplateByName,
   listNotificationTemplates,
   lockNotificationTemplate,
-  seedNotificationTemplatesIfEmpty,
+  seedNotificationTemplates,
   updateNotificationTemplate,
   type NotificationTemplateRow,
 } from './notification-templates.repository';
@@ -58,10 +58,27 @@ import { findCurrentSeason, resolveSeason, type SeasonRow } from '../seasons';
 import { AppError } from '../platform/errors';
 import type { JobHandler } from '../platform/jobs/job-runner';
 import type { Logger } from '../platform/logger';
-import { DEFAULT_NOTIFICATION_TEMPLATES, DOCUMENT_REJECTED_TEMPLATE } from './notification-defaults';
+import { ADDED_LATER_TEMPLATES, DEFAULT_NOTIFICATION_TEMPLATES, DOCUMENT_REJECTED_TEMPLATE, FILES_REFUSED_TEMPLATE } from './notification-defaults';
+import { findSubmissionFamily, lockAndCheckRefusalNotice } from './notification-refusals.repository';
 import { mapWithLimit, openDeliveryBatch, type DeliveryDeps, type RenderedMessage } from './notification-delivery';
 import { describeDocTypes, formatDeadline, renderHtml, renderText, type PlaceholderValues } from './notification-render';
 import { readNotificationSettings, saveNotificationSettings } from './notification-settings';
+
+/** A file refused at intake and the refusal's message (RefusedFile in the pipeline). */
+export type RefusedFileNotice = { filename: string; reason: string };
+
+/**
+ * A refusal message as the family reads it. Some are written for the staff member reading the mailbox
+ * screen ('…; ask the sender to send them again'); the family is the sender.
+ */
+export function reasonForFamily(reason: string): string {
+  return reason.replace(/;\s*ask the sender to\s+/i, '; please ');
+}
+
+/** {{refusedFiles}}: one line a file, '- name: why'. */
+export function describeRefusedFiles(files: readonly RefusedFileNotice[]): string {
+  return files.map((file) => `- ${file.filename}: ${reasonForFamily(file.reason)}`).join('\n');
+}
 
 /** The job queue that sends scheduled messages (and finishes an immediate send cut short by a crash). */
 export const NOTIFICATION_SEND_QUEUE = 'notification-send' satisfies TJobQueue;
@@ -155,9 +172,12 @@ function render(channel: TNotificationChannel, subject: string, content: string,
   };
 }
 
-/** Inserts the template defaults into an empty table; safe when several instances start at once. */
+/**
+ * Inserts the template defaults into an empty table, and the defaults added in later versions into one that
+ * lacks them; safe when several instances start at once.
+ */
 export function seedDefaultNotificationTemplates(db: Db): Promise<boolean> {
-  return seedNotificationTemplatesIfEmpty(db, DEFAULT_NOTIFICATION_TEMPLATES);
+  return seedNotificationTemplates(db, DEFAULT_NOTIFICATION_TEMPLATES, ADDED_LATER_TEMPLATES);
 }
 
 /**
@@ -498,6 +518,80 @@ export function createNotificationsService(deps: NotificationsDeps) {
       } catch (error) {
         deps.log.error({ err: error, documentId }, 'could not notify the guardian of a rejected document');
       }
+    },
+
+    /**
+     * Tells the family which files of a submission were refused at intake, and why, with the 'File Not Accepted'
+     * template (its default text when the template is gone); run by the refused-files-notice job the pipeline
+     * queues with the submission. Nothing is sent, and History is left alone, when no mail server is set up,
+     * e-mail notifications are switched off, the template is turned off or the family left no e-mail.
+     *
+     * Once per submission, and per later record of the same one (a staff retry replaces a failed submission):
+     * under a lock on the submission's row, an audit event keyed by it is checked, then written with the
+     * message's History row (pending) and a safety-net send job, in one transaction; the message goes out after
+     * the commit. A run repeated (the job retried, a second instance) finds the event and sends nothing. Throws
+     * only when the database fails, for the job to try again.
+     */
+    async notifyFilesRefused(notice: { submissionId: string; files: readonly RefusedFileNotice[] }): Promise<'sent' | 'failed' | 'not sent'> {
+      const notSent = (why: string) => {
+        deps.log.info({ submissionId: notice.submissionId, why }, 'the family was not told of the refused files');
+        return 'not sent' as const;
+      };
+      const family = await findSubmissionFamily(db, notice.submissionId);
+      if (!family) return notSent('the submission is gone or was matched to no player');
+      if (!family.guardianEmail) return notSent('no guardian e-mail');
+      const stored = await findNotificationTemplateByName(db, FILES_REFUSED_TEMPLATE);
+      const fallback = DEFAULT_NOTIFICATION_TEMPLATES.find((t) => t.name === FILES_REFUSED_TEMPLATE);
+      const template = stored ?? (fallback ? { ...fallback, id: null } : undefined);
+      if (!template?.enabled) return notSent(`the '${FILES_REFUSED_TEMPLATE}' template is turned off`);
+      const settings = await readNotificationSettings(deps);
+      if (settings.email.source === 'none') return notSent('no mail server is set up');
+      if (!settings.switches.email) return notSent('e-mail notifications are turned off');
+
+      const values: PlaceholderValues = {
+        guardianName: family.guardianName ?? GUARDIAN_FALLBACK,
+        playerName: `${family.firstName} ${family.lastName}`,
+        season: family.seasonName,
+        refusedFiles: describeRefusedFiles(notice.files),
+        deadline: formatDeadline(new Date(now().getTime() + DEFAULT_DEADLINE_DAYS * DAY_MS).toISOString().slice(0, 10)),
+      };
+      let message: RenderedMessage;
+      try {
+        message = render('email', template.subject, template.content, { to: family.guardianEmail, values });
+      } catch (error) {
+        // A stored template is checked when saved; this is a safety net, as for a send.
+        return notSent(error instanceof Error ? error.message : String(error));
+      }
+
+      const queued = await db.transaction(async (tx) => {
+        if ((await lockAndCheckRefusalNotice(tx, family)) !== 'not told') return undefined;
+        const [row] = await recordNotificationHistory(tx, [
+          {
+            templateId: template.id,
+            playerId: family.playerId,
+            seasonId: family.seasonId,
+            type: 'email',
+            recipient: message.to,
+            subject: message.subject,
+            status: 'pending',
+            sentAt: null,
+          },
+        ]);
+        if (!row) throw new Error('the History row was not recorded');
+        const queuedMessage: QueuedMessage = { historyId: row.id, ...message };
+        await enqueueJob(tx, { queue: NOTIFICATION_SEND_QUEUE, payload: { messages: [queuedMessage] }, runAt: new Date(now().getTime() + SAFETY_NET_DELAY_MS) });
+        await recordAuditEvent(tx, {
+          actor: 'system',
+          action: 'submission.refusal_notified',
+          subjectType: 'submission',
+          subjectId: family.submissionId,
+          detail: { source: family.source, externalId: family.externalId, files: notice.files.length, historyId: row.id },
+        });
+        return queuedMessage;
+      });
+      if (!queued) return notSent('the family was told already');
+      const [outcome] = await deliverAndSettle(deps, [queued], now);
+      return outcome ?? 'failed';
     },
   };
 }

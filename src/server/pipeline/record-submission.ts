@@ -13,11 +13,14 @@ import { discardStaged } from './staging-sweeper';
 import type { IntakeDocumentResult, IntakeResult, IntakeSubmission } from './types';
 
 export const PROCESS_DOCUMENT_QUEUE = 'process-document' satisfies TJobQueue;
+/** Tells the family which files were refused at intake; its handler (main.ts) is the notifications module's. */
+export const REFUSED_FILES_NOTICE_QUEUE = 'refused-files-notice' satisfies TJobQueue;
 
 /**
  * Records a submission durably before the intake acknowledges it: player and registration upserted,
- * the submission, one document per file (refused files as rejected), and one pipeline job per staged
- * file, with an audit event, all in one transaction. The same external id again answers with the first
+ * the submission, one document per file (refused files as rejected), one pipeline job per staged
+ * file and, when files were refused and the family left an e-mail, a job that tells them which and why,
+ * with an audit event, all in one transaction. The same external id again answers with the first
  * result and creates nothing. The same file for the same player and season points at the existing
  * document instead of creating another.
  */
@@ -179,6 +182,14 @@ async function recordInTransaction(tx: Db, deps: { idPrefix: string }, submissio
     const refusal = documents.find((d) => d.status === 'rejected' && d.duplicateOf === undefined)?.message;
     const live = documents.some((d) => d.status !== 'rejected' || d.duplicateOf !== undefined);
     await setSubmissionStatus(tx, row.id, live ? 'processed' : 'failed', live ? null : (refusal ?? 'No file of the submission could be accepted'));
+  }
+
+  // The family hears which files were refused, once: the notice is queued with the submission, so a replay
+  // (which records nothing) queues none, and one the process stops before sending is still sent.
+  const refused = submission.files.flatMap((file) => (file.kind === 'refused' ? [{ filename: file.originalFilename, reason: file.message }] : []));
+  // Not for the pipeline test: its family is made up.
+  if (refused.length > 0 && player.guardianEmail?.trim() && submission.source !== 'test') {
+    await enqueueJob(tx, { queue: REFUSED_FILES_NOTICE_QUEUE, payload: { submissionId: row.id, files: refused } });
   }
 
   await recordAuditEvent(tx, {

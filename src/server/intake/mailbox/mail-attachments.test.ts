@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DECORATION_MAX_BYTES, MAX_MAIL_DOCUMENTS, selectAttachments, type MailPartInfo } from './mail-attachments';
+import { DECORATION_MAX_BYTES, LOGO_MAX_BYTES, LOGO_MAX_SIDE_PX, MAX_MAIL_DOCUMENTS, PAGE_MIN_BYTES, PAGE_MIN_SIDE_PX, selectAttachments, type MailPartInfo } from './mail-attachments';
 
 const KB = 1024;
 
 function part(overrides: Partial<MailPartInfo>): MailPartInfo {
-  return { filename: 'scan.pdf', contentType: 'application/pdf', disposition: 'attachment', contentId: null, size: 300 * KB, ...overrides };
+  return { filename: 'scan.pdf', contentType: 'application/pdf', disposition: 'attachment', contentId: null, size: 300 * KB, dimensions: null, ...overrides };
 }
 
 describe('selectAttachments keeps documents', () => {
@@ -14,7 +14,7 @@ describe('selectAttachments keeps documents', () => {
     ['a PDF sent as octet-stream', { filename: 'birth.pdf', contentType: 'application/octet-stream' }],
     ['a Word file, for the pipeline to refuse with its message', { filename: 'waiver.docx', contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }],
     ['a text file attached on purpose', { filename: 'notes.txt', contentType: 'text/plain', size: 2 * KB }],
-    ['a large inline photo referenced by cid (Apple Mail, phone apps)', { filename: 'IMG_0001.jpeg', contentType: 'image/jpeg', disposition: 'inline', contentId: '<a1@apple>', size: 1_800 * KB }],
+    ['a large inline photo with a Content-ID the body does not show (Apple Mail, phone apps)', { filename: 'IMG_0001.jpeg', contentType: 'image/jpeg', disposition: 'inline', contentId: '<a1@apple>', size: 1_800 * KB }],
     ['a large inline image001.png pasted into Outlook', { filename: 'image001.png', contentType: 'image/png', disposition: 'inline', contentId: '<image001.png@01D>', size: 400 * KB }],
     ['an image with no disposition at all', { filename: 'page1.jpg', contentType: 'image/jpeg', disposition: null, size: 900 * KB }],
     ['a small image attached on purpose with a plain name', { filename: 'waiver.png', contentType: 'image/png', size: 15 * KB }],
@@ -98,6 +98,84 @@ describe('selectAttachments skips what is not a document', () => {
       },
     ]);
     expect(selection.error).toBeNull();
+  });
+});
+
+describe('selectAttachments tells images of the message body from documents', () => {
+  const html = (...ids: string[]) => `<p>Hi!</p>${ids.map((id) => `<img src="cid:${id}" width="120">`).join('')}<p>Mary</p>`;
+
+  it('skips images the HTML body shows by cid: newsletter art and signature logos, even large ones', () => {
+    const selection = selectAttachments(
+      [
+        part({}),
+        part({ filename: 'banner.jpg', contentType: 'image/jpeg', disposition: 'inline', contentId: '<banner@news>', size: 180 * KB, dimensions: { width: 1200, height: 400 } }),
+        part({ filename: 'team.png', contentType: 'image/png', disposition: 'inline', contentId: 'team.png@01DA', size: 60 * KB, dimensions: { width: 600, height: 600 } }),
+        part({ filename: 'art.heic', contentType: 'image/heic', disposition: 'inline', contentId: '<art@x>', size: PAGE_MIN_BYTES - 1, dimensions: null }),
+      ],
+      { html: `${html('banner@news', 'art@x')}<div style="background:url(cid:TEAM.png%4001DA)"></div>` },
+    );
+    expect(selection.documents).toEqual([{ index: 0, filename: 'scan.pdf' }]);
+    expect(selection.skipped.map((s) => s.index)).toEqual([1, 2, 3]);
+    expect(new Set(selection.skipped.map((s) => s.reason))).toEqual(new Set(['An image shown in the message body (newsletter art, logo or signature), not a document']));
+    expect(selection.refused).toEqual([]);
+  });
+
+  it('keeps a page-sized photo pasted into the body, though the body shows it by cid', () => {
+    const selection = selectAttachments(
+      [
+        part({ filename: 'image0.jpeg', contentType: 'image/jpeg', disposition: 'inline', contentId: '<ii_m1>', size: 2_100 * KB, dimensions: { width: 3024, height: 4032 } }),
+        part({ filename: 'scan.png', contentType: 'image/png', disposition: 'inline', contentId: '<ii_m2>', size: 900 * KB, dimensions: { width: PAGE_MIN_SIDE_PX, height: 1650 } }),
+        part({ filename: 'IMG_1.HEIC', contentType: 'image/heic', disposition: 'inline', contentId: '<ii_m3>', size: PAGE_MIN_BYTES, dimensions: null }),
+      ],
+      { html: html('ii_m1', 'ii_m2', 'ii_m3') },
+    );
+    expect(selection.documents.map((d) => d.filename)).toEqual(['image0.jpeg', 'scan.png', 'IMG_1.HEIC']);
+    expect(selection.skipped).toEqual([]);
+  });
+
+  it('keeps a photo attached inline that the body does not show (Apple Mail), whatever other images the body shows', () => {
+    const selection = selectAttachments(
+      [
+        part({ filename: 'IMG_2041.jpeg', contentType: 'image/jpeg', disposition: 'inline', contentId: '<2F1A@apple>', size: 1_400 * KB, dimensions: { width: 3024, height: 4032 } }),
+        part({ filename: 'logo.png', contentType: 'image/png', disposition: 'inline', contentId: '<logo@sig>', size: 30 * KB, dimensions: { width: 300, height: 90 } }),
+      ],
+      { html: html('logo@sig') },
+    );
+    expect(selection.documents).toEqual([{ index: 0, filename: 'IMG_2041.jpeg' }]);
+    expect(selection.skipped.map((s) => s.index)).toEqual([1]);
+  });
+
+  it('skips a signature logo by its size and header, attached or inline, whatever its name', () => {
+    const logo = { contentType: 'image/png', size: LOGO_MAX_BYTES - 1, dimensions: { width: LOGO_MAX_SIDE_PX, height: 60 } };
+    const selection = selectAttachments([part({}), part({ ...logo, filename: 'acme.png' }), part({ ...logo, filename: 'x.png', disposition: 'inline', contentId: '<x>' })]);
+    expect(selection.skipped).toEqual([
+      { index: 1, reason: 'A logo or signature image, not a document' },
+      { index: 2, reason: 'A logo or signature image, not a document' },
+    ]);
+    expect(selection.documents).toEqual([{ index: 0, filename: 'scan.pdf' }]);
+  });
+
+  it.each<[string, Partial<MailPartInfo>]>([
+    ['at the byte limit', { size: LOGO_MAX_BYTES, dimensions: { width: 150, height: 50 } }],
+    ['wider than a logo', { size: 8 * KB, dimensions: { width: LOGO_MAX_SIDE_PX + 1, height: 50 } }],
+    ['taller than a logo', { size: 8 * KB, dimensions: { width: 50, height: 900 } }],
+    ['whose header cannot be read', { size: 8 * KB, dimensions: null }],
+  ])('keeps a small attached image %s (the logo rule needs both)', (_label, overrides) => {
+    const selection = selectAttachments([part({ filename: 'waiver.jpg', contentType: 'image/jpeg', ...overrides })]);
+    expect(selection.documents).toEqual([{ index: 0, filename: 'waiver.jpg' }]);
+  });
+
+  it('does not count skipped images as attachments or refusals: a mail of body images only has no documents', () => {
+    const selection = selectAttachments(
+      [part({ filename: 'banner.jpg', contentType: 'image/jpeg', disposition: 'inline', contentId: '<b>', size: 200 * KB, dimensions: { width: 640, height: 320 } })],
+      { html: html('b') },
+    );
+    expect(selection).toEqual({
+      documents: [],
+      refused: [],
+      skipped: [{ index: 0, reason: 'An image shown in the message body (newsletter art, logo or signature), not a document' }],
+      error: 'No PDF or image attachments found in the e-mail',
+    });
   });
 });
 

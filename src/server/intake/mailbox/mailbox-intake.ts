@@ -5,7 +5,8 @@ import type { Db } from '../../platform/db/client';
 import { findCurrentSeason, resolveSeason } from '../../seasons';
 import { recordFailedSubmission, recordStagedSubmission, discardStaged, stagedKey, type IntakeResult, type RefusedFile, type StagedFile } from '../../pipeline';
 import { attachmentDocType, MAX_MAIL_DOCUMENTS, readPlayerDetails, selectAttachments } from './mail-fields';
-import { MailTooLargeError, readMessage, type ReadMessage } from './read-message';
+import { mailExternalId } from './mail-identity';
+import { MailTooLargeError, readMessage, type MessageIdentity, type ReadMessage } from './read-message';
 
 export type MailIntakeDeps = {
   db: Db;
@@ -17,23 +18,26 @@ export type MailIntakeDeps = {
   onRecorded: () => void;
 };
 
+/** Every document at the cap, base64-encoded (4/3), plus room for the text. */
+export const maxMessageBytes = (maxFileBytes: number) => Math.ceil(((MAX_MAIL_DOCUMENTS + 4) * maxFileBytes * 4) / 3) + 10 * 1_048_576;
+
 export type MailIntakeResult = IntakeResult & { externalId: string };
 
 /**
- * One e-mail, streamed from the mailbox, into one submission (source `mailbox`, external id = its
- * Message-ID, or `sha256:<hex of the raw message>` when it has none, so the same mail is never recorded
- * twice). Its attachments are staged as they stream by; the player comes from the mail's text
+ * One e-mail, streamed from the mailbox, into one submission (source `mailbox`, external id from its
+ * Message-ID and content, mail-identity.ts, so the same mail is never recorded twice and another mail
+ * reusing its Message-ID is still recorded). Its attachments are staged as they stream by; the player comes from the mail's text
  * (mail-fields.ts). A mail staff must act on (no player details, no documents) is recorded `failed` with
  * the reason and its staged files are dropped. Infrastructure failures (the mailbox stream, storage, the
  * database) reject with nothing recorded, so the mail stays unread and is tried again.
  */
 export async function receiveMail(deps: MailIntakeDeps, raw: Readable, options: { receivedAt: Date; replaces?: string }): Promise<MailIntakeResult> {
   const submissionId = randomUUID();
-  /** The submission a mail becomes, from what its headers say: its Message-ID, else the hash of the raw mail, is its identity. */
-  const submissionOf = (mail: { messageId: string | null; rawSha256: string; date: Date | null; fromAddress: string | null; subject: string | null }) => ({
+  /** The submission a mail becomes; its identity is its Message-ID and content (mail-identity.ts). */
+  const submissionOf = (mail: MessageIdentity & { date: Date | null; fromAddress: string | null; subject: string | null }) => ({
     id: submissionId,
     source: 'mailbox' as const,
-    externalId: mail.messageId ?? `sha256:${mail.rawSha256}`,
+    externalId: mailExternalId(mail),
     receivedAt: mail.date ?? options.receivedAt,
     fromEmail: mail.fromAddress,
     subject: mail.subject,
@@ -46,8 +50,7 @@ export async function receiveMail(deps: MailIntakeDeps, raw: Readable, options: 
       masterKey: deps.masterKey,
       maxFileBytes: deps.maxFileBytes,
       stagingKey: (index) => stagedKey(submissionId, index),
-      // Every document at the cap, base64-encoded (4/3), plus room for the text.
-      maxMessageBytes: Math.ceil(((MAX_MAIL_DOCUMENTS + 4) * deps.maxFileBytes * 4) / 3) + 10 * 1_048_576,
+      maxMessageBytes: maxMessageBytes(deps.maxFileBytes),
     });
   } catch (error) {
     if (!(error instanceof MailTooLargeError)) throw error;
@@ -64,7 +67,7 @@ export async function receiveMail(deps: MailIntakeDeps, raw: Readable, options: 
 
   const base = submissionOf({ ...read, fromAddress: read.summary.fromAddress, subject: read.summary.subject });
   const { externalId } = base;
-  const selection = selectAttachments(read.parts);
+  const selection = selectAttachments(read.parts, { html: read.summary.html });
   const fail = async (errorMessage: string, fields: Record<string, string | null>): Promise<MailIntakeResult> => {
     await discardStaged(deps.storage, read.files.flatMap((file) => (file.kind === 'staged' ? [file.stagedKey] : [])));
     // Counted as for a recorded mail: the documents it sent, not its logos or quoted copies.
@@ -74,7 +77,11 @@ export async function receiveMail(deps: MailIntakeDeps, raw: Readable, options: 
   };
 
   const details = readPlayerDetails(read.summary);
-  if (selection.error !== null) return fail(selection.error, details.ok ? { ...details.player } : {});
+  // A mail whose every file is refused (only a winmail.dat, an encrypted mail) is recorded with its player
+  // when its details can be read, its files as refused documents: the submission fails with the same reason,
+  // and the family is told which files and why, as for any refused file.
+  const onlyRefused = selection.documents.length === 0 && selection.refused.length > 0;
+  if (selection.error !== null && !(onlyRefused && details.ok)) return fail(selection.error, details.ok ? { ...details.player } : {});
   if (!details.ok) return fail(details.error, {});
   const { player } = details;
   const season = player.season ? (await resolveSeason(deps.db, player.season))?.id : (await findCurrentSeason(deps.db))?.id;

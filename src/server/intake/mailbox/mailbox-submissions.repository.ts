@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, or, sql, sum } from 'drizzle-orm';
 import { DIVISIONS, type TDivision, type TMailboxStats, type TMailboxSubmission } from '../../../contract';
 import type { Db } from '../../platform/db/client';
 import { registrationInDivisions, type DivisionScope } from '../../platform/db/division-scope';
@@ -81,4 +81,21 @@ export async function isSubmissionInScope(db: Db, id: string, scope: DivisionSco
   if (condition === undefined) return true;
   const [row] = await db.select({ id: submissions.id }).from(submissions).where(and(eq(submissions.id, id), condition));
   return row !== undefined;
+}
+
+/**
+ * The mailbox submissions recorded from mails with this Message-ID: under `<message-id>#<content hash>`, or
+ * under the bare Message-ID for one recorded before content hashes were kept (mail-identity.ts).
+ */
+export function findMailSubmissionsByMessageId(db: Db, messageId: string): Promise<Array<{ id: string; externalId: string }>> {
+  return db
+    .select({ id: submissions.id, externalId: submissions.externalId })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.source, 'mailbox'),
+        // starts_with, not LIKE: a Message-ID may hold % and _.
+        or(eq(submissions.externalId, messageId), sql`starts_with(${submissions.externalId}, ${`${messageId}#`})`),
+      ),
+    );
 }

@@ -4,11 +4,13 @@ import { MailboxUnavailableError, type MailboxClient, type MailboxSession, type 
 import type { Db } from '../../platform/db/client';
 import { isDatabaseUnreachable } from '../../platform/db/errors';
 import { getMailboxState, releaseCheckLease, takeCheckLease, updateMailboxState } from './mailbox-state.repository';
-import { isSubmissionInScope, listMailboxSubmissions, mailboxStats } from './mailbox-submissions.repository';
-import { findPendingSubmissionIds, findSubmission, findSubmissionByExternalId } from '../../pipeline';
+import { findMailSubmissionsByMessageId, isSubmissionInScope, listMailboxSubmissions, mailboxStats } from './mailbox-submissions.repository';
+import { findPendingSubmissionIds, findSubmission } from '../../pipeline';
 import { AppError } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { receiveMail, type MailIntakeDeps } from './mailbox-intake';
+import { contentHashOfExternalId, mailExternalId, messageIdOfExternalId } from './mail-identity';
+import { maxMessageBytes, receiveMail, type MailIntakeDeps } from './mailbox-intake';
+import { identifyMessage, MailTooLargeError } from './read-message';
 
 /** How often each instance looks whether a scheduled check is due (the interval itself is in the database). */
 const TICK_MS = 15_000;
@@ -183,18 +185,27 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
 
   /**
    * One unread mail into a submission. Recorded already (an earlier check, another instance, before a
-   * crash)? Then only its id is wanted, to acknowledge it once its documents are settled. A failure that
-   * a retry may cure leaves it unread; a lost connection ends the check.
+   * crash, or a copy delivered again)? Then only its id is wanted, to acknowledge it once its documents are
+   * settled. A failure that a retry may cure leaves it unread; a lost connection ends the check.
+   *
+   * A mail is the one recorded only when its Message-ID and its content agree (mail-identity.ts). A
+   * Message-ID never seen needs no more; one seen before needs the mail's bytes to tell whether this is that
+   * mail again or another reusing its Message-ID, so it is read once to hash it, staging nothing.
    */
   async function recordMessage(
     session: MailboxSession,
     ref: MailRef,
   ): Promise<{ kind: 'recorded' | 'known'; submissionId: string } | { kind: 'left' }> {
-    if (ref.messageId) {
-      const known = await findSubmissionByExternalId(db, 'mailbox', ref.messageId);
-      if (known) return { kind: 'known', submissionId: known.id };
-    }
+    const seen = ref.messageId ? await findMailSubmissionsByMessageId(db, ref.messageId) : [];
+    // Recorded before content hashes were kept: taken to be this mail, as it was then.
+    const recordedBare = seen.find((submission) => submission.externalId === ref.messageId);
+    if (recordedBare) return { kind: 'known', submissionId: recordedBare.id };
     try {
+      if (seen.length > 0) {
+        const externalId = await externalIdOf(session, ref);
+        const same = seen.find((submission) => submission.externalId === externalId);
+        if (same) return { kind: 'known', submissionId: same.id };
+      }
       const raw = await session.download(ref);
       const result = await receiveMail(deps.intake, raw, { receivedAt: now() });
       return { kind: result.created ? 'recorded' : 'known', submissionId: result.submissionId };
@@ -202,6 +213,16 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
       if (error instanceof MailboxUnavailableError) throw error;
       log.warn({ err: error, uid: ref.uid, messageId: ref.messageId }, 'could not record an e-mail; it stays unread and is tried again');
       return { kind: 'left' };
+    }
+  }
+
+  /** The external id a mail in the mailbox is recorded under, from its bytes (read through, nothing staged). */
+  async function externalIdOf(session: MailboxSession, ref: MailRef): Promise<string> {
+    try {
+      return mailExternalId(await identifyMessage(await session.download(ref), maxMessageBytes(deps.intake.maxFileBytes)));
+    } catch (error) {
+      if (error instanceof MailTooLargeError) return mailExternalId(error.headers);
+      throw error;
     }
   }
 
@@ -214,6 +235,17 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
       if (pending.size === 0 || Date.now() >= deadline || closed) return new Set(submissionIds.filter((id) => !pending.has(id)));
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  }
+
+  /**
+   * The mail in the mailbox a submission was recorded from: of the mails with its Message-ID, the one whose
+   * content gives its external id (any of them for a submission recorded before content hashes were kept).
+   */
+  async function findMailOf(session: MailboxSession, messageId: string, externalId: string): Promise<MailRef | undefined> {
+    const refs = await session.findByMessageId(messageId);
+    if (contentHashOfExternalId(externalId) === null) return refs[0];
+    for (const ref of refs) if ((await externalIdOf(session, ref)) === externalId) return ref;
+    return undefined;
   }
 
   const check = () => {
@@ -316,7 +348,8 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
         throw new AppError('NOT_FOUND', 'No e-mail submission with this id.');
       }
       if (submission.status !== 'failed') throw new AppError('CONFLICT', 'Only a failed e-mail submission can be retried.');
-      if (submission.externalId.startsWith('sha256:')) {
+      const messageId = messageIdOfExternalId(submission.externalId);
+      if (messageId === null) {
         throw new AppError('CONFLICT', 'This e-mail has no Message-ID, so it cannot be found in the mailbox again; ask the sender to resend it.');
       }
       const session = await mailbox.open().catch((error: unknown) => {
@@ -324,7 +357,7 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
         throw new AppError('SERVICE_UNAVAILABLE', describeFailure(error), undefined, { cause: error });
       });
       try {
-        const [ref] = await session.findByMessageId(submission.externalId);
+        const ref = await findMailOf(session, messageId, submission.externalId);
         if (!ref) throw new AppError('CONFLICT', 'The e-mail is no longer in the mailbox; ask the sender to resend it.');
         const result = await receiveMail(deps.intake, await session.download(ref), { receivedAt: now(), replaces: submission.id });
         if ((await waitSettled([result.submissionId], settleWaitMs)).size === 1) await session.acknowledge(ref);
