@@ -103,7 +103,7 @@ export function SeasonFields({
     <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2" disabled={disabled}>
       <legend className="sr-only">{legend}</legend>
       <div className="flex min-w-0 flex-col gap-2">
-        <span id={`${kindId}-label`} className="flex items-center gap-1 text-sm leading-none font-medium">
+        <span id={`${kindId}-label`} className="flex items-center gap-2 text-sm leading-none font-medium">
           {LABELS.kind}
           <Required />
         </span>
@@ -136,7 +136,7 @@ export function SeasonFields({
         {text('registrationDeadline', { type: 'date', className: 'sm:max-w-[calc(50%-0.5rem)]' }, 'The last day families are asked to register by; on or before the end date.')}
       </div>
       <fieldset className="flex min-w-0 flex-col gap-2 sm:col-span-2" aria-describedby={errors.divisions ? `${divisionsId}-error` : `${divisionsId}-hint`}>
-        <legend className="mb-2 flex items-center gap-1 text-sm leading-none font-medium">
+        <legend className="mb-2 flex items-center gap-2 text-sm leading-none font-medium">
           {LABELS.divisions}
           <Required />
         </legend>

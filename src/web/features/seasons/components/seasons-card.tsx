@@ -103,7 +103,7 @@ function SeasonItem({
           {season.isCurrent ? null : (
             <Button variant="outline" size="sm" onClick={onMakeCurrent} disabled={busy}>
               <Star aria-hidden="true" />
-              Make current<span className="sr-only">: {season.name}</span>
+              Make current<span className="sr-only"> {season.name}</span>
             </Button>
           )}
           {season.closed ? (
@@ -114,7 +114,7 @@ function SeasonItem({
           ) : (
             <Button variant="outline" size="sm" onClick={onClose} disabled={busy}>
               <Lock aria-hidden="true" />
-              Close season<span className="sr-only">: {season.name}</span>
+              Close season<span className="sr-only"> {season.name}</span>
             </Button>
           )}
         </div>
@@ -200,7 +200,9 @@ export function SeasonsCard() {
         <DialogContent className="sm:max-w-xl" data-testid="new-season-dialog">
           <DialogHeader>
             <DialogTitle>New season</DialogTitle>
-            <DialogDescription>Its id is made from the kind and year (fall-2026) and stays when you edit it.</DialogDescription>
+            <DialogDescription>
+              Its id is made from the kind and year (<span className="font-mono whitespace-nowrap">fall-2026</span>) and stays when you edit it.
+            </DialogDescription>
           </DialogHeader>
           {creating ? <NewSeasonForm initial={newSeasonForm(new Date(), list)} onDone={() => setCreating(false)} /> : null}
         </DialogContent>

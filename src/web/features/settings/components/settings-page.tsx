@@ -26,7 +26,7 @@ export function SettingsPage() {
         onValueChange={(next) => navigate(next === 'system' ? location : `${location}?tab=${next}`, { replace: true })}
         className="flex flex-col gap-6"
       >
-        <TabsList aria-label="Settings sections" className="w-full sm:w-fit">
+        <TabsList aria-label="Settings sections" className="grid h-auto w-full grid-cols-3 gap-1 sm:inline-flex sm:h-9 sm:w-fit sm:gap-0">
           {SETTINGS_TABS.map((entry) => (
             <TabsTrigger key={entry.value} value={entry.value}>
               {entry.label}
