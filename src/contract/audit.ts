@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'notifications.sent',
   'notifications.settings_updated',
   'player.created',
+  'season.created',
+  'season.updated',
   'settings.updated',
   'submission.failed',
   'submission.received',
@@ -40,7 +42,7 @@ export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 export type TAuditAction = z.infer<typeof ZAuditAction>;
 
 /** What an audit record is about. */
-export const AUDIT_SUBJECTS = ['database', 'document', 'notification_template', 'player', 'session', 'settings', 'submission', 'user'] as const;
+export const AUDIT_SUBJECTS = ['database', 'document', 'notification_template', 'player', 'season', 'session', 'settings', 'submission', 'user'] as const;
 export type TAuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
 /** Who an audit record says acted: a person, the shared password, or the system and its intake channels. */

@@ -14,6 +14,7 @@ export * from './pipeline';
 export * from './players';
 export * from './reports';
 export * from './season-report';
+export * from './seasons';
 export * from './settings';
 export * from './storable-text';
 export * from './users';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ZDocument, ZUploadItem } from './documents';
 import { DOC_TYPES, ZDivision, ZDocType, ZDocumentStatus, ZPlayerDocStatus } from './domain';
+import { ZSeason } from './seasons';
 
 /**
- * Seasons, the dashboard's figures and the player report.
+ * The dashboard's figures and the player report (seasons themselves are in seasons.ts).
  * A `season` parameter is a year (`2025`: that year's latest season, as the dashboard sends it) or a
  * season id (`fall-2025`); omitted, it means the current season.
  */
@@ -11,18 +12,6 @@ export const ZSeasonParam = z
   .string()
   .trim()
   .regex(/^(\d{4}|[a-z0-9][a-z0-9-]{0,39})$/, 'must be a year such as 2025 or a season id such as fall-2025');
-
-export const ZSeason = z.object({
-  id: z.string(),
-  name: z.string(),
-  kind: z.enum(['Spring Ball', 'Fall Ball']),
-  year: z.number(),
-  isCurrent: z.boolean(),
-});
-export type TSeason = z.infer<typeof ZSeason>;
-/** GET /api/seasons: newest first. */
-export const ZSeasons = z.object({ seasons: z.array(ZSeason) });
-export type TSeasons = z.infer<typeof ZSeasons>;
 
 /** The season a figure was computed for, so a screen can name it. */
 export const ZSeasonRef = ZSeason.pick({ id: true, name: true, year: true });

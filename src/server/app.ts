@@ -27,6 +27,7 @@ import { registerDocumentRoutes, type DocumentsService } from './documents';
 import { registerIntakeRoutes, registerIntegrationRoutes, registerMailboxRoutes, type FormIntakeDeps, type IntegrationsService, type MailboxService } from './intake';
 import { registerPlayerRoutes, type PlayersService } from './players';
 import { registerReportRoutes, registerSeasonReportRoutes, type ReportsService, type SeasonReportService } from './reports';
+import { registerSeasonRoutes, type SeasonsService } from './seasons';
 import { registerSettingsRoutes, type SettingsService } from './settings';
 import { registerUserRoutes, type UsersService } from './users';
 import { registerNotificationRoutes, type NotificationsService } from './notifications';
@@ -54,6 +55,7 @@ export type AppDeps = {
   integrations: IntegrationsService;
   reports: ReportsService;
   seasonReport: SeasonReportService;
+  seasons: SeasonsService;
   players: PlayersService;
   settings: SettingsService;
   users: UsersService;
@@ -158,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerIntegrationRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerSeasonReportRoutes(app, deps);
+  registerSeasonRoutes(app, deps);
   registerPlayerRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerUserRoutes(app, deps);

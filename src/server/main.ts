@@ -25,6 +25,7 @@ import { createJobRunner, type JobRunner } from './platform/jobs/job-runner';
 import { createProcessDocumentHandler, DEFAULT_SCAN_RETRY, type ScanRetryPolicy, createStagingSweeperTimer, PROCESS_DOCUMENT_QUEUE, REFUSED_FILES_NOTICE_QUEUE } from './pipeline';
 import { createPlayersService } from './players';
 import { createReportsService, createSeasonReportService } from './reports';
+import { createSeasonsService } from './seasons';
 import { createSettingsService, createSystemSettingsCache, SETTINGS_RECHECK_MS } from './settings';
 import { JOB_PAYLOADS, SCANNING_OFF_MESSAGE, SYSTEM_SETTINGS_DEFAULTS } from '../contract';
 import { createUsersService } from './users';
@@ -222,6 +223,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
 
   const reports = createReportsService({ db, storageFor: storageForDriver });
   const seasonReport = createSeasonReportService({ db });
+  const seasons = createSeasonsService({ db });
   const players = createPlayersService({ db, idPrefix: config.idPrefix });
   const users = createUsersService({
     db,
@@ -281,6 +283,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     integrations,
     reports,
     seasonReport,
+    seasons,
     players,
     users,
     notifications,

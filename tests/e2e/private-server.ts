@@ -11,7 +11,7 @@ import { POSTGRES_ADMIN_URL } from '../support/test-env';
  * A Clearbase of a spec's own, for specs that change what every other spec relies on (the sign-in mode, who may
  * sign in) or that write into the database the server reads: the real server in a child process, on a scratch
  * database of the real PostgreSQL (the shared e2e server's PGlite lives inside its process), with the demo data
- * and a shared password of its own. `mailbox` gives it a private Dovecot as its mailbox, so the mailbox controls
+ * (or, with `demo: false`, as a new installation: no season, no player) and a shared password of its own. `mailbox` gives it a private Dovecot as its mailbox, so the mailbox controls
  * show. stop() ends the server (and Dovecot) and drops the database and the data folder.
  */
 export type PrivateServer = {
@@ -19,6 +19,8 @@ export type PrivateServer = {
   url: string;
   /** Its CLEARBASE_PASSWORD. */
   sharedPassword: string;
+  /** Its FORM_WEBHOOK_SECRET, to sign a form submission with. */
+  webhookSecret: string;
   /** A connection to its database, for specs that write people and sessions into it. */
   db: pg.Client;
   /** The tail of the server's output, for a failure message. */
@@ -26,8 +28,8 @@ export type PrivateServer = {
   stop: () => Promise<void>;
 };
 
-export async function startPrivateServer(options: { name: string; mailbox?: boolean }): Promise<PrivateServer> {
-  const { name, mailbox = false } = options;
+export async function startPrivateServer(options: { name: string; mailbox?: boolean; demo?: boolean }): Promise<PrivateServer> {
+  const { name, mailbox = false, demo = true } = options;
   if (!/^[a-z]+$/.test(name)) throw new Error('a private server is named in lower-case letters');
   const dataDir = await mkdtemp(path.join(tmpdir(), `cb-e2e-${name}-`));
   const database = `cb_e2e_${name}_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -56,15 +58,16 @@ export async function startPrivateServer(options: { name: string; mailbox?: bool
       Object.assign(imap, { IMAP_HOST: dovecot.host, IMAP_PORT: String(dovecot.port), IMAP_TLS: 'false', IMAP_USER: user.user, IMAP_PASSWORD: user.password });
     }
     const sharedPassword = `e2e-${name}-${randomUUID()}`;
+    const webhookSecret = `e2e-${name}-webhook-${randomUUID()}`;
     const env = childServerEnv({
       HOST: '127.0.0.1',
       PORT: String(await freePort()),
       DATABASE_URL: databaseUrl.toString(),
       CLEARBASE_DATA_DIR: dataDir,
       CLEARBASE_PASSWORD: sharedPassword,
-      CLEARBASE_DEMO: 'true',
+      CLEARBASE_DEMO: demo ? 'true' : 'false',
       CLEARBASE_LOGIN_RATE_LIMIT: '1000',
-      FORM_WEBHOOK_SECRET: `e2e-${name}-webhook-${randomUUID()}`,
+      FORM_WEBHOOK_SECRET: webhookSecret,
       ...imap,
       LOG_LEVEL: 'warn',
     });
@@ -73,7 +76,7 @@ export async function startPrivateServer(options: { name: string; mailbox?: bool
     const client = new pg.Client({ connectionString: databaseUrl.toString() });
     await client.connect();
     db = client;
-    return { url: server.url, sharedPassword, db: client, output: () => server.output(), stop };
+    return { url: server.url, sharedPassword, webhookSecret, db: client, output: () => server.output(), stop };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

@@ -10,6 +10,11 @@ const ZChangedFields = z.record(z.string(), z.unknown());
 const ZPurpose = z.object({ purpose: z.enum(['invitation', 'reset']) });
 const ZCount = (key: string) => z.object({ [key]: z.number() });
 const ZSecondFactorBy = z.object({ by: z.enum(['self', 'admin']) });
+const ZSeasonNamed = z.object({ name: z.string() });
+const ZSeasonChange = z.object({
+  name: z.string(),
+  changes: z.object({ closed: z.object({ to: z.boolean() }).optional(), isCurrent: z.object({ to: z.boolean() }).optional() }),
+});
 
 const userName = (detail: Record<string, unknown>, fallback: string) => {
   const named = ZUserNamed.safeParse(detail);
@@ -65,6 +70,18 @@ const SENTENCES: Record<TAuditAction, (detail: Record<string, unknown>) => strin
   'notifications.sent': () => 'Sent notifications',
   'notifications.settings_updated': () => 'Changed the notification settings',
   'player.created': () => 'Added a player',
+  'season.created': (detail) => {
+    const name = ZSeasonNamed.safeParse(detail).data?.name;
+    return name ? `Created the season ${name}` : 'Created a season';
+  },
+  'season.updated': (detail) => {
+    const change = ZSeasonChange.safeParse(detail).data;
+    const name = change?.name ?? 'a season';
+    if (change?.changes.closed?.to === true) return `Closed ${name} to new registrations`;
+    if (change?.changes.closed?.to === false) return `Reopened ${name}`;
+    if (change?.changes.isCurrent?.to === true) return `Made ${name} the current season`;
+    return `Changed ${name}`;
+  },
   'settings.updated': (detail) => {
     const labels: Record<string, string | undefined> = SYSTEM_SETTING_LABELS;
     const changed = Object.keys(ZChangedFields.safeParse(detail).data ?? {}).map((key) => labels[key] ?? key);

@@ -1,5 +1,5 @@
 /** The six demo seasons, Spring and Fall of three years, and how complete each one's documents are. */
-import type { TDocumentStatus, TSeasonKind } from '../../contract';
+import { DIVISIONS, seasonIdFor, type TDocumentStatus, type TSeasonKind } from '../../contract';
 import type { NewSeason } from '../seasons';
 import { DAY_MS } from './generation-state';
 import { buildWeightedTable, type WeightedTable } from './seeded-random';
@@ -11,6 +11,8 @@ export interface SeasonPlan {
   year: number;
   startsOn: string;
   endsOn: string;
+  /** Spring: end of March; Fall: mid-September. */
+  registrationDeadline: string;
   isCurrent: boolean;
   /** Activity window: season start to the earlier of season end and `now`. */
   windowStartMs: number;
@@ -52,6 +54,7 @@ export function planSeasons(nowMs: number): SeasonPlan[] {
       const isSpring = kind === 'Spring Ball';
       const startsOn = isSpring ? `${year}-03-01` : `${year}-08-15`;
       const endsOn = isSpring ? `${year}-06-30` : `${year}-11-30`;
+      const registrationDeadline = isSpring ? `${year}-03-31` : `${year}-09-15`;
       const isCurrent = year === 2025 && !isSpring;
       // Ends a little before midnight so files processed minutes after the last registration still fall in the season.
       let windowEndMs = Math.min(Date.parse(`${endsOn}T22:00:00Z`), nowMs);
@@ -64,12 +67,13 @@ export function planSeasons(nowMs: number): SeasonPlan[] {
       const allVerifiedShare = isCurrent ? CURRENT_ALL_VERIFIED : (PAST_ALL_VERIFIED[pastIndex] ?? 0.5);
       if (!isCurrent) pastIndex += 1;
       plans.push({
-        id: `${isSpring ? 'spring' : 'fall'}-${year}`,
+        id: seasonIdFor(kind, year),
         name: `${kind} ${year}`,
         kind,
         year,
         startsOn,
         endsOn,
+        registrationDeadline,
         isCurrent,
         windowStartMs,
         windowEndMs,
@@ -90,6 +94,10 @@ export function toSeasonRows(plans: readonly SeasonPlan[]): NewSeason[] {
     year: plan.year,
     startsOn: plan.startsOn,
     endsOn: plan.endsOn,
+    registrationDeadline: plan.registrationDeadline,
+    // Every division: the demo's players are in all five. Open, so the demo's forms and mailbox keep working.
+    divisions: [...DIVISIONS],
+    closedAt: null,
     isCurrent: plan.isCurrent,
   }));
 }

@@ -4,6 +4,7 @@ import type { Db } from '../platform/db/client';
 import {
   auditEvents,
   documents,
+  intakeDeliveries,
   notificationHistory,
   notificationTemplates,
   players,
@@ -46,7 +47,7 @@ export async function lockDemoSeeding(tx: Db): Promise<void> {
  */
 export async function truncateDemoTables(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate table ${documents}, ${submissions}, ${registrations}, ${players}, ${seasons}, ${notificationHistory}, ${notificationTemplates}, ${userTokens}, ${sessions}, ${users}, ${auditEvents} restart identity`,
+    sql`truncate table ${intakeDeliveries}, ${documents}, ${submissions}, ${registrations}, ${players}, ${seasons}, ${notificationHistory}, ${notificationTemplates}, ${userTokens}, ${sessions}, ${users}, ${auditEvents} restart identity`,
   );
 }
 

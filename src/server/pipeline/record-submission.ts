@@ -5,7 +5,7 @@ import { recordAuditEvent } from '../audit';
 import { findSameFile, insertDocument, listDocumentsOfSubmission } from '../documents';
 import { enqueueJob } from '../platform/jobs/jobs.repository';
 import { upsertPlayer, upsertRegistration, derivePlayerId } from '../players';
-import { resolveSeason } from '../seasons';
+import { registrationRefusal, resolveSeason } from '../seasons';
 import { deleteFailedSubmission, findSubmission, findSubmissionByExternalId, insertSubmission, setSubmissionStatus } from './submissions.repository';
 import { isDatabaseUnreachable, isUniqueViolation, readAfterConnectionLoss } from '../platform/db/errors';
 import { AppError } from '../platform/errors';
@@ -92,12 +92,16 @@ async function recordInTransaction(tx: Db, deps: { idPrefix: string }, submissio
     };
   }
 
-  const season = await resolveSeason(tx, submission.player.season);
+  // Shared lock: closing the season or removing a division waits for this submission, or it for them.
+  const season = await resolveSeason(tx, submission.player.season, { lock: 'share' });
   if (!season) {
     throw new AppError('VALIDATION_FAILED', `Unknown season "${submission.player.season}"`, [
       { path: 'season', message: 'is not a season year or id known to Clearbase' },
     ]);
   }
+  // A family's registration only; staff's pipeline test (TEST division, current season) runs whatever the season takes.
+  const refusal = submission.source === 'test' ? undefined : registrationRefusal(season, submission.player.division);
+  if (refusal) throw new AppError('VALIDATION_FAILED', refusal.message, [{ path: refusal.field, message: refusal.message }]);
   const { player } = submission;
   const playerId = derivePlayerId({
     prefix: deps.idPrefix,

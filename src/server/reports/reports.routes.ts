@@ -5,7 +5,6 @@ import {
   ZMissingReportQuery,
   ZPlayerReport,
   ZPlayerReportQuery,
-  ZSeasons,
   ZStats,
   ZStatsBreakdown,
   ZStatsQuery,
@@ -13,12 +12,10 @@ import {
 import type { ReportsService } from './reports.service';
 import { principalOf } from '../platform/http/access';
 
-/** Seasons, the dashboard's figures and the player reports (src/contract/reports.ts). */
+/** The dashboard's figures and the player reports (src/contract/reports.ts); the seasons are the seasons module's. */
 export function registerReportRoutes(parent: FastifyInstance, deps: { reports: ReportsService }): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const { reports } = deps;
-
-  app.get('/api/seasons', { config: { access: 'read' }, schema: { response: { 200: ZSeasons } } }, async () => ({ seasons: await reports.listSeasons() }));
 
   app.get('/api/stats', { config: { access: 'read' }, schema: { querystring: ZStatsQuery, response: { 200: ZStats } } }, (request) =>
     reports.getStats(request.query.season, principalOf(request)),

@@ -8,7 +8,6 @@ import {
   type TPlayerStatusFilter,
   type TDivisionFilter,
   type TPrincipal,
-  type TSeason,
   type TSeasonRef,
   type TStats,
   type TStatsBreakdown,
@@ -29,7 +28,7 @@ import {
   type DivisionBreakdownRow,
   type ReportRow,
 } from './reports.repository';
-import { findCurrentSeason, listSeasons, resolveSeason, type SeasonRow } from '../seasons';
+import { findCurrentSeason, resolveSeason, type SeasonRow } from '../seasons';
 import { AppError } from '../platform/errors';
 import { toDocument, toUploadItem, type StorageFor, listRecentUploads } from '../documents';
 
@@ -110,11 +109,6 @@ export function createReportsService(deps: ReportsServiceDeps) {
   }
 
   return {
-    async listSeasons(): Promise<TSeason[]> {
-      const rows = await listSeasons(db);
-      return rows.map((row) => ({ id: row.id, name: row.name, kind: row.kind, year: row.year, isCurrent: row.isCurrent }));
-    },
-
     /** The dashboard's figures, over the principal's divisions. */
     async getStats(seasonParam: string | undefined, principal: TPrincipal): Promise<TStats> {
       const row = await readStats(db, seasonParam, principal.divisions);

@@ -1,10 +1,13 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { TDivision } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { insertInBatches } from '../platform/db/batch';
-import { seasons } from '../platform/db/schema';
+import { registrations, seasons } from '../platform/db/schema';
 
 export type SeasonRow = typeof seasons.$inferSelect;
 export type NewSeason = typeof seasons.$inferInsert;
+/** The columns staff may change; the id never changes. */
+export type SeasonChanges = Partial<Pick<SeasonRow, 'name' | 'kind' | 'year' | 'startsOn' | 'endsOn' | 'registrationDeadline' | 'divisions' | 'closedAt'>>;
 
 export const insertSeasons = (db: Db, rows: readonly NewSeason[]) => insertInBatches(db, seasons, rows);
 
@@ -19,24 +22,85 @@ export async function countSeasons(db: Db): Promise<number> {
 
 /**
  * A season by id (`fall-2025`) or by year (`2025` = that year's latest season, as the dashboard and
- * the form webhook send it).
+ * the form webhook send it). `lock: 'share'` keeps the row as read until the transaction ends: a
+ * submission recorded into the season then cannot cross a change of its divisions or its closing.
  */
-export async function resolveSeason(db: Db, yearOrId: string): Promise<SeasonRow | undefined> {
-  if (/^\d{4}$/.test(yearOrId)) {
-    const [row] = await db.select().from(seasons).where(eq(seasons.year, Number(yearOrId))).orderBy(desc(seasons.startsOn)).limit(1);
-    return row;
-  }
-  const [row] = await db.select().from(seasons).where(eq(seasons.id, yearOrId));
+export async function resolveSeason(db: Db, yearOrId: string, options: { lock?: 'share' } = {}): Promise<SeasonRow | undefined> {
+  const where = /^\d{4}$/.test(yearOrId) ? eq(seasons.year, Number(yearOrId)) : eq(seasons.id, yearOrId);
+  const query = db.select().from(seasons).where(where).orderBy(desc(seasons.startsOn)).limit(1);
+  const [row] = options.lock === 'share' ? await query.for('share') : await query;
   return row;
 }
 
-export async function findSeason(db: Db, id: string): Promise<SeasonRow | undefined> {
-  const [row] = await db.select().from(seasons).where(eq(seasons.id, id));
+/** `lock`: the row stays locked until the transaction ends, so what is decided from it still holds at commit. */
+export async function findSeason(db: Db, id: string, options: { lock?: boolean } = {}): Promise<SeasonRow | undefined> {
+  const query = db.select().from(seasons).where(eq(seasons.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
+}
+
+/** The season holding `name` (names are unique), other than `exceptId`. */
+export async function findSeasonByName(db: Db, name: string, exceptId?: string): Promise<SeasonRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(seasons)
+    .where(and(eq(seasons.name, name), exceptId === undefined ? undefined : ne(seasons.id, exceptId)))
+    .limit(1);
+  return row;
+}
+
+export async function hasCurrentSeason(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.isCurrent, true)).limit(1);
+  return row !== undefined;
 }
 
 /** The season marked current, else the one that started last. */
 export async function findCurrentSeason(db: Db): Promise<SeasonRow | undefined> {
   const [row] = await db.select().from(seasons).orderBy(desc(seasons.isCurrent), desc(seasons.startsOn)).limit(1);
   return row;
+}
+
+/**
+ * Until the transaction ends, no other transaction adds or changes a season (reads and submissions go on):
+ * two seasons created at once are then checked one after the other, for the id, the name and which is first.
+ */
+export async function lockSeasonsForCreation(db: Db): Promise<void> {
+  await db.execute(sql`lock table ${seasons} in share row exclusive mode`);
+}
+
+export async function insertSeason(db: Db, row: NewSeason): Promise<SeasonRow> {
+  const [inserted] = await db.insert(seasons).values(row).returning();
+  if (!inserted) throw new Error('the season insert returned nothing');
+  return inserted;
+}
+
+export async function updateSeason(db: Db, id: string, changes: SeasonChanges): Promise<SeasonRow | undefined> {
+  if (Object.keys(changes).length === 0) return findSeason(db, id);
+  const [row] = await db.update(seasons).set(changes).where(eq(seasons.id, id)).returning();
+  return row;
+}
+
+/**
+ * Makes `id` the current season and answers the one that stopped being current (if any). Two statements, in
+ * this order: the index that allows one current season is checked row by row.
+ */
+export async function makeCurrentSeason(db: Db, id: string): Promise<string | undefined> {
+  const [previous] = await db
+    .update(seasons)
+    .set({ isCurrent: false })
+    .where(and(eq(seasons.isCurrent, true), ne(seasons.id, id)))
+    .returning({ id: seasons.id });
+  await db.update(seasons).set({ isCurrent: true }).where(eq(seasons.id, id));
+  return previous?.id;
+}
+
+/** How many players the season has in each of these divisions (divisions with none are left out). */
+export async function countRegistrationsByDivision(db: Db, seasonId: string, divisions: readonly TDivision[]): Promise<Array<{ division: TDivision; players: number }>> {
+  if (divisions.length === 0) return [];
+  return db
+    .select({ division: registrations.division, players: count() })
+    .from(registrations)
+    .where(and(eq(registrations.seasonId, seasonId), inArray(registrations.division, [...divisions])))
+    .groupBy(registrations.division)
+    .orderBy(asc(registrations.division));
 }

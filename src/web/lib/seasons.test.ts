@@ -4,7 +4,20 @@ import { currentSeason, resolveSeason } from './seasons';
 
 const season = (id: string, isCurrent = false): TSeason => {
   const [kind, year] = id.split('-') as [string, string];
-  return { id, name: `${kind === 'fall' ? 'Fall' : 'Spring'} Ball ${year}`, kind: kind === 'fall' ? 'Fall Ball' : 'Spring Ball', year: Number(year), isCurrent };
+  const fall = kind === 'fall';
+  return {
+    id,
+    name: `${fall ? 'Fall' : 'Spring'} Ball ${year}`,
+    kind: fall ? 'Fall Ball' : 'Spring Ball',
+    year: Number(year),
+    startsOn: fall ? `${year}-08-15` : `${year}-03-01`,
+    endsOn: fall ? `${year}-11-30` : `${year}-06-30`,
+    registrationDeadline: fall ? `${year}-09-15` : `${year}-03-31`,
+    divisions: ['AAA', 'AA', 'A'],
+    isCurrent,
+    closed: false,
+    closedAt: null,
+  };
 };
 // Newest first, as GET /api/seasons answers.
 const SEASONS = [season('fall-2025', true), season('spring-2025'), season('fall-2024'), season('spring-2024')];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Storage } from '../../adapters/storage/port';
 import type { Db } from '../../platform/db/client';
-import { findCurrentSeason, resolveSeason } from '../../seasons';
+import { findCurrentSeason, registrationRefusal, resolveSeason } from '../../seasons';
 import { recordFailedSubmission, recordStagedSubmission, discardStaged, stagedKey, type IntakeResult, type RefusedFile, type StagedFile } from '../../pipeline';
 import { attachmentDocType, MAX_MAIL_DOCUMENTS, readPlayerDetails, selectAttachments } from './mail-fields';
 import { mailExternalId } from './mail-identity';
@@ -84,13 +84,19 @@ export async function receiveMail(deps: MailIntakeDeps, raw: Readable, options: 
   if (selection.error !== null && !(onlyRefused && details.ok)) return fail(selection.error, details.ok ? { ...details.player } : {});
   if (!details.ok) return fail(details.error, {});
   const { player } = details;
-  const season = player.season ? (await resolveSeason(deps.db, player.season))?.id : (await findCurrentSeason(deps.db))?.id;
-  if (!season) {
+  const seasonRow = player.season ? await resolveSeason(deps.db, player.season) : await findCurrentSeason(deps.db);
+  if (!seasonRow) {
     return fail(
       player.season ? `Unknown season "${player.season}": add the season in Clearbase, then retry this e-mail` : 'No season exists yet: add a season, then retry this e-mail',
       { ...player },
     );
   }
+  const refusal = registrationRefusal(seasonRow, player.division);
+  if (refusal) {
+    const remedy = refusal.field === 'season' ? 'reopen it in Settings → Seasons' : 'add the division to the season in Settings → Seasons';
+    return fail(`${refusal.message} Tell the family, or ${remedy}, then retry this e-mail`, { ...player });
+  }
+  const season = seasonRow.id;
 
   // Skipped parts (logos, .eml copies, the body's own text) were staged as they streamed by: drop them.
   const kept = new Set(selection.documents.map((document) => document.index));

@@ -71,7 +71,18 @@ export const seasons = pgTable('seasons', {
   startsOn: date('starts_on').notNull(),
   endsOn: date('ends_on').notNull(),
   isCurrent: boolean('is_current').notNull().default(false),
-}, (t) => [oneOf('seasons_kind_ck', t.kind, SEASON_KINDS)]);
+  /** The last day families are asked to register by; null for a season made before deadlines were kept (its end date). */
+  registrationDeadline: date('registration_deadline'),
+  /** The divisions the season offers: the form and the mailbox refuse a registration into another. */
+  divisions: text('divisions').array().$type<TDivision[]>().notNull().default(sql.raw(`'{${DIVISIONS.join(',')}}'::text[]`)),
+  /** Set while the season is closed to new registrations. */
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+}, (t) => [
+  oneOf('seasons_kind_ck', t.kind, SEASON_KINDS),
+  check('seasons_divisions_ck', sql`cardinality(${t.divisions}) > 0 and ${t.divisions} <@ array[${sql.raw(DIVISIONS.map((d) => `'${d}'`).join(', '))}]::text[]`),
+  // At most one current season: making one current unmarks the other in the same transaction.
+  uniqueIndex('seasons_one_current_uq').on(t.isCurrent).where(sql`${t.isCurrent}`),
+]);
 
 export const players = pgTable(
   'players',

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSession } from '@/lib/session-api';
 import { AccessGate } from './access-gate';
+import { FirstRunGate } from './first-run-gate';
 
 // Rarely shown, and it carries My Account's setup: loaded with that screen's code, when needed.
 const TwoFactorRequired = lazy(async () => ({ default: (await import('./two-factor-required')).TwoFactorRequired }));
@@ -17,7 +18,8 @@ function Loading() {
 
 /**
  * Shows the access gate until the server says the session is good, then the app; an admin who must set up
- * two-step sign-in first gets that setup instead of the app.
+ * two-step sign-in first gets that setup instead of the app, and on an installation with no season yet, the
+ * first-run step comes before it.
  */
 export function AuthGate({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -33,5 +35,5 @@ export function AuthGate({ children }: { children: ReactNode }) {
       </Suspense>
     );
   }
-  return children;
+  return <FirstRunGate loading={<Loading />}>{children}</FirstRunGate>;
 }

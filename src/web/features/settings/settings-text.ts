@@ -96,6 +96,7 @@ export function scanningNote(antivirus: TInstallation['antivirus'] | undefined, 
 /** The Settings tabs, in the query string as ?tab=. */
 export const SETTINGS_TABS = [
   { value: 'system', label: 'System' },
+  { value: 'seasons', label: 'Seasons' },
   { value: 'integrations', label: 'Integrations' },
   { value: 'notifications', label: 'Notifications' },
   { value: 'security', label: 'Security' },

@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { FormBuildersCard } from '@/features/integrations';
 import { MailboxIntakeCard } from '@/features/mailbox';
+import { SeasonsCard } from '@/features/seasons';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { parseSettingsTab, SETTINGS_TABS } from '../settings-text';
 import { NotificationSettingsCard } from './notification-settings-card';
@@ -10,7 +11,7 @@ import { SecuritySettingsCard } from './security-settings-card';
 import { StorageCard } from './storage-card';
 import { SystemHealthCard } from './system-health-card';
 
-/** System Settings: four tabs; the open one is in the query string (?tab=) so a link or reload keeps it. */
+/** System Settings: five tabs; the open one is in the query string (?tab=) so a link or reload keeps it. */
 export function SettingsPage() {
   useDocumentTitle('System Settings');
   const search = useSearch();
@@ -19,13 +20,13 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="System Settings" description="Health, integrations, notifications and security" />
+      <PageHeader title="System Settings" description="Health, seasons, integrations, notifications and security" />
       <Tabs
         value={tab}
         onValueChange={(next) => navigate(next === 'system' ? location : `${location}?tab=${next}`, { replace: true })}
         className="flex flex-col gap-6"
       >
-        <TabsList aria-label="Settings sections" className="w-full sm:w-fit">
+        <TabsList aria-label="Settings sections" className="grid h-auto w-full grid-cols-3 gap-1 sm:inline-flex sm:h-9 sm:w-fit sm:gap-0">
           {SETTINGS_TABS.map((entry) => (
             <TabsTrigger key={entry.value} value={entry.value}>
               {entry.label}
@@ -34,6 +35,9 @@ export function SettingsPage() {
         </TabsList>
         <TabsContent value="system" className="flex flex-col gap-6">
           <SystemHealthCard />
+        </TabsContent>
+        <TabsContent value="seasons" className="flex flex-col gap-6">
+          <SeasonsCard />
         </TabsContent>
         <TabsContent value="integrations" className="flex flex-col gap-6">
           <FormBuildersCard />

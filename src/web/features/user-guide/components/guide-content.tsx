@@ -293,6 +293,11 @@ export const GUIDE_STEPS: readonly GuideStep[] = [
               <strong>System</strong>: the health of each service, with a Refresh button.
             </>,
             <>
+              <strong>Seasons</strong>: the seasons families register for, with their dates, registration deadline and divisions.
+              New season adds one (the first becomes current); Make current changes what every screen opens on; Close season refuses new
+              registrations from the form and the mailbox until it is reopened.
+            </>,
+            <>
               <strong>Integrations</strong>: the mailbox scheduler (start, stop, check now) and the Storage card
               {facts.installation ? <> (here: {facts.installation.storage.driver === 's3' ? 'Amazon S3' : 'local encrypted storage'})</> : null}{' '}
               with how many documents and bytes are stored.
