@@ -146,12 +146,12 @@ export function pinnedLookup(addresses: readonly Resolved[]): LookupFunction {
   };
 }
 
-function request(url: URL, pinned: readonly Resolved[], timeoutMs: number): Promise<http.IncomingMessage> {
+function request(url: URL, pinned: readonly Resolved[], timeoutMs: number, headers: Record<string, string>): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(url, {
       method: 'GET',
-      headers: { 'user-agent': 'Clearbase/1 (registration documents)', accept: 'application/pdf,image/*;q=0.9,*/*;q=0.1' },
+      headers: { ...headers, 'user-agent': 'Clearbase/1 (registration documents)', accept: 'application/pdf,image/*;q=0.9,*/*;q=0.1' },
       lookup: pinnedLookup(pinned),
       timeout: timeoutMs,
     });
@@ -167,8 +167,14 @@ function request(url: URL, pinned: readonly Resolved[], timeoutMs: number): Prom
 /**
  * Opens a file URL under the policy, following at most `maxRedirects` redirects, each checked again.
  * Resolves to the body stream of a 2xx answer; its size is capped by whoever reads it (stageFile).
+ * `headers` gives the headers for each address fetched, redirects included, so a credential the file's host
+ * wants (a form builder's API key) goes to that host only and never follows a redirect elsewhere.
  */
-export async function openFileUrl(raw: string, policy: FilePolicy): Promise<Readable> {
+export async function openFileUrl(
+  raw: string,
+  policy: FilePolicy,
+  options: { headers?: (url: URL) => Record<string, string> } = {},
+): Promise<Readable> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -180,7 +186,7 @@ export async function openFileUrl(raw: string, policy: FilePolicy): Promise<Read
   for (let hop = 0; hop <= policy.maxRedirects; hop++) {
     if (Date.now() >= deadline) throw tooSlow();
     const pinned = await vetUrl(url, policy);
-    const response = await request(url, pinned, policy.timeoutMs);
+    const response = await request(url, pinned, policy.timeoutMs, options.headers?.(url) ?? {});
     const status = response.statusCode ?? 0;
     if (status >= 300 && status < 400 && response.headers.location) {
       response.resume();

@@ -1,19 +1,12 @@
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { ZDocument } from '../../contract';
 import type { DocumentsService } from '../documents';
 import { actorOf } from '../platform/http/access';
 import { AppError } from '../platform/errors';
 import { SIGNATURE_HEADER } from './form/form-webhook';
 import { receiveFormSubmission, type FormIntakeDeps } from './form/form-intake.service';
+import { intakeRateLimit, registerRawBodyRoutes, startBodyDeadline, ZIntakeResponse } from './intake-route';
 import { runTestSubmission } from './test-submission';
-
-const ZIntakeResponse = z.object({
-  submissionId: z.string(),
-  duplicate: z.boolean(),
-  documents: z.array(z.object({ id: z.string(), status: z.string(), duplicateOf: z.string().optional(), message: z.string().optional() })),
-});
 
 /**
  * POST /api/intake/form: the registration form's webhook, authenticated by its HMAC signature instead of
@@ -32,12 +25,7 @@ export function registerIntakeRoutes(
   app.post('/api/admin/test', { config: { access: 'settings.manage' }, schema: { response: { 200: ZDocument } } }, (request) =>
     runTestSubmission({ ...deps.intake, readDocument: (id) => deps.documents.readDocumentUnscoped(id) }, actorOf(request)),
   );
-  void app.register((scoped, _options, done) => {
-    scoped.removeAllContentTypeParsers();
-    scoped.addContentTypeParser('*', (_request, _payload, next) => next(null));
-    scoped.addHook('onSend', async (request, reply) => {
-      if (!request.raw.complete) reply.header('connection', 'close');
-    });
+  registerRawBodyRoutes(app, (scoped) => {
     scoped.post(
       '/api/intake/form',
       {
@@ -46,12 +34,7 @@ export function registerIntakeRoutes(
         config: {
           // Public: authenticated by its HMAC signature over the raw body, not by a session.
           access: 'public',
-          rateLimit: {
-            max: deps.intake.rateLimitPerMinute,
-            timeWindow: 60_000,
-            errorResponseBuilder: (_request, context) =>
-              new AppError('RATE_LIMITED', `Too many form submissions from this address. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
-          },
+          rateLimit: intakeRateLimit(deps.intake.rateLimitPerMinute, 'form submissions'),
         },
       },
       async (request, reply) => {
@@ -74,21 +57,5 @@ export function registerIntakeRoutes(
         }
       },
     );
-    done();
   });
-}
-
-/**
- * Aborts with a 408 AppError when the body has not fully arrived `ms` after the handler started. Once it
- * has, the rest of the request (downloads, recording) is not under this limit.
- */
-function startBodyDeadline(raw: IncomingMessage, ms: number): { signal: AbortSignal; clear(): void } {
-  const controller = new AbortController();
-  const seconds = Math.round(ms / 1000);
-  const timer = setTimeout(() => {
-    // complete: every byte has been received (read or not); readableEnded covers inject(), which never sets it.
-    if (raw.complete || raw.readableEnded) return;
-    controller.abort(new AppError('REQUEST_TIMEOUT', `The form took too long to send: its whole body must arrive within ${seconds} seconds.`));
-  }, ms);
-  return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }

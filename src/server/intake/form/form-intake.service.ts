@@ -6,12 +6,13 @@ import type { Storage } from '../../adapters/storage/port';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { recordStagedSubmission, discardStaged, stagedKey, type IntakeResult, type RefusedFile, type StagedFile } from '../../pipeline';
-import { detectDocType, sanitizeOriginalFilename } from '../../files';
+import { detectDocType } from '../../files';
 import { FILE_FIELDS } from './multipart-session';
-import { FileUrlRefusedError, openFileUrl, type FilePolicy } from '../fetch-file';
+import type { FilePolicy } from '../fetch-file';
 import { fieldErrors, hmacOf, parseSignatureHeader, toSubmittedPlayer, verifySignature, ZFormFields, ZReceivedFormFields } from './form-webhook';
-import { deadlineError, type IntakeThreads } from '../intake-threads';
-import { stageUpload } from '../stage-file';
+import type { IntakeThreads } from '../intake-threads';
+import { parseJsonBody, readSmallBody } from '../read-body';
+import { stageSources, type StageSourcesDeps } from '../stage-sources';
 
 /** The JSON body: the form's fields plus files the provider hosts, downloaded under the file policy. */
 export const ZFormJson = ZFormFields.extend({
@@ -81,7 +82,7 @@ export async function receiveFormSubmission(
   if (isJson) {
     const body = await readSmallBody(request.body, MAX_JSON_BYTES, request.deadline);
     if (!verifySignature(request.signature, hmacOf(deps.secret, body))) throw unauthenticated();
-    parsed = await downloadJsonFiles(parseJson(body), {
+    parsed = await downloadJsonFiles(parseJsonBody(body), {
       storage: deps.storage,
       masterKey: deps.masterKey,
       maxFileBytes: deps.maxFileBytes,
@@ -144,66 +145,10 @@ export async function receiveFormSubmission(
 const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Missing or invalid X-Clearbase-Signature.');
 
 /**
- * A body small enough to hold (a JSON submission names its files by URL), refused past `maxBytes`, or
- * with the deadline's reason once it aborts. A refused body is left to drain; the route closes the
- * connection after its answer.
- */
-function readSmallBody(body: Readable, maxBytes: number, deadline: AbortSignal | undefined): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    const settle = (error: Error | undefined) => {
-      body.off('data', onData).off('end', onEnd).off('error', onCut).off('close', onCut);
-      deadline?.removeEventListener('abort', onDeadline);
-      if (error === undefined) {
-        resolve(Buffer.concat(chunks, bytes));
-        return;
-      }
-      body.resume();
-      reject(error);
-    };
-    const onData = (chunk: Buffer | string) => {
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-      bytes += buffer.length;
-      if (bytes > maxBytes) {
-        settle(new AppError('PAYLOAD_TOO_LARGE', `The request is larger than ${Math.round(maxBytes / 1_048_576)} MB.`));
-        return;
-      }
-      chunks.push(buffer);
-    };
-    const onEnd = () => settle(undefined);
-    // 'close' before 'end' is a connection cut mid-body.
-    const onCut = () => settle(new AppError('VALIDATION_FAILED', 'The request body ended before it was complete.'));
-    const onDeadline = () => settle(deadlineError(deadline));
-    if (body.destroyed || body.readableAborted) {
-      onCut();
-      return;
-    }
-    if (deadline?.aborted) {
-      onDeadline();
-      return;
-    }
-    body.on('data', onData).on('end', onEnd).on('error', onCut).on('close', onCut);
-    deadline?.addEventListener('abort', onDeadline, { once: true });
-  });
-}
-
-function parseJson(body: Buffer): unknown {
-  try {
-    return JSON.parse(body.toString('utf8')) as unknown;
-  } catch {
-    throw new AppError('INVALID_JSON', 'The request body is not valid JSON.');
-  }
-}
-
-/**
  * Validates a JSON submission's shape, then downloads each file (one at a time: a form has a handful)
  * into staging. A URL the policy refuses, or a download that fails, refuses that file with the reason.
  */
-async function downloadJsonFiles(
-  body: unknown,
-  deps: { storage: Storage; masterKey: Buffer; maxFileBytes: number; stagingKey: (position: number) => string; filePolicy: FilePolicy },
-): Promise<{ fields: Record<string, string>; files: Array<StagedFile | RefusedFile> }> {
+async function downloadJsonFiles(body: unknown, deps: StageSourcesDeps): Promise<{ fields: Record<string, string>; files: Array<StagedFile | RefusedFile> }> {
   const parsed = ZReceivedFormJson.safeParse(body);
   if (!parsed.success) {
     const details = fieldErrors(parsed.error);
@@ -216,19 +161,10 @@ async function downloadJsonFiles(
       { path: `files.${unknown}.docType`, message: 'must be birth_certificate, residency, medical or waiver' },
     ]);
   }
-  const files: Array<StagedFile | RefusedFile> = [];
-  for (const [position, file] of parsed.data.files.entries()) {
-    const originalFilename = sanitizeOriginalFilename(file.filename);
-    const declaredType = declared[position]?.docType ?? null;
-    try {
-      const stream = await openFileUrl(file.url, deps.filePolicy);
-      files.push(await stageUpload(stream, { originalFilename, declaredType, key: deps.stagingKey(position) }, { ...deps, cutOffSource: true }));
-    } catch (error) {
-      if (!(error instanceof FileUrlRefusedError)) throw error;
-      await deps.storage.delete(deps.stagingKey(position)).catch(() => undefined);
-      files.push({ kind: 'refused', originalFilename, declaredType, code: 'URL_REFUSED', message: error.message, bytes: 0 });
-    }
-  }
+  const files = await stageSources(
+    parsed.data.files.map((file, position) => ({ kind: 'url', url: file.url, filename: file.filename, declaredType: declared[position]?.docType ?? null })),
+    deps,
+  );
   return { fields: asStringFields(parsed.data), files };
 }
 
