@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'document.scan_retry_requested',
   'document.status_changed',
   'document.stored',
+  'intake.delivery_replayed',
   'integration.updated',
   'notification_template.updated',
   'notifications.scheduled',
@@ -42,7 +43,7 @@ export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 export type TAuditAction = z.infer<typeof ZAuditAction>;
 
 /** What an audit record is about. */
-export const AUDIT_SUBJECTS = ['database', 'document', 'notification_template', 'player', 'season', 'session', 'settings', 'submission', 'user'] as const;
+export const AUDIT_SUBJECTS = ['database', 'document', 'intake_delivery', 'notification_template', 'player', 'season', 'session', 'settings', 'submission', 'user'] as const;
 export type TAuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
 /** Who an audit record says acted: a person, the shared password, or the system and its intake channels. */

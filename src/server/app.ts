@@ -24,7 +24,16 @@ import { SECURITY_HEADERS } from './platform/http/security-headers';
 import { safeValidatorCompiler } from './platform/http/validation';
 import { registerHealthRoutes } from './health';
 import { registerDocumentRoutes, type DocumentsService } from './documents';
-import { registerIntakeRoutes, registerIntegrationRoutes, registerMailboxRoutes, type FormIntakeDeps, type IntegrationsService, type MailboxService } from './intake';
+import {
+  registerIntakeRoutes,
+  registerIntegrationRoutes,
+  registerMailboxRoutes,
+  registerProviderRoutes,
+  type FormIntakeDeps,
+  type IntegrationsService,
+  type MailboxService,
+  type ProviderIntakeDeps,
+} from './intake';
 import { registerPlayerRoutes, type PlayersService } from './players';
 import { registerReportRoutes, registerSeasonReportRoutes, type ReportsService, type SeasonReportService } from './reports';
 import { registerSeasonRoutes, type SeasonsService } from './seasons';
@@ -48,6 +57,8 @@ export type AppDeps = {
   webDir?: string;
   bodyLimitBytes?: number;
   intake: FormIntakeDeps;
+  /** The form builders' webhooks (Jotform, Typeform …) and their deliveries log. */
+  providers: ProviderIntakeDeps;
   maxFileBytes: number;
   documents: DocumentsService;
   mailbox: MailboxService;
@@ -155,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, deps);
   registerLiveRoutes(app, deps);
   registerIntakeRoutes(app, deps);
+  registerProviderRoutes(app, deps);
   registerDocumentRoutes(app, deps);
   registerMailboxRoutes(app, deps);
   registerIntegrationRoutes(app, deps);

@@ -20,7 +20,7 @@ import { countDocumentsAwaitingFailedScan, createRetentionHandler, RETENTION_QUE
 import { buildApp } from './app';
 import { createSiteGuard } from './platform/http/site';
 import { createImapMailbox } from './adapters/mailbox/imap-mailbox';
-import { createIntakeThreads, createIntegrationsService, createMailboxService, type MailboxService } from './intake';
+import { createIntakeThreads, createIntegrationsService, createMailboxService, PROVIDERS, type MailboxService } from './intake';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner';
 import { createProcessDocumentHandler, DEFAULT_SCAN_RETRY, type ScanRetryPolicy, createStagingSweeperTimer, PROCESS_DOCUMENT_QUEUE, REFUSED_FILES_NOTICE_QUEUE } from './pipeline';
 import { createPlayersService } from './players';
@@ -266,6 +266,25 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     },
   });
 
+  // What the signed form webhook and the form builders' webhooks share: where files go, how they are fetched, the limits.
+  const webhookIntake = {
+    db,
+    storage,
+    masterKey: masterKey.key,
+    idPrefix: config.idPrefix,
+    maxFileBytes: config.maxFileBytes,
+    onRecorded: () => jobRunner.poke(),
+    filePolicy: {
+      allowedHosts: config.formFileHosts,
+      allowHttpLoopback: config.formFileAllowHttpLoopback,
+      timeoutMs: 30_000,
+      // Well inside the staging sweep's grace (STAGING_GRACE_MS): a request never outlives its staged files.
+      deadlineMs: 5 * 60_000,
+      maxRedirects: 3,
+    },
+    bodyTimeoutMs: config.formWebhookBodyTimeoutMs,
+    rateLimitPerMinute: config.formWebhookRateLimitPerMinute,
+  };
   const app = await buildApp({
     log,
     auth,
@@ -287,26 +306,8 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     players,
     users,
     notifications,
-    intake: {
-      db,
-      storage,
-      masterKey: masterKey.key,
-      secret: config.formWebhookSecret,
-      idPrefix: config.idPrefix,
-      maxFileBytes: config.maxFileBytes,
-      threads: intakeThreads,
-      onRecorded: () => jobRunner.poke(),
-      filePolicy: {
-        allowedHosts: config.formFileHosts,
-        allowHttpLoopback: config.formFileAllowHttpLoopback,
-        timeoutMs: 30_000,
-        // Well inside the staging sweep's grace (STAGING_GRACE_MS): a request never outlives its staged files.
-        deadlineMs: 5 * 60_000,
-        maxRedirects: 3,
-      },
-      bodyTimeoutMs: config.formWebhookBodyTimeoutMs,
-      rateLimitPerMinute: config.formWebhookRateLimitPerMinute,
-    },
+    intake: { ...webhookIntake, secret: config.formWebhookSecret, threads: intakeThreads },
+    providers: { ...webhookIntake, defaultSecret: config.formWebhookSecret, providers: PROVIDERS, log },
   });
   // Every instance polls the same services, so each tells only its own sockets (hub, not bus): through the
   // bus, N instances would announce each change N times.

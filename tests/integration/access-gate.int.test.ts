@@ -115,6 +115,8 @@ describeEachDatabase('access gate over the route table', ({ getDatabase }) => {
       'POST /api/auth/invitation/status',
       'POST /api/auth/login',
       'POST /api/auth/logout',
+      'POST /api/intake/:provider',
+      'POST /api/intake/:provider/:token',
       'POST /api/intake/form',
     ]);
     expect(privateRoutes().length).toBeGreaterThan(40);

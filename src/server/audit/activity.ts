@@ -61,6 +61,7 @@ const SENTENCES: Record<TAuditAction, (detail: Record<string, unknown>) => strin
     return `Changed a document from ${change.data.from} to ${change.data.to}`;
   },
   'document.stored': () => 'Stored a document',
+  'intake.delivery_replayed': () => 'Replayed a delivery from a form builder',
   'integration.updated': (detail) => {
     const provider = ZFormProvider.safeParse(detail.provider);
     return provider.success ? `Changed the ${FORM_PROVIDER_NAMES[provider.data]} form builder settings` : 'Changed a form builder’s settings';

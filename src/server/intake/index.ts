@@ -5,3 +5,6 @@ export { stageUpload } from './stage-file';
 export { registerMailboxRoutes, createMailboxService, type MailboxService } from './mailbox';
 export { registerIntegrationRoutes } from './providers/integrations.routes';
 export { createIntegrationsService, type IntegrationsService } from './providers/integrations.service';
+export { PROVIDERS } from './providers';
+export { registerProviderRoutes } from './providers/providers.routes';
+export { type ProviderIntakeDeps } from './providers/receive-delivery';

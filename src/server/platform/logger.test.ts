@@ -60,4 +60,13 @@ describe('the log format', () => {
       expect(text, format).toContain('params: [redacted]');
     }
   });
+
+  it('never writes the token of a form builder webhook address, in JSON or pretty lines', () => {
+    const token = 'Zq81-token-of-the-webhook';
+    for (const format of ['pretty', 'json'] as const) {
+      const text = oneLine(format, { method: 'POST', url: `/api/intake/jotform/${token}`, statusCode: 202 });
+      expect(text, format).not.toContain(token);
+      expect(text, format).toContain('/api/intake/jotform/[redacted]');
+    }
+  });
 });

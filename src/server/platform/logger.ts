@@ -3,7 +3,7 @@ import { pino, type DestinationStream, type LoggerOptions } from 'pino';
 import { isColorSupported, PinoPretty } from 'pino-pretty';
 import type { LogFormat } from './config';
 import { serializeErrorForLog } from './db/query-error-log';
-import { redactQuery } from './http/log-safe-url';
+import { logSafeUrl } from './http/log-safe-url';
 
 /**
  * Paths that could carry a secret anywhere in a log line. Request bodies are never logged, but a
@@ -15,6 +15,9 @@ export const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["x-clearbase-signature"]',
+  'req.headers["typeform-signature"]',
+  'req.headers["tally-signature"]',
+  'req.headers.apikey',
   'res.headers["set-cookie"]',
   'masterKey',
   '*.masterKey',
@@ -24,10 +27,11 @@ export const REDACTED_PATHS = [
 
 /**
  * A `url` in any log line keeps its path and its query parameters' names, never their values: a search
- * string is a player's or a guardian's name, an e-mail address or a phone number (http/log-safe-url.ts).
+ * string is a player's or a guardian's name, an e-mail address or a phone number; and never the token of a
+ * form builder's webhook address (http/log-safe-url.ts).
  */
 const serializers = {
-  url: (url: unknown) => (typeof url === 'string' ? redactQuery(url) : url),
+  url: (url: unknown) => (typeof url === 'string' ? logSafeUrl(url) : url),
   // A failed query's bound values (names, e-mail addresses, search strings) never reach the log.
   err: serializeErrorForLog,
 };

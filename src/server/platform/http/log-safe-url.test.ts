@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactQuery } from './log-safe-url';
+import { logSafeUrl, redactQuery } from './log-safe-url';
 
 describe('redactQuery', () => {
   it('keeps a URL without a query string as it is', () => {
@@ -21,5 +21,33 @@ describe('redactQuery', () => {
   it('keeps a name sent without a value, and drops an empty query string', () => {
     expect(redactQuery('/api/documents?flag&search=x')).toBe('/api/documents?flag&search=…');
     expect(redactQuery('/api/documents?')).toBe('/api/documents');
+  });
+});
+
+describe('logSafeUrl', () => {
+  const TOKEN = 'k7Q2-secret-token_9';
+
+  it('replaces the token of a form builder webhook address, in every spelling', () => {
+    for (const url of [
+      `/api/intake/jotform/${TOKEN}`,
+      `/api/intake/jotform/${TOKEN}/`,
+      `/api/intake/jotform/${TOKEN}/more`,
+      `//api//intake/jotform/${TOKEN}`,
+      `/api/./intake/jotform/${TOKEN}`,
+      `/API/Intake/jotform/${encodeURIComponent(TOKEN)}`,
+      `/api/intake%2Fjotform%2F${TOKEN}`,
+      `/api\\intake\\jotform\\${TOKEN}`,
+      `http://clearbase.example/api/intake/jotform/${TOKEN}`,
+      `/api/intake/jotform;x/${TOKEN};y`,
+    ]) {
+      expect(logSafeUrl(url), url).toBe('/api/intake/jotform/[redacted]');
+    }
+    expect(logSafeUrl(`/api/intake/cognito/${TOKEN}?source=${TOKEN}`)).toBe('/api/intake/cognito/[redacted]?source=…');
+  });
+
+  it('keeps other addresses as redactQuery does', () => {
+    for (const url of ['/api/intake/form', '/api/intake/typeform', '/api/intake/jotform', '/api/players?search=Smith', '/api/documents/abc/file']) {
+      expect(logSafeUrl(url), url).toBe(redactQuery(url));
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { canonicalPath } from './request-path';
+
 /**
  * A request URL fit for the log: the path as it is, each query value replaced by `…`, so a search for a
  * player's or a guardian's name, an e-mail address or a phone number never reaches the log, while the
@@ -15,4 +17,17 @@ export function redactQuery(url: string): string {
     return equals === -1 ? pair : `${pair.slice(0, equals)}=…`;
   });
   return `${path}?${names.join('&')}`;
+}
+
+/**
+ * A request URL fit for the log: its query values hidden (redactQuery), and the token of a form builder's
+ * webhook address (`/api/intake/<provider>/<token>`, the secret of a provider that cannot sign) replaced,
+ * in whatever spelling the address was sent: `/api/intake/jotform/[redacted]`.
+ */
+export function logSafeUrl(url: string): string {
+  const safe = redactQuery(url);
+  const segments = canonicalPath(url).split('/').slice(1);
+  if (segments.length < 4 || segments[0] !== 'api' || segments[1] !== 'intake') return safe;
+  const query = safe.indexOf('?');
+  return `/api/intake/${segments[2]}/[redacted]${query === -1 ? '' : safe.slice(query)}`;
 }
