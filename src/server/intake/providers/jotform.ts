@@ -58,13 +58,13 @@ function readAnswers(raw: Record<string, unknown>, pretty: string): ProviderAnsw
   for (const [key, value] of Object.entries(raw)) {
     const name = QUESTION_KEY.exec(key)?.[2];
     if (name === undefined || uploadKeys.includes(key)) continue;
-    const links = uploadLinks(value);
+    const links = uploadLinks(value, /^https:\/\/[^/]+\/uploads\//);
     if (links) uploads.push(upload(key, name, links));
     else texts.push({ answer: { key, label: labelFromName(name), value: answerText(value), files: [] }, pretty: partsOf(value).join(' ') });
   }
   for (const key of uploadKeys) {
     const name = QUESTION_KEY.exec(key)?.[2] ?? key;
-    uploads.push(upload(key, name, uploadLinks(raw[name]) ?? []));
+    uploads.push(upload(key, name, uploadLinks(raw[name], /^https?:\/\//) ?? []));
   }
   // pretty lists the other answers first, then the uploads.
   const ordered = [...texts, ...uploads];
@@ -77,10 +77,13 @@ function upload(key: string, name: string, links: string[]): Read {
   return { answer: { key, label: labelFromName(name), value: null, files }, pretty: files.map((file) => file.filename).join(' ') };
 }
 
-/** The links of an upload question: a list of links to Jotform's uploads. */
-function uploadLinks(value: unknown): string[] | undefined {
+/**
+ * The links of an upload question, every item of the list a link of this form: any link under `temp_upload`'s
+ * name; only links to Jotform's `/uploads/` for an answer that is not declared an upload.
+ */
+function uploadLinks(value: unknown, form: RegExp): string[] | undefined {
   if (!Array.isArray(value) || value.length === 0) return undefined;
-  const links = value.filter((item): item is string => typeof item === 'string' && /^https:\/\/[^/]+\/uploads\//.test(item));
+  const links = value.filter((item): item is string => typeof item === 'string' && form.test(item));
   return links.length === value.length ? links : undefined;
 }
 
@@ -92,14 +95,17 @@ function partsOf(value: unknown): string[] {
   return isRecord(value) ? Object.values(value).flatMap(partsOf) : [];
 }
 
-/** An answer as text: a date's parts as YYYY-MM-DD, any other answer's parts joined, HTML escapes undone; null when unanswered. */
+/**
+ * An answer as text: a date's parts as YYYY-MM-DD, a list's items joined by commas, a name's or an address's
+ * parts by spaces, HTML escapes undone; null when unanswered.
+ */
 function answerText(value: unknown): string | null {
   if (isRecord(value) && isDateParts(value)) {
     const { year, month, day } = value;
     return year && month && day ? `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}` : null;
   }
-  const parts = partsOf(value);
-  return parts.length === 0 ? null : decodeEntities(parts.join(', '));
+  const text = Array.isArray(value) ? value.flatMap(partsOf).join(', ') : partsOf(value).join(' ');
+  return text === '' ? null : decodeEntities(text);
 }
 
 const isDateParts = (value: Record<string, unknown>): value is { year: string; month: string; day: string } =>
