@@ -29,6 +29,7 @@ describeEachDatabase('form builder deliveries', ({ getDatabase }) => {
   let server: SignedInClearbase | undefined;
   let files: Awaited<ReturnType<typeof startRecordingFileServer>>;
   let base = '';
+  let laterAvailable = false;
   const lines: string[] = [];
   const db = () => getDatabase().db;
 
@@ -68,7 +69,8 @@ describeEachDatabase('form builder deliveries', ({ getDatabase }) => {
 
   beforeAll(async () => {
     // Each file's bytes differ by its address, so no delivery's document is the same file as another's.
-    files = await startRecordingFileServer((filePath) => (filePath === '/missing.pdf' ? undefined : makePdf(filePath)));
+    // What is under /later/ is not there until a test puts it there.
+    files = await startRecordingFileServer((filePath) => (filePath.startsWith('/later/') && !laterAvailable ? undefined : makePdf(filePath)));
     await insertSeasons(getDatabase().db, [FALL_2025]);
     server = await startSignedInClearbase({
       database: getDatabase(),
@@ -187,6 +189,26 @@ describeEachDatabase('form builder deliveries', ({ getDatabase }) => {
     expect(audits.map((a) => a.subjectId)).toEqual(expect.arrayContaining([unchanged.delivery.id, fixed.delivery.id, resent.delivery.id]));
     expect(audits.find((a) => a.subjectId === fixed.delivery.id)).toMatchObject({ actor: 'shared-password', detail: { replayOf: refused?.id, outcome: 'stored' } });
     await writeStoredIntegration(db(), 'tally', stored);
+  });
+
+  it('records afresh, on a replay, a delivery whose every file was refused, once the file can be had', async () => {
+    const delivery = tallyDelivery({ responseId: `later-${randomUUID()}`, fileOrigin: `${files.origin}/later` }, SECRET);
+    const sent = await send('/api/intake/tally', delivery.body, delivery.headers);
+    expect(sent).toMatchObject({ status: 202, body: { duplicate: false, documents: [{ status: 'rejected', message: expect.stringMatching(/HTTP 404/) as unknown }] } });
+    const failed = await findSubmission(db(), String(sent.body.submissionId));
+    expect(failed).toMatchObject({ status: 'failed' });
+    const logged = await newest('tally');
+    expect(logged).toMatchObject({ outcome: 'stored', submissionId: failed?.id });
+
+    // A resend by Tally is still the duplicate of what was recorded.
+    expect((await send('/api/intake/tally', delivery.body, delivery.headers)).body).toMatchObject({ duplicate: true, submissionId: failed?.id });
+    laterAvailable = true;
+    const replayed = await replay(logged?.id ?? '');
+    expect(replayed.delivery).toMatchObject({ outcome: 'stored', documents: 1, replayOf: logged?.id });
+    expect(replayed.delivery.submissionId).not.toBe(failed?.id);
+    expect(await findSubmission(db(), failed?.id ?? '')).toBeUndefined();
+    const submission = await findSubmission(db(), replayed.delivery.submissionId ?? '');
+    expect(submission).toMatchObject({ externalId: failed?.externalId });
   });
 
   it('does not replay a delivery whose body was not kept, nor one that does not exist', async () => {

@@ -110,7 +110,7 @@ export async function receiveDelivery(deps: ProviderIntakeDeps, incoming: Incomi
     const request: ProviderRequest = { rawBody, contentType: incoming.contentType, headers: incoming.headers, token: incoming.token };
     if (!adapter.verify(request, credentials.secret)) throw new AppError('UNAUTHENTICATED', refusedProof(adapter.id, adapter.authKind));
     verifiedBody = rawBody;
-    const recorded = await processDelivery(deps, adapter, request, credentials, incoming.receivedAt);
+    const recorded = await processDelivery(deps, adapter, request, credentials, { receivedAt: incoming.receivedAt, replay: false });
     const row = await deliveryOf(deps, adapter.id, incoming.receivedAt, recorded.result);
     await logDelivery(deps, { ...row, contentType: incoming.contentType }, { body: rawBody });
     return { submissionId: recorded.result.submissionId, duplicate: !recorded.result.created, documents: recorded.result.documents };
@@ -124,7 +124,8 @@ export async function receiveDelivery(deps: ProviderIntakeDeps, incoming: Incomi
  * Runs a kept delivery through the flow again, as it is mapped now (a fixed mapping, a season since
  * created), without checking its proof again: it was verified when it arrived. The replay is logged as a
  * delivery of its own, `replayOf` the first, audited in the same transaction, and answered. A replay of a
- * stored delivery is a duplicate.
+ * stored delivery is a duplicate, unless its submission failed (not one of its files could be taken, say
+ * their host was not allowed yet): that one is recorded afresh in its place.
  */
 export async function replayDelivery(deps: ProviderIntakeDeps, id: string, actor: Actor): Promise<TIntakeDelivery> {
   const original = await findDelivery(deps.db, id);
@@ -140,7 +141,7 @@ export async function replayDelivery(deps: ProviderIntakeDeps, id: string, actor
   let row: NewDelivery;
   let playerName: string | null = null;
   try {
-    const recorded = await processDelivery(deps, adapter, request, credentials, receivedAt);
+    const recorded = await processDelivery(deps, adapter, request, credentials, { receivedAt, replay: true });
     row = await deliveryOf(deps, adapter.id, receivedAt, recorded.result);
     playerName = recorded.playerName;
   } catch (error) {
@@ -194,7 +195,7 @@ async function processDelivery(
   adapter: ProviderAdapter,
   request: ProviderRequest,
   credentials: ProviderCredentials,
-  receivedAt: Date,
+  options: { receivedAt: Date; replay: boolean },
 ): Promise<{ result: IntakeResult; playerName: string }> {
   const delivery = adapter.parse(request);
   await noteQuestions(deps.db, adapter.id, questionsOf(delivery.answers));
@@ -206,10 +207,21 @@ async function processDelivery(
     throw new AppError('VALIDATION_FAILED', `Invalid submission. ${details.map((d) => `${d.path}: ${d.message}`).join('; ')}`, details);
   }
   const player = toSubmittedPlayer(fields.data);
-  const submission = { id: randomUUID(), source: 'form' as const, externalId, receivedAt, fromEmail: player.guardianEmail, subject: null, player };
+  const previous = await findSubmissionByExternalId(deps.db, 'form', externalId);
+  const replaces = options.replay && previous?.status === 'failed' ? previous.id : undefined;
+  const submission = {
+    id: randomUUID(),
+    source: 'form' as const,
+    externalId,
+    receivedAt: options.receivedAt,
+    fromEmail: player.guardianEmail,
+    subject: null,
+    player,
+    replaces,
+  };
   const playerName = `${player.firstName} ${player.lastName}`;
   // A resend of a recorded response: answered as the duplicate it is, without downloading its files again.
-  if (await findSubmissionByExternalId(deps.db, 'form', externalId)) return { result: await recordStagedSubmission(deps, { ...submission, files: [] }), playerName };
+  if (previous && !replaces) return { result: await recordStagedSubmission(deps, { ...submission, files: [] }), playerName };
   if (mapped.files.length === 0) {
     throw new AppError('VALIDATION_FAILED', 'The submission has no files.', [{ path: 'files', message: 'attach at least one document' }]);
   }
