@@ -27,10 +27,11 @@ export function normalizeLabel(label: string): string {
 /**
  * Turns a delivery's answers into the form's fields: each field is the answer to the question the saved
  * mapping names for it (by the provider's question key), else to the question labelled as MAPPED_FIELD_LABELS
- * says. A single "Player name" fills the first and last name the form did not ask apart (its last word is
- * the last name); a question the mapping names is found for its field only; a birth date is rewritten YYYY-MM-DD when its format is certain; a division is matched
- * whatever its case. Every uploaded file is kept, typed by the document field its question is mapped to.
- * What cannot be read is passed on as written, for the form's own validation to name.
+ * says; a question the mapping names is found for its field only. A single "Player name" fills the first and
+ * last name the form did not ask apart (its last word is the last name); a birth date is rewritten YYYY-MM-DD
+ * when its format is certain; a division is matched whatever its case. Every uploaded file is kept, typed by
+ * the document field its question is mapped to. What cannot be read is passed on as written, for the form's
+ * own validation to name.
  */
 export function mapAnswers(answers: readonly ProviderAnswer[], mapping: TQuestionMapping): MappedAnswers {
   const byKey = new Map<string, ProviderAnswer>();
