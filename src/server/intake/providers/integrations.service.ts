@@ -169,7 +169,8 @@ function checkMapping(mapping: TQuestionMapping): void {
   if (problems.length > 0) throw new AppError('VALIDATION_FAILED', problems.map((problem) => problem.message).join('; '), problems);
 }
 
-function toDelivery(row: DeliveryListRow): TIntakeDelivery {
+/** A delivery row as the API shows it, the player named as the players table names them. */
+export function toDelivery(row: DeliveryListRow): TIntakeDelivery {
   const playerName = [row.playerFirstName, row.playerLastName].filter((part): part is string => part !== null && part !== '').join(' ');
   return {
     id: row.id,

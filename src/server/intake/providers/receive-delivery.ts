@@ -14,7 +14,7 @@ import { recordAuditEvent, type Actor } from '../../audit';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { toApiError } from '../../platform/http/error-mapping';
-import { findSubmission, findSubmissionByExternalId, recordStagedSubmission, stagedKey, type IntakeResult } from '../../pipeline';
+import { findSubmission, findSubmissionByExternalId, recordStagedSubmission, stagedKey, type IntakeResult, type SubmittedPlayer } from '../../pipeline';
 import { findCurrentSeason, listSeasons } from '../../seasons';
 import type { FilePolicy } from '../fetch-file';
 import { fieldErrors, toSubmittedPlayer, ZReceivedFormFields } from '../form/form-webhook';
@@ -25,6 +25,7 @@ import { isDeliveryType } from './body-fields';
 import { copyDeliveryBody, deleteDeliveryBodies, openDeliveryBody, sealDeliveryBody } from './delivery-bodies';
 import { findDelivery, insertDelivery, trimDeliveries, type DeliveryRow, type NewDelivery } from './deliveries.repository';
 import { noteQuestions, readCredentials, type ProviderCredentials } from './integration-settings';
+import { toDelivery } from './integrations.service';
 import { mapAnswers, normalizeLabel } from './map-answers';
 import type { ProviderAdapter, ProviderRequest } from './provider';
 
@@ -139,11 +140,11 @@ export async function replayDelivery(deps: ProviderIntakeDeps, id: string, actor
   const receivedAt = new Date();
   const request: ProviderRequest = { rawBody, contentType: original.contentType, headers: {}, token: undefined };
   let row: NewDelivery;
-  let playerName: string | null = null;
+  let player: { firstName: string; lastName: string } | undefined;
   try {
     const recorded = await processDelivery(deps, adapter, request, credentials, { receivedAt, replay: true });
     row = await deliveryOf(deps, adapter.id, receivedAt, recorded.result);
-    playerName = recorded.playerName;
+    player = recorded.player;
   } catch (error) {
     row = failedDelivery(adapter.id, receivedAt, error);
   }
@@ -156,25 +157,7 @@ export async function replayDelivery(deps: ProviderIntakeDeps, id: string, actor
     detail: { provider: adapter.id, replayOf: original.id, outcome: inserted.outcome, status: inserted.status },
     requestId: actor.requestId,
   }));
-  return toIntakeDelivery(replay, playerName);
-}
-
-/** A delivery row as the API shows it. */
-export function toIntakeDelivery(row: DeliveryRow, playerName: string | null): TIntakeDelivery {
-  return {
-    id: row.id,
-    provider: row.provider,
-    receivedAt: row.receivedAt.toISOString(),
-    outcome: row.outcome,
-    status: row.status,
-    submissionId: row.submissionId,
-    playerId: row.playerId,
-    playerName,
-    documents: row.documents,
-    error: row.error,
-    replayOf: row.replayOf,
-    replayable: row.bodyKey !== null,
-  };
+  return toDelivery({ ...replay, playerFirstName: player?.firstName ?? null, playerLastName: player?.lastName ?? null });
 }
 
 function refusedProof(provider: TFormProvider, kind: TProviderAuthKind): string {
@@ -196,7 +179,7 @@ async function processDelivery(
   request: ProviderRequest,
   credentials: ProviderCredentials,
   options: { receivedAt: Date; replay: boolean },
-): Promise<{ result: IntakeResult; playerName: string }> {
+): Promise<{ result: IntakeResult; player: SubmittedPlayer }> {
   const delivery = adapter.parse(request);
   await noteQuestions(deps.db, adapter.id, questionsOf(delivery.answers));
   const mapped = mapAnswers(delivery.answers, credentials.mapping);
@@ -219,9 +202,8 @@ async function processDelivery(
     player,
     replaces,
   };
-  const playerName = `${player.firstName} ${player.lastName}`;
   // A resend of a recorded response: answered as the duplicate it is, without downloading its files again.
-  if (previous && !replaces) return { result: await recordStagedSubmission(deps, { ...submission, files: [] }), playerName };
+  if (previous && !replaces) return { result: await recordStagedSubmission(deps, { ...submission, files: [] }), player };
   if (mapped.files.length === 0) {
     throw new AppError('VALIDATION_FAILED', 'The submission has no files.', [{ path: 'files', message: 'attach at least one document' }]);
   }
@@ -247,7 +229,7 @@ async function processDelivery(
       maxBytes: deps.maxFileBytes,
     },
   });
-  return { result: await recordStagedSubmission(deps, { ...submission, files }), playerName };
+  return { result: await recordStagedSubmission(deps, { ...submission, files }), player };
 }
 
 /** The questions of a delivery, each key once, for the mapping's choices. */
