@@ -95,6 +95,7 @@ export function adapterFor(deps: Pick<ProviderIntakeDeps, 'providers'>, provider
  */
 export async function receiveDelivery(deps: ProviderIntakeDeps, incoming: IncomingDelivery): Promise<DeliveryAnswer> {
   const adapter = adapterFor(deps, incoming.provider, incoming.token);
+  const contentType = incoming.contentType.slice(0, 200);
   let verifiedBody: Buffer | undefined;
   try {
     const credentials = await readCredentials({ db: deps.db, masterKey: deps.masterKey, defaultSecret: deps.defaultSecret }, adapter.id);
@@ -113,10 +114,10 @@ export async function receiveDelivery(deps: ProviderIntakeDeps, incoming: Incomi
     verifiedBody = rawBody;
     const recorded = await processDelivery(deps, adapter, request, credentials, { receivedAt: incoming.receivedAt, replay: false });
     const row = await deliveryOf(deps, adapter.id, incoming.receivedAt, recorded.result);
-    await logDelivery(deps, { ...row, contentType: incoming.contentType }, { body: rawBody });
+    await logDelivery(deps, { ...row, contentType }, { body: rawBody });
     return { submissionId: recorded.result.submissionId, duplicate: !recorded.result.created, documents: recorded.result.documents };
   } catch (error) {
-    await logDelivery(deps, { ...failedDelivery(adapter.id, incoming.receivedAt, error), contentType: incoming.contentType }, { body: verifiedBody });
+    await logDelivery(deps, { ...failedDelivery(adapter.id, incoming.receivedAt, error), contentType }, { body: verifiedBody });
     throw error;
   }
 }
@@ -147,6 +148,8 @@ export async function replayDelivery(deps: ProviderIntakeDeps, id: string, actor
     player = recorded.player;
   } catch (error) {
     row = failedDelivery(adapter.id, receivedAt, error);
+    // Answered as a failed delivery, not thrown: the cause of one that is our fault is worth the log.
+    if (row.status >= 500) deps.log.warn({ err: error, provider: adapter.id }, 'a replayed form builder delivery failed');
   }
   const bodyKey = await copyDeliveryBody(deps.storage, original.bodyKey);
   const replay = await writeDelivery(deps, { ...row, contentType: original.contentType, replayOf: original.id }, bodyKey, (inserted) => ({
