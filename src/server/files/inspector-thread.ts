@@ -1,0 +1,27 @@
+import { parentPort } from 'node:worker_threads';
+import sharp from 'sharp';
+import { inspectFile, loadPdfJs } from './inspect';
+import type { InspectorJob, InspectorReply } from './inspector';
+
+/**
+ * A file inspector thread (inspector.ts): opens one file at a time with its decoder and answers with the
+ * inspection. Started by inspector-thread-boot.mjs; ended by its owner when a file takes too long.
+ */
+if (!parentPort) throw new Error('inspector-thread.ts runs as a worker thread');
+const port = parentPort;
+
+// Decoded pixels are read once: libvips keeps none of them in its cache, and this thread's decoding does
+// not take every core of the machine.
+sharp.cache(false);
+sharp.concurrency(1);
+// pdf.js is the decoder most files need; load it before saying ready, so its start is not a file's time.
+await loadPdfJs();
+
+port.on('message', (job: InspectorJob) => {
+  void inspectFile(job.kind, job.bytes).then((inspection) => {
+    const reply: InspectorReply = { type: 'result', id: job.id, inspection };
+    port.postMessage(reply);
+  });
+});
+const ready: InspectorReply = { type: 'ready' };
+port.postMessage(ready);
