@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import type { TFileKind, TInspectionRefusalCode } from './validate';
 
@@ -32,6 +33,14 @@ export type InspectionLimits = {
  * A larger declared size is a decompression bomb or a mistake, and is refused without being decoded.
  */
 export const INSPECTION_LIMITS: InspectionLimits = { maxPixels: 16_383 * 16_383, maxHeifPixels: 100_000_000, maxPages: 1_000 };
+
+/**
+ * libtiff reports the damage it reads past (a strip or tile it cannot read, a missing compression scheme,
+ * data it must drop, a wrong count of image data offsets) as libvips warnings and fills the gap with black;
+ * JPEG and PNG damage fails the read itself. Harmless TIFF warnings (a private tag libtiff does not know,
+ * a date without its final NUL) do not match.
+ */
+const TIFF_DAMAGE = /error in (tile|strip)|read error|seek error|bad seek|not implemented|premature|unexpected end|IO error|discarding \d+ bytes|corrupt|decod\w* error|not enough data|truncat|"(Strip|Tile)(Offsets|ByteCounts)"/i;
 
 /** Each image page is decoded to a thumbnail this size: every pixel of the file is read, little is kept. */
 const THUMBNAIL = 64;
@@ -87,6 +96,7 @@ async function inspectRaster(kind: 'jpeg' | 'png' | 'tiff', bytes: Uint8Array, l
   // The header only: format, size and page count, before a pixel is decoded.
   const header = await sharp(input, { limitInputPixels: false, failOn: 'none' }).metadata();
   if (header.format !== SHARP_FORMAT[kind]) return corrupt(kind);
+  if (kind === 'tiff' && !tiffStructureSound(input, limits.maxPages)) return corrupt(kind);
   const { width, height } = header;
   if (!width || !height) return corrupt(kind);
   if (width * height > limits.maxPixels) return { ok: false, code: 'IMAGE_TOO_LARGE', message: INSPECTION_MESSAGES.imageTooLarge(width, height) };
@@ -95,23 +105,85 @@ async function inspectRaster(kind: 'jpeg' | 'png' | 'tiff', bytes: Uint8Array, l
     return { ok: false, code: 'TOO_MANY_PAGES', message: INSPECTION_MESSAGES.tooManyPages('TIFF image', pages, limits.maxPages) };
   }
   for (let page = 0; page < pages; page++) {
-    try {
-      // failOn 'error': a truncated file or broken data fails (libjpeg's warnings about stray bytes, which
-      // every viewer ignores, do not); limitInputPixels holds for the later pages of a TIFF too.
-      await sharp(input, { page, failOn: 'error', limitInputPixels: limits.maxPixels, sequentialRead: true })
-        .timeout({ seconds: SHARP_TIMEOUT_SECONDS })
-        .resize(THUMBNAIL, THUMBNAIL, { fit: 'inside' })
-        .raw()
-        .toBuffer();
-    } catch (error) {
-      if (error instanceof Error && /pixel limit/i.test(error.message)) {
-        const dimensions = await sharp(input, { page, limitInputPixels: false, failOn: 'none' }).metadata();
-        return { ok: false, code: 'IMAGE_TOO_LARGE', message: INSPECTION_MESSAGES.imageTooLarge(dimensions.width ?? 0, dimensions.height ?? 0) };
-      }
-      return corrupt(kind);
+    const read = await readPixels(input, page, kind === 'tiff' ? 'warning' : 'error', limits);
+    if (read.ok) continue;
+    if (read.tooLarge) {
+      const dimensions = await sharp(input, { page, limitInputPixels: false, failOn: 'none' }).metadata();
+      return { ok: false, code: 'IMAGE_TOO_LARGE', message: INSPECTION_MESSAGES.imageTooLarge(dimensions.width ?? 0, dimensions.height ?? 0) };
     }
+    // A TIFF that only warned of something harmless (a private tag libtiff does not know) is read again,
+    // failing on errors alone.
+    const harmless = kind === 'tiff' && read.warnings.length > 0 && !read.warnings.some((warning) => TIFF_DAMAGE.test(warning)) && !TIFF_DAMAGE.test(read.error);
+    if (!harmless || !(await readPixels(input, page, 'error', limits)).ok) return corrupt(kind);
   }
   return { ok: true, width, height, ...(pages > 1 ? { pages } : {}) };
+}
+
+/** Bytes of one value of each TIFF field type (TIFF 6.0 and BigTIFF); other types are skipped, as libtiff does. */
+const TIFF_TYPE_BYTES: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4, 16: 8, 17: 8, 18: 8 };
+
+/**
+ * Compression schemes libtiff decodes (TIFF 6.0, Adobe, SGI, and the later LZMA, Zstandard and WebP ones).
+ * libvips hands back an image of whatever it found for another scheme, without a warning.
+ */
+const TIFF_COMPRESSIONS = new Set([1, 2, 3, 4, 5, 6, 7, 8, 32771, 32773, 32946, 34676, 34677, 34925, 50000, 50001]);
+const TIFF_COMPRESSION_TAG = 259;
+
+/**
+ * Whether every directory of a TIFF or BigTIFF, and every value a directory keeps outside itself, lies
+ * inside the file, and each directory's compression is one libtiff decodes. libtiff stops quietly at a
+ * directory past the end (a scan cut short after its first page reads as a one-page file), and ignores a
+ * field whose values are cut off; either means the file is not whole. Directories are followed up to
+ * `maxDirectories` (the page limit is checked apart), and a chain that loops is not whole either.
+ */
+function tiffStructureSound(tiff: Buffer, maxDirectories: number): boolean {
+  const little = tiff[0] === 0x49;
+  const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const u32 = (at: number) => (little ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+  const u64 = (at: number) => Number(little ? tiff.readBigUInt64LE(at) : tiff.readBigUInt64BE(at));
+  if (tiff.length < 16) return false;
+  const big = u16(2) === 43;
+  const [countBytes, entryBytes, offsetBytes] = big ? [8, 20, 8] : [2, 12, 4];
+  const offsetAt = (at: number) => (big ? u64(at) : u32(at));
+  const seen = new Set<number>();
+  for (let directory = offsetAt(big ? 8 : 4); directory !== 0; ) {
+    if (seen.has(directory)) return false;
+    if (seen.size > maxDirectories) return true;
+    seen.add(directory);
+    if (directory + countBytes > tiff.length) return false;
+    const entries = big ? u64(directory) : u16(directory);
+    const end = directory + countBytes + entries * entryBytes;
+    if (end + offsetBytes > tiff.length) return false;
+    for (let entry = directory + countBytes; entry < end; entry += entryBytes) {
+      const size = TIFF_TYPE_BYTES[u16(entry + 2)];
+      const count = big ? u64(entry + 4) : u32(entry + 4);
+      if (u16(entry) === TIFF_COMPRESSION_TAG && size === 2 && count === 1 && !TIFF_COMPRESSIONS.has(u16(entry + 4 + (big ? 8 : 4)))) return false;
+      if (size === undefined || size * count <= offsetBytes) continue;
+      if (offsetAt(entry + 4 + (big ? 8 : 4)) + size * count > tiff.length) return false;
+    }
+    directory = offsetAt(end);
+  }
+  return true;
+}
+
+type PixelRead = { ok: true } | { ok: false; tooLarge: boolean; error: string; warnings: string[] };
+
+/**
+ * Decodes one page down to a thumbnail. failOn 'error' for JPEG and PNG: a truncated file or broken data
+ * fails, libjpeg's warnings about stray bytes (which every viewer ignores) do not. 'warning' for TIFF, whose
+ * unreadable strips and tiles libvips reports only as warnings. limitInputPixels holds for every page.
+ */
+async function readPixels(input: Buffer, page: number, failOn: 'error' | 'warning', limits: InspectionLimits): Promise<PixelRead> {
+  const warnings: string[] = [];
+  try {
+    const decoder = sharp(input, { page, failOn, limitInputPixels: limits.maxPixels, sequentialRead: true });
+    decoder.on('warning', (warning: string) => warnings.push(warning));
+    await decoder.timeout({ seconds: SHARP_TIMEOUT_SECONDS }).resize(THUMBNAIL, THUMBNAIL, { fit: 'inside' }).raw().toBuffer();
+    return { ok: true };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, tooLarge: /pixel limit/i.test(message), error: message, warnings };
+  }
 }
 
 /** The part of libheif-js (libheif 1.x compiled to WebAssembly) used here. */
@@ -168,7 +240,7 @@ function inspectHeif(bytes: Uint8Array, limits: InspectionLimits): FileInspectio
   }
 }
 
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+type PdfJs = typeof PdfJsModule;
 let pdfjs: Promise<PdfJs> | undefined;
 /** pdf.js for Node (the legacy build); its parser runs in this thread, as pdf.js does where it has no worker. */
 export function loadPdfJs(): Promise<PdfJs> {
