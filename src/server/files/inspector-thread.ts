@@ -17,9 +17,13 @@ sharp.concurrency(1);
 // pdf.js is the decoder most files need; load it before saying ready, so its start is not a file's time.
 await loadPdfJs();
 
+/** Past this many pixels a HEIF photo has grown the WebAssembly memory for good: the thread asks to be ended. */
+const RECYCLE_AFTER_HEIF_PIXELS = 16_000_000;
+
 port.on('message', (job: InspectorJob) => {
   void inspectFile(job.kind, job.bytes).then((inspection) => {
-    const reply: InspectorReply = { type: 'result', id: job.id, inspection };
+    const pixels = inspection.ok ? (inspection.width ?? 0) * (inspection.height ?? 0) : 0;
+    const reply: InspectorReply = { type: 'result', id: job.id, inspection, recycle: job.kind === 'heic' && pixels > RECYCLE_AFTER_HEIF_PIXELS };
     port.postMessage(reply);
   });
 });

@@ -6,6 +6,8 @@ import { createFileInspector, type FileInspector } from './inspector';
 const misbehaving = new URL('./test-threads/misbehaving-inspector.mjs', import.meta.url);
 const broken = new URL('./test-threads/broken-inspector.mjs', import.meta.url);
 const bytes = (text: string) => Buffer.from(text, 'latin1');
+/** The stand-in's answer to a file it opens: its thread's id as the page count. */
+const fine = { ok: true, pages: expect.any(Number) as number };
 
 describe('createFileInspector', () => {
   const opened: FileInspector[] = [];
@@ -33,19 +35,32 @@ describe('createFileInspector', () => {
     const files = inspector({ entry: misbehaving, timeoutMs: 500 });
     const [looping, next] = await Promise.all([files.inspect('pdf', bytes('LOOP forever')), files.inspect('pdf', bytes('%PDF- fine'))]);
     expect(looping).toEqual({ ok: false, code: 'TOO_COMPLEX', message: INSPECTION_MESSAGES.tooComplexPdf });
-    expect(next).toEqual({ ok: true, pages: 1 });
+    expect(next).toEqual(fine);
   }, 60_000);
 
   it('refuses the file whose decoder crashed its thread, and opens the next in a new thread', async () => {
     const files = inspector({ entry: misbehaving });
     expect(await files.inspect('heic', bytes('CRASH now'))).toEqual({ ok: false, code: 'TOO_COMPLEX', message: INSPECTION_MESSAGES.tooComplexImage });
-    expect(await files.inspect('jpeg', bytes('fine'))).toEqual({ ok: true, pages: 1 });
+    expect(await files.inspect('jpeg', bytes('fine'))).toEqual(fine);
   }, 60_000);
 
   it('refuses the file whose decoder ran its thread out of memory, and opens the next in a new thread', async () => {
     const files = inspector({ entry: misbehaving, maxHeapMb: 32 });
     expect(await files.inspect('tiff', bytes('HOARD memory'))).toEqual({ ok: false, code: 'TOO_COMPLEX', message: INSPECTION_MESSAGES.tooComplexImage });
-    expect(await files.inspect('tiff', bytes('fine'))).toEqual({ ok: true, pages: 1 });
+    expect(await files.inspect('tiff', bytes('fine'))).toEqual(fine);
+  }, 60_000);
+
+  it('keeps its thread from one file to the next, and starts a new one after a file that asks for it', async () => {
+    const files = inspector({ entry: misbehaving });
+    const threadOf = async (text: string) => {
+      const inspection = await files.inspect('heic', bytes(text));
+      if (!inspection.ok || inspection.pages === undefined) throw new Error(`no answer for ${text}`);
+      return inspection.pages;
+    };
+    const first = await threadOf('one');
+    expect(await threadOf('two')).toBe(first);
+    expect(await threadOf('RECYCLE after a large photo')).toBe(first);
+    expect(await threadOf('three')).not.toBe(first);
   }, 60_000);
 
   it('fails, rather than refusing the file, when its thread cannot start: the fault is the server’s', async () => {

@@ -7,9 +7,10 @@ import type { TFileKind } from './validate';
 /**
  * Files opened by their decoders in a thread of their own (inspector-thread.ts), one file at a time. A
  * decoder that loops, runs out of memory or crashes its thread costs that file a refusal and the thread
- * its life, never the server: the thread is ended at `timeoutMs`, started again for the next file, and
- * ended when idle so the memory a large image took goes back. A thread that cannot start at all is a
- * fault of this server, not of the file: `inspect` then rejects, and the upload fails as any other.
+ * its life, never the server: the thread is ended at `timeoutMs` and started again for the next file. It is
+ * also ended after a large HEIF photo (WebAssembly memory never shrinks) and when idle, so the memory a
+ * large image took goes back. A thread that cannot start at all is a fault of this server, not of the
+ * file: `inspect` then rejects, and the upload fails as any other.
  */
 export interface FileInspector {
   inspect(kind: TFileKind, bytes: Uint8Array): Promise<FileInspection>;
@@ -19,7 +20,7 @@ export interface FileInspector {
 export type InspectorOptions = {
   /** Longest a file may take to open, from when its thread starts on it. */
   timeoutMs?: number;
-  /** An idle thread is ended after this long. */
+  /** An idle thread is ended after this long (starting one takes a second or two, so not at once). */
   idleMs?: number;
   /** The thread's JavaScript heap (pdf.js's objects); past it the thread is ended and the file refused. */
   maxHeapMb?: number;
@@ -29,9 +30,9 @@ export type InspectorOptions = {
 
 /** Messages with an inspector thread. */
 export type InspectorJob = { id: number; kind: TFileKind; bytes: Uint8Array };
-export type InspectorReply = { type: 'ready' } | { type: 'result'; id: number; inspection: FileInspection };
+export type InspectorReply = { type: 'ready' } | { type: 'result'; id: number; inspection: FileInspection; recycle?: boolean };
 
-const DEFAULTS = { timeoutMs: 60_000, idleMs: 30_000, maxHeapMb: 512 };
+const DEFAULTS = { timeoutMs: 60_000, idleMs: 5 * 60_000, maxHeapMb: 512 };
 /** Starting takes about a second (tsx, sharp, pdf.js); longer means it will not start. */
 const START_TIMEOUT_MS = 60_000;
 const ENTRY = new URL('./inspector-thread-boot.mjs', import.meta.url);
@@ -99,6 +100,7 @@ export function createFileInspector(options: InspectorOptions = {}): FileInspect
       current.onReply = (reply) => {
         if (reply.type !== 'result' || reply.id !== job.id) return;
         clearTimeout(timer);
+        if (reply.recycle) end(current);
         resolve(reply.inspection);
       };
       // Out of memory, or a crash the decoder did not catch: the file did it (unless the inspector was closed).
