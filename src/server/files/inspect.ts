@@ -44,8 +44,8 @@ const TIFF_DAMAGE = /error in (tile|strip)|read error|seek error|bad seek|not im
 
 /** Each image page is decoded to a thumbnail this size: every pixel of the file is read, little is kept. */
 const THUMBNAIL = 64;
-/** libvips' own cap on one operation, under the inspector's time limit. */
-const SHARP_TIMEOUT_SECONDS = 60;
+/** libvips' own cap on one operation, under the inspector thread's time limit (60 s). */
+const SHARP_TIMEOUT_SECONDS = 45;
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -107,6 +107,7 @@ async function inspectRaster(kind: 'jpeg' | 'png' | 'tiff', bytes: Uint8Array, l
   for (let page = 0; page < pages; page++) {
     const read = await readPixels(input, page, kind === 'tiff' ? 'warning' : 'error', limits);
     if (read.ok) continue;
+    if (read.timedOut) return tooComplex(kind);
     if (read.tooLarge) {
       const dimensions = await sharp(input, { page, limitInputPixels: false, failOn: 'none' }).metadata();
       return { ok: false, code: 'IMAGE_TOO_LARGE', message: INSPECTION_MESSAGES.imageTooLarge(dimensions.width ?? 0, dimensions.height ?? 0) };
@@ -166,7 +167,7 @@ function tiffStructureSound(tiff: Buffer, maxDirectories: number): boolean {
   return true;
 }
 
-type PixelRead = { ok: true } | { ok: false; tooLarge: boolean; error: string; warnings: string[] };
+type PixelRead = { ok: true } | { ok: false; tooLarge: boolean; timedOut: boolean; error: string; warnings: string[] };
 
 /**
  * Decodes one page down to a thumbnail. failOn 'error' for JPEG and PNG: a truncated file or broken data
@@ -182,7 +183,7 @@ async function readPixels(input: Buffer, page: number, failOn: 'error' | 'warnin
     return { ok: true };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, tooLarge: /pixel limit/i.test(message), error: message, warnings };
+    return { ok: false, tooLarge: /pixel limit/i.test(message), timedOut: /timeout: \d+% complete/i.test(message), error: message, warnings };
   }
 }
 
