@@ -2,9 +2,10 @@
 # Installs the Debian packages the tests need, when they are missing (Chromium for end-to-end tests).
 # ClamAV for the antivirus tests (started per test file by scripts/services/start-clamd.ts); Dovecot for the
 # mailbox tests (started per test file by scripts/services/start-dovecot.ts), whose mail belongs to a `vmail` user.
+# qpdf and heif-enc (libheif-examples) make the file-decoding tests' files: password-protected PDFs and HEIC photos.
 set -euo pipefail
 
-PACKAGES=(chromium fonts-liberation clamav-daemon clamdscan clamav-testfiles dovecot-imapd)
+PACKAGES=(chromium fonts-liberation clamav-daemon clamdscan clamav-testfiles dovecot-imapd qpdf libheif-examples)
 
 missing=()
 for package in "${PACKAGES[@]}"; do

@@ -12,6 +12,8 @@ const JPEG = bytesOf([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], 'JFIF\0');
 const PNG = bytesOf([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d], 'IHDR');
 const TIFF_LE = bytesOf('II*\0', [0x08, 0x00, 0x00, 0x00]);
 const TIFF_BE = bytesOf('MM\0*', [0x00, 0x00, 0x00, 0x08]);
+const BIGTIFF_LE = bytesOf('II+\0', [0x08, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00]);
+const BIGTIFF_BE = bytesOf('MM\0+', [0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10]);
 
 /** An ISO-BMFF `ftyp` box as phones write it: size, 'ftyp', major brand, minor version, compatible brands. */
 function ftyp(major: string, compatible: string[]): Buffer {
@@ -35,6 +37,10 @@ describe('sniffFileType', () => {
     ['PNG (89 50 4E 47 0D 0A 1A 0A)', PNG, 'png'],
     ['little-endian TIFF (II*\\0)', TIFF_LE, 'tiff'],
     ['big-endian TIFF (MM\\0*)', TIFF_BE, 'tiff'],
+    ['little-endian BigTIFF (II+\\0)', BIGTIFF_LE, 'tiff'],
+    ['big-endian BigTIFF (MM\\0+)', BIGTIFF_BE, 'tiff'],
+    ['a camera .hif (heix, as Canon, Sony and Fujifilm write it)', ftyp('heix', ['mif1', 'heix']), 'heic'],
+    ['HEIF of the second edition (mif2)', ftyp('mif2', ['mif2', 'heic']), 'heic'],
     ['iPhone HEIC (major brand heic)', HEIC_IPHONE, 'heic'],
     ['HEIF with major brand mif1 and compatible heic', ftyp('mif1', ['mif1', 'heic']), 'heic'],
     ['HEIC burst sequence (msf1, hevc)', ftyp('msf1', ['msf1', 'hevc']), 'heic'],
@@ -101,6 +107,8 @@ describe('validateFile', () => {
     [TIFF_BE, 'scan.TIF', 'tiff', 'image/tiff', 'tif'],
     [HEIC_IPHONE, 'IMG_5521.HEIC', 'heic', 'image/heic', 'heic'],
     [HEIC_IPHONE, 'IMG_5521.heif', 'heic', 'image/heic', 'heic'],
+    [ftyp('heix', ['mif1', 'heix']), 'DSC01234.HIF', 'heic', 'image/heic', 'heic'],
+    [BIGTIFF_LE, 'scan.tif', 'tiff', 'image/tiff', 'tif'],
   ])('accepts %#: %s as %s', (head, filename, kind, mime, extension) => {
     expect(accept(head, filename)).toMatchObject({ ok: true, kind, mime, extension, filename });
   });

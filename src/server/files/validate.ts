@@ -1,12 +1,16 @@
 /**
  * File validation from what intake knows before storing anything: the first bytes, the declared name and
  * the size. The type comes from the bytes, never from the name or a Content-Type header, which the
- * sender controls; the name only has to agree with the bytes.
+ * sender controls; the name only has to agree with the bytes. A file that passes is then opened by its
+ * decoder (inspect.ts) before it counts as staged.
  */
 
 export type TFileKind = 'pdf' | 'jpeg' | 'png' | 'heic' | 'tiff';
 
-export type TFileRejectionCode = 'EMPTY_FILE' | 'TOO_LARGE' | 'UNSUPPORTED_TYPE' | 'EXTENSION_MISMATCH';
+/** Why a file opened by its decoder is refused (inspect.ts). */
+export type TInspectionRefusalCode = 'CORRUPT_FILE' | 'PASSWORD_PROTECTED' | 'IMAGE_TOO_LARGE' | 'TOO_MANY_PAGES' | 'TOO_COMPLEX';
+
+export type TFileRejectionCode = 'EMPTY_FILE' | 'TOO_LARGE' | 'UNSUPPORTED_TYPE' | 'EXTENSION_MISMATCH' | TInspectionRefusalCode;
 
 export type FileValidation =
   | {
@@ -27,7 +31,9 @@ const KINDS: Record<TFileKind, { mime: string; extension: string; extensions: re
   pdf: { mime: 'application/pdf', extension: 'pdf', extensions: ['pdf'], label: 'a PDF' },
   jpeg: { mime: 'image/jpeg', extension: 'jpg', extensions: ['jpg', 'jpeg', 'jpe', 'jfif'], label: 'a JPEG image' },
   png: { mime: 'image/png', extension: 'png', extensions: ['png'], label: 'a PNG image' },
-  heic: { mime: 'image/heic', extension: 'heic', extensions: ['heic', 'heif'], label: 'a HEIC image' },
+  // .hif: what Canon, Sony and Fujifilm cameras name their HEIF photos.
+  heic: { mime: 'image/heic', extension: 'heic', extensions: ['heic', 'heif', 'hif'], label: 'a HEIC image' },
+  // BigTIFF included (the same extensions).
   tiff: { mime: 'image/tiff', extension: 'tif', extensions: ['tif', 'tiff'], label: 'a TIFF image' },
 };
 
@@ -56,8 +62,11 @@ const FOREIGN_SIGNATURES: readonly Buffer[] = [
   Buffer.from([0x1f, 0x8b]), // gzip
 ];
 
-/** HEIF brands (ISO/IEC 23008-12): still images and sequences, HEVC-coded or the generic structural ones. */
-const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1', 'heim', 'heis']);
+/**
+ * HEIF brands (ISO/IEC 23008-12): still images and sequences, HEVC-coded or the generic structural ones
+ * (mif2: the second edition's). Cameras write heix (10-bit or 4:2:2) with mif1, and name the file .hif.
+ */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'mif1', 'mif2', 'msf1', 'heim', 'heis']);
 const HEVC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis']);
 /** AVIF shares the HEIF container and lists mif1 too; a HEIC viewer cannot show it. */
 const AVIF_BRANDS = new Set(['avif', 'avis']);
@@ -73,7 +82,7 @@ const AVIF_BRANDS = new Set(['avif', 'avis']);
 export function sniffFileType(head: Buffer): TFileKind | undefined {
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(head, PNG_SIGNATURE)) return 'png';
-  if (startsWith(head, [0x49, 0x49, 0x2a, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff';
+  if (isTiff(head)) return 'tiff';
   if (isHeif(head)) return 'heic';
   if (startsWith(head, PDF_HEADER)) return 'pdf';
   if (FOREIGN_SIGNATURES.some((signature) => startsWith(head, signature))) return undefined;
@@ -163,6 +172,16 @@ function extensionOf(name: string): string | undefined {
   if (dot <= 0) return undefined;
   const extension = name.slice(dot + 1);
   return /^(?=.*[A-Za-z])[A-Za-z0-9]{1,5}$/.test(extension) ? extension : undefined;
+}
+
+/** Classic TIFF (II*\0, MM\0*) and BigTIFF (II+\0, MM\0+: 64-bit offsets, for files past 4 GB and what some scanners write). */
+function isTiff(head: Buffer): boolean {
+  return (
+    startsWith(head, [0x49, 0x49, 0x2a, 0x00]) ||
+    startsWith(head, [0x4d, 0x4d, 0x00, 0x2a]) ||
+    startsWith(head, [0x49, 0x49, 0x2b, 0x00]) ||
+    startsWith(head, [0x4d, 0x4d, 0x00, 0x2b])
+  );
 }
 
 function isHeif(head: Buffer): boolean {

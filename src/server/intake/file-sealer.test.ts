@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { makePdf, PNG_HEADER } from '../../../tests/support/multipart';
+import { makePdf, makePng, PNG_HEADER } from '../../../tests/support/multipart';
+import { inspectFile } from '../files';
 import { decryptToBuffer } from '../platform/crypto/envelope';
-import { createFileSealer, HEAD_BYTES, judgeSealed, type SealOutcome } from './file-sealer';
+import { createFileSealer, HEAD_BYTES, judgeSealed, type InspectFile, type SealOutcome } from './file-sealer';
 
 const masterKey = randomBytes(32);
 
@@ -70,12 +71,23 @@ describe('createFileSealer', () => {
     expect(sealed(sealInPieces(file, 9).outcome).head.equals(file)).toBe(true);
   });
 
-  it('keeps its own copy of the head: a chunk reused after write() does not change it', () => {
+  it('keeps its own copy of the file: a chunk reused after write() does not change it', () => {
     const sealer = createFileSealer(masterKey, 1 << 20);
     const chunk = Buffer.from('%PDF-1.7 and more');
     sealer.write(chunk);
     chunk.fill(0);
-    expect(sealed(sealer.end()).head.toString('latin1')).toBe('%PDF-1.7 and more');
+    const outcome = sealed(sealer.end());
+    expect(outcome.head.toString('latin1')).toBe('%PDF-1.7 and more');
+    expect(outcome.plaintext.toString('latin1')).toBe('%PDF-1.7 and more');
+  });
+
+  it.each([
+    ['1-byte chunks', 1],
+    ['chunks of 4095', HEAD_BYTES - 1],
+    ['one chunk', 1 << 20],
+  ])('keeps the whole plaintext for the decoder, written in %s', (_label, size) => {
+    const file = randomBytes(3 * HEAD_BYTES + 5);
+    expect(sealed(sealInPieces(file, size).outcome).plaintext.equals(file)).toBe(true);
   });
 
   it.each([
@@ -105,20 +117,35 @@ describe('createFileSealer', () => {
 
 describe('judgeSealed', () => {
   const seal = (bytes: Buffer, maxBytes = 1 << 20) => sealInPieces(bytes, 1_000, maxBytes).outcome;
+  const inspect: InspectFile = (kind, bytes) => inspectFile(kind, bytes);
+  /** For files refused before they are opened: the decoder must not be asked. */
+  const neverInspect: InspectFile = () => Promise.reject(new Error('the decoder was asked about a file already refused'));
 
   it.each([
     ['a PDF', makePdf('a birth certificate'), 'birth.pdf', 'application/pdf', 'pdf'],
     ['a PDF named in capitals', makePdf('a waiver'), 'WAIVER.PDF', 'application/pdf', 'pdf'],
     ['a PDF without an extension', makePdf('a waiver'), 'waiver', 'application/pdf', 'pdf'],
-    ['a PNG', Buffer.concat([PNG_HEADER, randomBytes(5_000)]), 'scan.png', 'image/png', 'png'],
-  ])('accepts %s with its type and extension', (_label, bytes, originalFilename, mime, extension) => {
+    ['a PNG', makePng(60, 40, 3), 'scan.png', 'image/png', 'png'],
+  ])('accepts %s with its type and extension', async (_label, bytes, originalFilename, mime, extension) => {
     const outcome = seal(bytes);
-    const verdict = judgeSealed(outcome, { originalFilename, maxBytes: 1 << 20 });
+    const verdict = await judgeSealed(outcome, { originalFilename, maxBytes: 1 << 20 }, inspect);
     expect(verdict).toEqual({ kind: 'accepted', mime, extension, result: sealed(outcome).result });
   });
 
-  it('refuses an empty file', () => {
-    expect(judgeSealed(seal(Buffer.alloc(0)), { originalFilename: 'empty.pdf', maxBytes: 1 << 20 })).toEqual({
+  it.each([
+    ['a PNG cut short', makePng(60, 40, 4).subarray(0, 5_000), 'scan.png', 'This image is damaged or incomplete (it could not be opened); please take the photo again.'],
+    ['a PNG signature and nothing of an image', Buffer.concat([PNG_HEADER, randomBytes(5_000)]), 'scan.png', 'This image is damaged or incomplete (it could not be opened); please take the photo again.'],
+    ['a PDF cut short', makePdf('a waiver').subarray(0, 300), 'waiver.pdf', 'This PDF is damaged and cannot be opened; please export it again.'],
+  ])('refuses %s once its decoder has opened it', async (_label, bytes, originalFilename, message) => {
+    expect(await judgeSealed(seal(bytes), { originalFilename, maxBytes: 1 << 20 }, inspect)).toEqual({ kind: 'refused', code: 'CORRUPT_FILE', message, bytes: bytes.length });
+  });
+
+  it('fails, rather than refusing the file, when the decoder cannot be asked', async () => {
+    await expect(judgeSealed(seal(makePdf('a waiver')), { originalFilename: 'waiver.pdf', maxBytes: 1 << 20 }, neverInspect)).rejects.toThrow('the decoder was asked');
+  });
+
+  it('refuses an empty file', async () => {
+    expect(await judgeSealed(seal(Buffer.alloc(0)), { originalFilename: 'empty.pdf', maxBytes: 1 << 20 }, neverInspect)).toEqual({
       kind: 'refused',
       code: 'EMPTY_FILE',
       message: 'The file is empty',
@@ -126,9 +153,9 @@ describe('judgeSealed', () => {
     });
   });
 
-  it('refuses a file named for another type', () => {
+  it('refuses a file named for another type', async () => {
     const png = Buffer.concat([PNG_HEADER, Buffer.alloc(100)]);
-    expect(judgeSealed(seal(png), { originalFilename: 'photo.pdf', maxBytes: 1 << 20 })).toEqual({
+    expect(await judgeSealed(seal(png), { originalFilename: 'photo.pdf', maxBytes: 1 << 20 }, neverInspect)).toEqual({
       kind: 'refused',
       code: 'EXTENSION_MISMATCH',
       message: 'The file is a PNG image but is named .pdf',
@@ -136,9 +163,9 @@ describe('judgeSealed', () => {
     });
   });
 
-  it('refuses a file that is not a PDF or an image', () => {
+  it('refuses a file that is not a PDF or an image', async () => {
     const executable = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1), Buffer.from('%PDF-1.7')]);
-    expect(judgeSealed(seal(executable), { originalFilename: 'setup.pdf', maxBytes: 1 << 20 })).toEqual({
+    expect(await judgeSealed(seal(executable), { originalFilename: 'setup.pdf', maxBytes: 1 << 20 }, neverInspect)).toEqual({
       kind: 'refused',
       code: 'UNSUPPORTED_TYPE',
       message: 'Attachment is not a PDF or image',
@@ -146,12 +173,12 @@ describe('judgeSealed', () => {
     });
   });
 
-  it('refuses a file over the cap, saying how large it was and what the limit is', () => {
+  it('refuses a file over the cap, saying how large it was and what the limit is', async () => {
     const maxBytes = 256 * 1024;
     const pdf = makePdf('too big');
     const outcome = seal(Buffer.concat([pdf, Buffer.alloc(maxBytes + 1 - pdf.length, 0x20)]), maxBytes);
     expect(outcome).toEqual({ kind: 'too-large', bytesSeen: maxBytes + 1 });
-    expect(judgeSealed(outcome, { originalFilename: 'big.pdf', maxBytes })).toEqual({
+    expect(await judgeSealed(outcome, { originalFilename: 'big.pdf', maxBytes }, neverInspect)).toEqual({
       kind: 'refused',
       code: 'TOO_LARGE',
       message: 'The file is 256.1 KB; the limit is 256 KB',
@@ -159,9 +186,9 @@ describe('judgeSealed', () => {
     });
   });
 
-  it('refuses a file one byte over a 20 MB cap without rounding it down to the limit', () => {
+  it('refuses a file one byte over a 20 MB cap without rounding it down to the limit', async () => {
     const maxBytes = 20 * 1024 * 1024;
-    expect(judgeSealed({ kind: 'too-large', bytesSeen: maxBytes + 1 }, { originalFilename: 'big.pdf', maxBytes })).toEqual({
+    expect(await judgeSealed({ kind: 'too-large', bytesSeen: maxBytes + 1 }, { originalFilename: 'big.pdf', maxBytes }, neverInspect)).toEqual({
       kind: 'refused',
       code: 'TOO_LARGE',
       message: 'The file is 20.1 MB; the limit is 20 MB',

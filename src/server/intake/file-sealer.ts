@@ -1,18 +1,29 @@
 import type { TDocType } from '../../contract';
 import { startEncryption, type EncryptionResult } from '../platform/crypto/envelope';
-import { validateFile } from '../files';
+import { validateFile, type FileInspection, type TFileKind } from '../files';
 import type { RefusedFile, StagedFile } from '../pipeline';
 
 /** Bytes kept from the start of a file for type sniffing. */
 export const HEAD_BYTES = 4_096;
 
-export type SealOutcome = { kind: 'sealed'; head: Buffer; result: EncryptionResult } | { kind: 'too-large'; bytesSeen: number };
+export type SealOutcome =
+  | {
+      kind: 'sealed';
+      head: Buffer;
+      /** The whole file, in memory only (never on disk), for its decoder: at most `maxBytes`. */
+      plaintext: Buffer;
+      result: EncryptionResult;
+    }
+  | { kind: 'too-large'; bytesSeen: number };
+
+/** Opens a file with its decoder (the files module's inspector). */
+export type InspectFile = (kind: TFileKind, bytes: Uint8Array) => Promise<FileInspection>;
 
 /**
  * One file's bytes in, ciphertext out, in a single synchronous pass that also hashes the plaintext, keeps
- * its first bytes for type sniffing and enforces the size cap: past `maxBytes` nothing more is returned.
- * The same core runs wherever a file is staged (the request thread for downloads, an intake thread for
- * multipart uploads), so both sides apply exactly the same rules.
+ * it in memory for the decoder that judges it once it is complete, and enforces the size cap: past
+ * `maxBytes` nothing more is returned or kept. The same core runs wherever a file is staged (the request
+ * thread for downloads, an intake thread for multipart uploads), so both sides apply exactly the same rules.
  */
 export interface FileSealer {
   /** Ciphertext for this chunk, or undefined once the file is over the cap (drop the object). */
@@ -23,8 +34,7 @@ export interface FileSealer {
 
 export function createFileSealer(masterKey: Buffer, maxBytes: number): FileSealer {
   const encryption = startEncryption(masterKey);
-  const headChunks: Buffer[] = [];
-  let headLength = 0;
+  let chunks: Buffer[] = [];
   let seen = 0;
   let tooLarge = false;
   return {
@@ -32,14 +42,11 @@ export function createFileSealer(masterKey: Buffer, maxBytes: number): FileSeale
       seen += chunk.length;
       if (tooLarge || seen > maxBytes) {
         tooLarge = true;
+        chunks = [];
         return undefined;
       }
-      if (headLength < HEAD_BYTES) {
-        // A copy: the chunk's memory may be reused or handed to another thread once this returns.
-        const piece = Buffer.from(chunk.subarray(0, HEAD_BYTES - headLength));
-        headChunks.push(piece);
-        headLength += piece.length;
-      }
+      // A copy: the chunk's memory may be reused or handed to another thread once this returns.
+      chunks.push(Buffer.from(chunk));
       return encryption.update(chunk);
     },
     get tooLarge() {
@@ -47,7 +54,9 @@ export function createFileSealer(masterKey: Buffer, maxBytes: number): FileSeale
     },
     end() {
       if (tooLarge) return { kind: 'too-large', bytesSeen: seen };
-      return { kind: 'sealed', head: Buffer.concat(headChunks), result: encryption.finish() };
+      const plaintext = Buffer.concat(chunks);
+      chunks = [];
+      return { kind: 'sealed', head: plaintext.subarray(0, HEAD_BYTES), plaintext, result: encryption.finish() };
     },
   };
 }
@@ -57,17 +66,34 @@ export type SealVerdict =
   | { kind: 'accepted'; mime: string; extension: string; result: EncryptionResult }
   | { kind: 'refused'; code: string; message: string; bytes: number };
 
-/** Judges a sealed file by its first bytes, its name and its size (stages/validate). */
-export function judgeSealed(outcome: SealOutcome, file: { originalFilename: string; maxBytes: number }): SealVerdict {
+/** A sealed file that passed the checks on its first bytes, name and size: what its decoder is asked to open. */
+export type CheckedFile = { kind: 'checked'; fileKind: TFileKind; mime: string; extension: string; plaintext: Buffer; result: EncryptionResult };
+
+/** Judges a sealed file by its first bytes, its name and its size (stages/validate), without opening it. */
+export function checkSealed(outcome: SealOutcome, file: { originalFilename: string; maxBytes: number }): CheckedFile | Extract<SealVerdict, { kind: 'refused' }> {
   if (outcome.kind === 'too-large') {
     const verdict = validateFile({ head: Buffer.alloc(0), filename: file.originalFilename, bytes: outcome.bytesSeen, maxBytes: file.maxBytes });
     return verdict.ok
       ? { kind: 'refused', code: 'TOO_LARGE', message: 'The file is too large.', bytes: outcome.bytesSeen }
       : { kind: 'refused', code: verdict.code, message: verdict.message, bytes: outcome.bytesSeen };
   }
-  const verdict = validateFile({ head: outcome.head, filename: file.originalFilename, bytes: outcome.result.bytes, maxBytes: file.maxBytes });
-  if (!verdict.ok) return { kind: 'refused', code: verdict.code, message: verdict.message, bytes: outcome.result.bytes };
-  return { kind: 'accepted', mime: verdict.mime, extension: verdict.extension, result: outcome.result };
+  const bytes = outcome.result.bytes;
+  const verdict = validateFile({ head: outcome.head, filename: file.originalFilename, bytes, maxBytes: file.maxBytes });
+  if (!verdict.ok) return { kind: 'refused', code: verdict.code, message: verdict.message, bytes };
+  return { kind: 'checked', fileKind: verdict.kind, mime: verdict.mime, extension: verdict.extension, plaintext: outcome.plaintext, result: outcome.result };
+}
+
+/**
+ * Judges a sealed file by its first bytes, its name and its size (checkSealed), then opens it with its
+ * decoder: a damaged, incomplete or password-protected file is refused before it counts as staged.
+ * Rejects only when the decoder could not be asked (the inspector did not start): a fault of the server.
+ */
+export async function judgeSealed(outcome: SealOutcome, file: { originalFilename: string; maxBytes: number }, inspect: InspectFile): Promise<SealVerdict> {
+  const checked = checkSealed(outcome, file);
+  if (checked.kind === 'refused') return checked;
+  const inspection = await inspect(checked.fileKind, checked.plaintext);
+  if (!inspection.ok) return { kind: 'refused', code: inspection.code, message: inspection.message, bytes: checked.result.bytes };
+  return { kind: 'accepted', mime: checked.mime, extension: checked.extension, result: checked.result };
 }
 
 /** A file of a submission as the recorder wants it, from its verdict and where its ciphertext was staged. */

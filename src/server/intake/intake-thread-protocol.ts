@@ -12,7 +12,7 @@ import type { FileField, SessionOutcome } from './form/multipart-session';
 export type ThreadData = { masterKey: Uint8Array };
 
 /** Posted on the thread's parent port: one per multipart body, with the body's own channel. */
-export type ThreadTask = { port: MessagePort; contentType: string; secret: string; maxFileBytes: number };
+export type ThreadTask = { port: MessagePort; contentType: string; secret: string; signature: string | undefined; maxFileBytes: number };
 
 /** Request thread → intake thread, on the task's port. */
 export type ToThread = { type: 'chunk'; chunk: Uint8Array } | { type: 'end' } | { type: 'abort' };

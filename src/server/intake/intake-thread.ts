@@ -1,15 +1,20 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { createFileInspector } from '../files';
 import { type FromThread, type ThreadData, type ThreadTask, type ToThread, transferable } from './intake-thread-protocol';
+import type { InspectFile } from './file-sealer';
 import { createMultipartSession, type SessionFileEvent } from './form/multipart-session';
 
 /**
  * An intake thread: parses multipart bodies, computes their signature HMAC and seals their files
  * (SHA-256 + AES-256-GCM), off the request thread, which keeps only the I/O and the database (decision 011).
- * Started by intake-threads.ts through intake-thread-boot.mjs.
+ * Each file is then opened by its decoder in this thread's file inspector, a thread of its own that is
+ * ended if a file hangs it (decision 022). Started by intake-threads.ts through intake-thread-boot.mjs.
  */
 if (!parentPort) throw new Error('intake-thread.ts runs as a worker thread');
 const { masterKey } = workerData as ThreadData;
 const key = Buffer.from(masterKey);
+const inspector = createFileInspector();
+const inspect: InspectFile = (kind, bytes) => inspector.inspect(kind, bytes);
 
 parentPort.on('message', (task: ThreadTask) => run(task));
 
@@ -19,8 +24,10 @@ function run(task: ThreadTask): void {
   const session = createMultipartSession({
     contentType: task.contentType,
     secret: task.secret,
+    signature: task.signature,
     masterKey: key,
     maxFileBytes: task.maxFileBytes,
+    inspect,
     emit(event: SessionFileEvent) {
       if (event.type === 'file-data') {
         const chunk = transferable(event.chunk);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMultipart, makePdf, PNG_HEADER, type Part } from '../../../tests/support/multipart';
+import { buildMultipart, makePdf, makePng, PNG_HEADER, type Part } from '../../../tests/support/multipart';
 import { createLocalStorage } from '../adapters/storage/local-storage';
 import type { Storage } from '../adapters/storage/port';
 import { decryptToBuffer } from '../platform/crypto/envelope';
@@ -116,12 +116,14 @@ describe('intake threads', () => {
     return { folder, storage: createLocalStorage(folder) };
   };
 
-  const request = (storage: Storage, body: Readable, contentType: string, overrides: Partial<StageMultipartRequest> = {}): StageMultipartRequest => {
+  /** A request for `body` (streamed by `stream`), signed as a form provider signs it. */
+  const request = (storage: Storage, stream: Readable, body: Buffer, contentType: string, overrides: Partial<StageMultipartRequest> = {}): StageMultipartRequest => {
     const submissionId = randomUUID();
     return {
-      body,
+      body: stream,
       contentType,
       secret: SECRET,
+      signature: signBody(SECRET, body),
       maxFileBytes: 2 * MiB,
       maxBodyBytes: 16 * MiB,
       stagingKey: (position) => stagedKey(submissionId, position),
@@ -133,7 +135,7 @@ describe('intake threads', () => {
   it('stages each file encrypted under its staging key, in the order of the parts', async () => {
     const { storage } = await freshStorage();
     const birth = makePdf('birth certificate', 1_500_000);
-    const photo = Buffer.concat([PNG_HEADER, randomBytes(300_000)]);
+    const photo = makePng(320, 320, 11);
     const waiver = makePdf('waiver');
     const { body, contentType } = buildMultipart([
       { name: 'submissionId', value: 'form-1' },
@@ -143,7 +145,7 @@ describe('intake threads', () => {
       { name: 'document', filename: 'waiver.pdf', content: waiver },
     ]);
     const submissionId = randomUUID();
-    const result = await threads.stageMultipart(request(storage, bodyStream(body), contentType, { stagingKey: (position) => stagedKey(submissionId, position) }));
+    const result = await threads.stageMultipart(request(storage, bodyStream(body), body, contentType, { stagingKey: (position) => stagedKey(submissionId, position) }));
 
     expect(result.hmacHex).toBe(signBody(SECRET, body).slice('sha256='.length));
     expect(result.bytes).toBe(body.length);
@@ -175,7 +177,7 @@ describe('intake threads', () => {
     // The first file is being written when the body goes over the cap.
     let writing = false;
     const hold = { bytes: 1.5 * MiB, until: () => somethingWrittenUnder(folder).then(() => void (writing = true)) };
-    const error = await appErrorOf(threads.stageMultipart(request(storage, bodyStream(body, { hold }), contentType, { maxBodyBytes: 2 * MiB })));
+    const error = await appErrorOf(threads.stageMultipart(request(storage, bodyStream(body, { hold }), body, contentType, { maxBodyBytes: 2 * MiB })));
     expect(error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is larger than 2 MB.' });
     expect(writing).toBe(true);
     expect(await filesUnder(folder)).toEqual([]);
@@ -186,7 +188,7 @@ describe('intake threads', () => {
     const { body, contentType } = buildMultipart([{ name: 'birth_certificate', filename: 'a.pdf', content: makePdf('a', 4 * MiB) }]);
     let writing = false;
     const hold = { bytes: 2 * MiB, until: () => somethingWrittenUnder(folder).then(() => void (writing = true)) };
-    const error = await appErrorOf(threads.stageMultipart(request(storage, bodyStream(body, { failAfter: 3 * MiB, hold }), contentType, { maxFileBytes: 8 * MiB })));
+    const error = await appErrorOf(threads.stageMultipart(request(storage, bodyStream(body, { failAfter: 3 * MiB, hold }), body, contentType, { maxFileBytes: 8 * MiB })));
     expect(error).toEqual({ code: 'VALIDATION_FAILED', message: 'The request body ended before it was complete.' });
     expect(writing).toBe(true);
     expect(await filesUnder(folder)).toEqual([]);
@@ -196,13 +198,15 @@ describe('intake threads', () => {
     const { folder, storage } = await freshStorage();
     const pngNamedPdf = Buffer.concat([PNG_HEADER, randomBytes(200_000)]);
     const pdf = makePdf('kept');
+    const cutPhoto = makePng(300, 300, 12).subarray(0, 150_000);
     const { body, contentType } = buildMultipart([
       { name: 'medical', filename: 'photo.pdf', content: pngNamedPdf },
       { name: 'waiver', filename: 'waiver.pdf', content: pdf },
       { name: 'residency', filename: 'empty.pdf', content: Buffer.alloc(0) },
+      { name: 'birth_certificate', filename: 'birth.png', content: cutPhoto },
     ]);
     const submissionId = randomUUID();
-    const result = await threads.stageMultipart(request(storage, bodyStream(body), contentType, { stagingKey: (position) => stagedKey(submissionId, position) }));
+    const result = await threads.stageMultipart(request(storage, bodyStream(body), body, contentType, { stagingKey: (position) => stagedKey(submissionId, position) }));
     expect(result.files[0]).toEqual({
       kind: 'refused',
       originalFilename: 'photo.pdf',
@@ -212,14 +216,38 @@ describe('intake threads', () => {
       bytes: pngNamedPdf.length,
     });
     expect(result.files[2]).toEqual({ kind: 'refused', originalFilename: 'empty.pdf', declaredType: 'residency', code: 'EMPTY_FILE', message: 'The file is empty', bytes: 0 });
+    // Opened by its decoder in the thread's file inspector: cut short, so refused, and its object deleted.
+    expect(result.files[3]).toEqual({
+      kind: 'refused',
+      originalFilename: 'birth.png',
+      declaredType: 'birth_certificate',
+      code: 'CORRUPT_FILE',
+      message: 'This image is damaged or incomplete (it could not be opened); please take the photo again.',
+      bytes: cutPhoto.length,
+    });
     expect(staged(result.files[1]).sha256).toBe(sha256(pdf));
     expect(await filesUnder(folder)).toEqual([path.join('staging', `${submissionId}-1`)]);
+  });
+
+  it('opens no file of a body its signature does not sign, and still stages and reports each', async () => {
+    const { storage } = await freshStorage();
+    const pdf = makePdf('unsigned');
+    const { body, contentType } = buildMultipart([
+      { name: 'waiver', filename: 'waiver.pdf', content: pdf },
+      { name: 'residency', filename: 'empty.pdf', content: Buffer.alloc(0) },
+    ]);
+    const result = await threads.stageMultipart(request(storage, bodyStream(body), body, contentType, { signature: `sha256=${'0'.repeat(64)}` }));
+    expect(result.files).toEqual([
+      { kind: 'refused', originalFilename: 'waiver.pdf', declaredType: 'waiver', code: 'NOT_OPENED', message: 'The file was not opened: the request was refused.', bytes: pdf.length },
+      { kind: 'refused', originalFilename: 'empty.pdf', declaredType: 'residency', code: 'EMPTY_FILE', message: 'The file is empty', bytes: 0 },
+    ]);
+    await result.discard();
   });
 
   it('refuses a file over maxFileBytes and keeps no object for it', async () => {
     const { folder, storage } = await freshStorage();
     const { body, contentType } = buildMultipart([{ name: 'medical', filename: 'big.pdf', content: makePdf('big', 3 * MiB) }]);
-    const result = await threads.stageMultipart(request(storage, bodyStream(body), contentType, { maxFileBytes: 2 * MiB }));
+    const result = await threads.stageMultipart(request(storage, bodyStream(body), body, contentType, { maxFileBytes: 2 * MiB }));
     expect(result.files).toEqual([
       { kind: 'refused', originalFilename: 'big.pdf', declaredType: 'medical', code: 'TOO_LARGE', message: 'The file is 2.1 MB; the limit is 2 MB', bytes: 2 * MiB + 1 },
     ]);
@@ -233,7 +261,7 @@ describe('intake threads', () => {
       { name: 'residency', filename: 'b.pdf', content: makePdf('b') },
       { name: 'waiver', filename: 'c.pdf', content: makePdf('c') },
     ]);
-    const result = await threads.stageMultipart(request(storage, bodyStream(body), contentType));
+    const result = await threads.stageMultipart(request(storage, bodyStream(body), body, contentType));
     expect((await filesUnder(folder)).length).toBe(3);
     await result.discard();
     expect(await filesUnder(folder)).toEqual([]);
@@ -267,7 +295,7 @@ describe('intake threads', () => {
         maxInFlight = Math.max(maxInFlight, pulled - consumed);
       },
     });
-    const result = await threads.stageMultipart(request(slow, stream, contentType, { maxFileBytes: 41 * MiB, maxBodyBytes: 64 * MiB }));
+    const result = await threads.stageMultipart(request(slow, stream, body, contentType, { maxFileBytes: 41 * MiB, maxBodyBytes: 64 * MiB }));
     expect(result.files.map((f) => staged(f).sha256)).toEqual([sha256(file)]);
     expect(pulled).toBe(body.length);
     expect(maxInFlight).toBeLessThanOrEqual(10 * MiB);
@@ -305,7 +333,7 @@ describe('intake threads', () => {
         maxInFlight = Math.max(maxInFlight, pulled - consumed);
       },
     });
-    const result = await threads.stageMultipart(request(slow, stream, contentType, { maxFileBytes: 11 * MiB, maxBodyBytes: 64 * MiB }));
+    const result = await threads.stageMultipart(request(slow, stream, body, contentType, { maxFileBytes: 11 * MiB, maxBodyBytes: 64 * MiB }));
 
     expect(result.files.map((file) => staged(file).sha256)).toEqual(files.map(sha256));
     expect(pulled).toBe(body.length);
@@ -322,7 +350,7 @@ describe('intake threads', () => {
       return { content, ...buildMultipart([{ name: 'submissionId', value: `form-${index}` }, ...content.map((c, i): Part => ({ name: 'document', filename: `${i}.pdf`, content: c }))]) };
     });
     expect(threads.size).toBe(2);
-    const results = await Promise.all(bodies.map(({ body, contentType }) => threads.stageMultipart(request(storage, bodyStream(body, { chunkBytes: 16_384 }), contentType))));
+    const results = await Promise.all(bodies.map(({ body, contentType }) => threads.stageMultipart(request(storage, bodyStream(body, { chunkBytes: 16_384 }), body, contentType))));
     for (const [index, result] of results.entries()) {
       const sent = bodies[index];
       if (!sent) throw new Error('missing body');
@@ -346,7 +374,7 @@ describe('intake threads', () => {
         sent = true;
       },
     });
-    const inFlight = appErrorOf(pool.stageMultipart(request(storage, stalled, contentType, { maxFileBytes: 4 * MiB })));
+    const inFlight = appErrorOf(pool.stageMultipart(request(storage, stalled, body, contentType, { maxFileBytes: 4 * MiB })));
     await somethingWrittenUnder(folder);
     await pool.close();
     // In plain words for the client; what happened to the thread is the error's cause, for the log.
@@ -356,7 +384,7 @@ describe('intake threads', () => {
       cause: 'intake thread exited with code 1',
     });
     expect(await filesUnder(folder)).toEqual([]);
-    const after = await appErrorOf(pool.stageMultipart(request(storage, bodyStream(body), contentType)));
+    const after = await appErrorOf(pool.stageMultipart(request(storage, bodyStream(body), body, contentType)));
     expect(after).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'Clearbase is shutting down.' });
   });
 });

@@ -39,6 +39,8 @@ export type StageMultipartRequest = {
   body: Readable;
   contentType: string;
   secret: string;
+  /** The request's signature header: files are decoded only in a body it signs (multipart-session.ts). */
+  signature: string | undefined;
   maxFileBytes: number;
   /** Past this many body bytes the request is refused with 413 and nothing is kept. */
   maxBodyBytes: number;
@@ -244,7 +246,13 @@ function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMult
       return { ...outcome, files: ordered.map(([, file]) => file), discard };
     };
 
-    const task: ThreadTask = { port: port2, contentType: request.contentType, secret: request.secret, maxFileBytes: request.maxFileBytes };
+    const task: ThreadTask = {
+      port: port2,
+      contentType: request.contentType,
+      secret: request.secret,
+      signature: request.signature,
+      maxFileBytes: request.maxFileBytes,
+    };
     slot.worker.postMessage(task, [port2]);
     body.on('data', onData).on('end', onEnd).on('error', onBodyError).on('aborted', onAborted);
     request.deadline?.addEventListener('abort', onDeadline, { once: true });

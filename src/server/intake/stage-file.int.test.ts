@@ -5,10 +5,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makePdf } from '../../../tests/support/multipart';
+import { writePdf } from '../../../tests/support/file-corpus';
+import { makePdf, makePng } from '../../../tests/support/multipart';
 import { createLocalStorage } from '../adapters/storage/local-storage';
 import type { Storage } from '../adapters/storage/port';
-import { stageFile } from './stage-file';
+import { stageFile, stageUpload } from './stage-file';
 
 const masterKey = randomBytes(32);
 const KEY = 'staging/2025/upload-1.bin';
@@ -120,5 +121,34 @@ describe('stageFile on local storage', () => {
 
     expect(outcome).toMatchObject({ kind: 'sealed', result: { bytes: pdf.length } });
     expect(await filesIn('staging/2025')).toEqual(['upload-1.bin']);
+  });
+
+  describe('stageUpload: the file opened by its decoder, in the request path', () => {
+    const cutPdf = writePdf({ pages: 2, text: 'medical' });
+    const upload = (bytes: Buffer, originalFilename: string) =>
+      stageUpload(Readable.from([bytes]), { originalFilename, declaredType: 'medical', key: KEY }, { storage: local, masterKey, maxFileBytes: 1 << 20 });
+
+    it('stages a file that opens', async () => {
+      const photo = makePng(120, 90, 4);
+      expect(await upload(photo, 'medical.png')).toMatchObject({ kind: 'staged', mime: 'image/png', bytes: photo.length, stagedKey: KEY });
+      expect(await filesIn('staging/2025')).toEqual(['upload-1.bin']);
+    }, 60_000);
+
+    it.each([
+      ['a photo cut short', makePng(120, 90, 5).subarray(0, 20_000), 'medical.png', 'CORRUPT_FILE', 'This image is damaged or incomplete (it could not be opened); please take the photo again.'],
+      ['a PDF cut before its pages', cutPdf.bytes.subarray(0, cutPdf.xref / 2), 'medical.pdf', 'CORRUPT_FILE', 'This PDF is damaged and cannot be opened; please export it again.'],
+    ])('refuses %s and keeps nothing of it', async (_label, bytes, originalFilename, code, message) => {
+      expect(await upload(bytes, originalFilename)).toEqual({ kind: 'refused', originalFilename, declaredType: 'medical', code, message, bytes: bytes.length });
+      expect(await filesIn('staging/2025')).toEqual([]);
+    }, 60_000);
+
+    it('fails, and keeps nothing, when the file cannot be opened for a reason of the server’s', async () => {
+      const pdf = makePdf('waiver');
+      const broken = () => Promise.reject(new Error('the file inspector thread did not start in time'));
+      await expect(
+        stageUpload(Readable.from([pdf]), { originalFilename: 'waiver.pdf', declaredType: 'waiver', key: KEY }, { storage: local, masterKey, maxFileBytes: 1 << 20, inspect: broken }),
+      ).rejects.toThrow('did not start in time');
+      expect(await filesIn('staging/2025')).toEqual([]);
+    });
   });
 });

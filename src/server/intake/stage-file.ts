@@ -2,8 +2,9 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Storage } from '../adapters/storage/port';
 import type { TDocType } from '../../contract';
+import { sharedFileInspector } from '../files';
 import type { RefusedFile, StagedFile } from '../pipeline';
-import { createFileSealer, judgeSealed, toIntakeFile, type SealOutcome } from './file-sealer';
+import { createFileSealer, judgeSealed, toIntakeFile, type InspectFile, type SealOutcome } from './file-sealer';
 
 export { HEAD_BYTES } from './file-sealer';
 
@@ -80,15 +81,22 @@ async function firstFailure(promises: ReadonlyArray<Promise<unknown>>): Promise<
 
 /**
  * One uploaded, downloaded or generated file into staging: streamed, size-capped, hashed and encrypted,
- * then judged by its first bytes. A file that fails is refused with a reason and leaves nothing in storage.
+ * then judged by its first bytes and opened by its decoder (in this thread's file inspector, whose own
+ * thread a hanging decoder cannot take down with it). A file that fails is refused with a reason and
+ * leaves nothing in storage.
  */
 export async function stageUpload(
   stream: Readable,
   file: { originalFilename: string; declaredType: TDocType | null; key: string },
-  deps: { storage: Storage; masterKey: Buffer; maxFileBytes: number; cutOffSource?: boolean },
+  deps: { storage: Storage; masterKey: Buffer; maxFileBytes: number; cutOffSource?: boolean; inspect?: InspectFile },
 ): Promise<StagedFile | RefusedFile> {
   const outcome = await stageFile(stream, { storage: deps.storage, masterKey: deps.masterKey, maxBytes: deps.maxFileBytes, cutOffSource: deps.cutOffSource }, file.key);
-  const verdict = judgeSealed(outcome, { originalFilename: file.originalFilename, maxBytes: deps.maxFileBytes });
+  const inspect = deps.inspect ?? ((kind, bytes) => sharedFileInspector().inspect(kind, bytes));
+  const verdict = await judgeSealed(outcome, { originalFilename: file.originalFilename, maxBytes: deps.maxFileBytes }, inspect).catch(async (error: unknown) => {
+    // The inspector could not start (a fault of this server, not of the file): nothing may stay staged.
+    if (outcome.kind === 'sealed') await deps.storage.delete(file.key).catch(() => undefined);
+    throw error;
+  });
   if (verdict.kind === 'refused' && outcome.kind === 'sealed') await deps.storage.delete(file.key);
   return toIntakeFile(verdict, { ...file, stagedKey: file.key });
 }

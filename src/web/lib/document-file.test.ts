@@ -5,6 +5,7 @@ describe('previewKindOf', () => {
   it('shows PDFs in a frame and common images as an image', () => {
     expect(previewKindOf('application/pdf', 'x.bin')).toBe('pdf');
     expect(previewKindOf('image/jpeg', 'x')).toBe('image');
+    expect(previewKindOf('image/jpg', 'x')).toBe('image');
     expect(previewKindOf('image/png; charset=binary', 'x')).toBe('image');
   });
 

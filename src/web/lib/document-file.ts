@@ -33,7 +33,8 @@ const IMAGE_EXTENSIONS = /\.(png|jpe?g|gif|webp)$/i;
 export function previewKindOf(mime: string, fileName: string): TPreviewKind {
   const type = mime.split(';')[0]?.trim().toLowerCase() ?? '';
   if (type === 'application/pdf') return 'pdf';
-  if (/^image\/(png|jpeg|gif|webp)$/.test(type)) return 'image';
+  // image/jpg: not a registered type, but what some senders and browsers say.
+  if (/^image\/(png|jpe?g|gif|webp)$/.test(type)) return 'image';
   if (type === '' || type === 'application/octet-stream') {
     if (/\.pdf$/i.test(fileName)) return 'pdf';
     if (IMAGE_EXTENSIONS.test(fileName)) return 'image';

@@ -94,6 +94,7 @@ export async function receiveFormSubmission(
       body: request.body,
       contentType: request.contentType,
       secret: deps.secret,
+      signature: request.signature,
       maxFileBytes: deps.maxFileBytes,
       maxBodyBytes: deps.maxFileBytes * MAX_BODY_FILES + 1_048_576,
       stagingKey,

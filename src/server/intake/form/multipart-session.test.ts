@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildMultipart, makePdf, PNG_HEADER, type Part } from '../../../../tests/support/multipart';
+import { buildMultipart, makePdf, makePng, type Part } from '../../../../tests/support/multipart';
+import { inspectFile } from '../../files';
 import { decryptToBuffer } from '../../platform/crypto/envelope';
-import type { SealVerdict } from '../file-sealer';
+import type { InspectFile, SealVerdict } from '../file-sealer';
 import { signBody } from './form-webhook';
 import { createMultipartSession, MAX_FILES, type SessionFileEvent, type SessionOutcome } from './multipart-session';
 
@@ -23,10 +24,34 @@ function seededSizes(seed: number, max: number): () => number {
 
 type Chunking = (offset: number) => number;
 
-/** Feeds `body` to a fresh session in pieces whose sizes `chunking` decides, and collects what it says. */
-async function runSession(body: Buffer, contentType: string, chunking: Chunking = () => body.length || 1, maxFileBytes = MAX_FILE_BYTES) {
+/** The decoders, in this thread (the intake thread runs them in its file inspector's), counting the files opened. */
+let opened = 0;
+const inspect: InspectFile = (kind, bytes) => {
+  opened++;
+  return inspectFile(kind, bytes);
+};
+
+/**
+ * Feeds `body` to a fresh session in pieces whose sizes `chunking` decides, and collects what it says.
+ * The body is signed as a form provider signs it unless `signature` says otherwise.
+ */
+async function runSession(
+  body: Buffer,
+  contentType: string,
+  chunking: Chunking = () => body.length || 1,
+  maxFileBytes = MAX_FILE_BYTES,
+  options: { signature?: string; inspect?: InspectFile } = {},
+) {
   const events: SessionFileEvent[] = [];
-  const session = createMultipartSession({ contentType, secret: SECRET, masterKey, maxFileBytes, emit: (event) => events.push(event) });
+  const session = createMultipartSession({
+    contentType,
+    secret: SECRET,
+    signature: options.signature ?? signBody(SECRET, body),
+    masterKey,
+    maxFileBytes,
+    inspect: options.inspect ?? inspect,
+    emit: (event) => events.push(event),
+  });
   for (let at = 0; at < body.length; ) {
     const size = chunking(at);
     await session.write(body.subarray(at, at + size));
@@ -79,6 +104,9 @@ function expectOrderedPerFile(events: SessionFileEvent[]): number[] {
   return started;
 }
 
+/** A file of a body that will be refused (unsigned, malformed): sealed, never opened. */
+const notOpened = (bytes: number): SealVerdict => ({ kind: 'refused', code: 'NOT_OPENED', message: 'The file was not opened: the request was refused.', bytes });
+
 const accepted = (verdict: SealVerdict | undefined) => {
   if (verdict?.kind !== 'accepted') throw new Error(`expected an accepted file, got ${JSON.stringify(verdict)}`);
   return verdict;
@@ -98,7 +126,7 @@ const verdictDigest = (outcome: SessionOutcome, files: SessionFile[]) => ({
 });
 
 const birth = makePdf('birth certificate of Ada', 30_000);
-const medical = Buffer.concat([PNG_HEADER, randomBytes(70_000)]);
+const medical = makePng(150, 150, 5);
 const waiver = makePdf('waiver', 10);
 const formParts: Part[] = [
   { name: 'submissionId', value: 'form-42' },
@@ -166,7 +194,8 @@ describe('createMultipartSession', () => {
       expect(expectOrderedPerFile(events)).toEqual([0, 1, 2]);
       expect(verdictDigest(outcome, files)).toEqual(whole);
     }
-  });
+    // Five sessions, one in 1-byte chunks of a 110 KB body: a hundred thousand writes, on a machine that may be busy.
+  }, 30_000);
 
   it('accepts a file of exactly maxFileBytes', async () => {
     const pdf = makePdf('at the cap');
@@ -213,8 +242,10 @@ describe('createMultipartSession', () => {
     expect(outcome.bytes).toBe(cut.length);
     expect(`sha256=${outcome.hmacHex}`).toBe(signBody(SECRET, cut));
     expect(expectOrderedPerFile(events)).toEqual([0, 1]);
-    expect(accepted(files[0]?.verdict).result.sha256).toBe(sha256(birth));
+    // The request will be refused: no file is opened. The cut one is cut off, or ended by the parser first.
+    expect(files[0]?.verdict).toEqual(notOpened(birth.length));
     expect(files[1]?.fieldName).toBe('medical');
+    expect(files[1]?.verdict).toMatchObject({ kind: 'refused', code: expect.stringMatching(/^(INCOMPLETE|NOT_OPENED)$/) as string });
   });
 
   it('reports a body cut just before the closing boundary', async () => {
@@ -225,7 +256,7 @@ describe('createMultipartSession', () => {
     expect(outcome.parseError).toBe('The multipart body is malformed or incomplete: Unexpected end of multipart data.');
     expect(`sha256=${outcome.hmacHex}`).toBe(signBody(SECRET, cut));
     expect(expectOrderedPerFile(events)).toEqual([0, 1, 2]);
-    expect(files.slice(0, 2).map((file) => accepted(file.verdict).result.sha256)).toEqual([sha256(birth), sha256(medical)]);
+    expect(files.slice(0, 2).map((file) => file.verdict)).toEqual([notOpened(birth.length), notOpened(medical.length)]);
   });
 
   it('names a file field that is not a document type, and seals no file for it', async () => {
@@ -242,6 +273,7 @@ describe('createMultipartSession', () => {
     expect(`sha256=${outcome.hmacHex}`).toBe(signBody(SECRET, body));
     expect(expectOrderedPerFile(events)).toEqual([0]);
     expect(files.map((file) => file.fieldName)).toEqual(['medical']);
+    expect(files[0]?.verdict).toEqual(notOpened(waiver.length));
   });
 
   it('names the first file field whose file name holds a NUL byte, however the name is written', async () => {
@@ -275,6 +307,41 @@ describe('createMultipartSession', () => {
     expect(outcome.bytes).toBe(body.length);
     expect(`sha256=${outcome.hmacHex}`).toBe(signBody(SECRET, body));
     expect(expectOrderedPerFile(events)).toEqual(Array.from({ length: MAX_FILES }, (_, index) => index));
+  });
+
+  it('opens no file of a body whose signature does not match: its sender is not trusted', async () => {
+    const { body, contentType } = buildMultipart(formParts);
+    const before = opened;
+    const { files } = await runSession(body, contentType, () => 10_000, MAX_FILE_BYTES, { signature: `sha256=${'0'.repeat(64)}` });
+    expect(opened).toBe(before);
+    expect(files.map((file) => file.verdict)).toEqual([notOpened(birth.length), notOpened(medical.length), notOpened(waiver.length)]);
+    expect((await runSession(body, contentType, () => 10_000, MAX_FILE_BYTES, { signature: '' })).files[0]?.verdict).toEqual(notOpened(birth.length));
+    expect(opened).toBe(before);
+  });
+
+  it('refuses a damaged file of a signed body with the reason its decoder gives, and keeps the others', async () => {
+    const cutPhoto = medical.subarray(0, 40_000);
+    const cutPdf = makePdf('waiver').subarray(0, 200);
+    const { body, contentType } = buildMultipart([
+      { name: 'birth_certificate', filename: 'birth.pdf', content: birth },
+      { name: 'medical', filename: 'physical.png', content: cutPhoto },
+      { name: 'waiver', filename: 'waiver.pdf', content: cutPdf },
+    ]);
+    const { files } = await runSession(body, contentType, () => 8_192);
+    expect(accepted(files[0]?.verdict).result.sha256).toBe(sha256(birth));
+    expect(files[1]?.verdict).toEqual({
+      kind: 'refused',
+      code: 'CORRUPT_FILE',
+      message: 'This image is damaged or incomplete (it could not be opened); please take the photo again.',
+      bytes: cutPhoto.length,
+    });
+    expect(files[2]?.verdict).toEqual({ kind: 'refused', code: 'CORRUPT_FILE', message: 'This PDF is damaged and cannot be opened; please export it again.', bytes: 200 });
+  });
+
+  it('fails the body, rather than refusing its files, when the file inspector cannot start', async () => {
+    const { body, contentType } = buildMultipart(formParts);
+    const broken: InspectFile = () => Promise.reject(new Error('the file inspector thread did not start in time'));
+    await expect(runSession(body, contentType, () => 10_000, MAX_FILE_BYTES, { inspect: broken })).rejects.toThrow('did not start in time');
   });
 
   it('reports a content type without a boundary as a parse error without throwing, and still hashes the body', async () => {

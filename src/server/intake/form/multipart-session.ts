@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import Busboy from '@fastify/busboy';
 import { DOC_TYPES, isStorableText } from '../../../contract';
 import { sanitizeOriginalFilename } from '../../files';
-import { createFileSealer, judgeSealed, type SealVerdict } from '../file-sealer';
+import { checkSealed, createFileSealer, judgeSealed, type InspectFile, type SealOutcome, type SealVerdict } from '../file-sealer';
+import { verifySignature } from './form-webhook';
 
 export const FILE_FIELDS = [...DOC_TYPES, 'document'] as const;
 export type FileField = (typeof FILE_FIELDS)[number];
@@ -28,35 +29,44 @@ export type SessionOutcome = {
   unstorableFilenameField: string | null;
 };
 
+type PartFile = { position: number; originalFilename: string; sealed?: SealOutcome; cutOff?: boolean };
+
 export interface MultipartSession {
   /** Feeds the next piece of the body; resolves once the parser has taken it. */
   write(chunk: Buffer): Promise<void>;
-  /** The body is complete: resolves once every file has its verdict. */
+  /** The body is complete: resolves once every file has its verdict (each opened by its decoder). */
   end(): Promise<SessionOutcome>;
 }
 
 /**
  * One multipart body, read once: every byte goes into the signature's HMAC and into the parser, and each
- * file part straight through the sealer (size cap, head for sniffing, SHA-256, AES-256-GCM). The signature
- * is judged by the owner when the body is complete; until then nothing is recorded, and what was staged
- * is discarded if it does not match (decision 011). After a parse error the rest of the body is still
- * hashed, so a bad signature answers 401 before a malformed body answers 400.
+ * file part straight through the sealer (size cap, SHA-256, AES-256-GCM, the plaintext kept in memory).
+ * When the body is complete each file is judged by its first bytes and opened by its decoder (`inspect`),
+ * only if the body is signed and well formed: a decoder never sees bytes from a sender who is not
+ * trusted, nor spends time on a request that will be refused. The owner judges the signature again and
+ * records nothing until then; what was staged is discarded if it does not match (decision 011). After a
+ * parse error the rest of the body is still hashed, so a bad signature answers 401 before a malformed
+ * body answers 400.
  *
- * Synchronous work only, no I/O: it runs on an intake thread (intake-thread.ts), and in unit tests.
+ * No I/O: it runs on an intake thread (intake-thread.ts), whose file inspector decodes the files in a
+ * thread of its own, and in unit tests.
  */
 export function createMultipartSession(options: {
   contentType: string;
   secret: string;
   masterKey: Buffer;
   maxFileBytes: number;
+  /** The request's signature header: only a body it signs, and that will be recorded, has its files decoded. */
+  signature: string | undefined;
+  inspect: InspectFile;
   emit(event: SessionFileEvent): void;
 }): MultipartSession {
   const hmac = createHmac('sha256', options.secret);
   const fields = new Map<string, string>();
-  const fileDone: Array<Promise<void>> = [];
-  /** Files whose part has not ended yet, by position: closed as cut off if the body fails first. */
-  const openFiles = new Map<number, (verdict: SealVerdict) => void>();
+  /** The file parts in order; a part that has not ended when the body does was cut off. */
+  const files: PartFile[] = [];
   const cutOff: SealVerdict = { kind: 'refused', code: 'INCOMPLETE', message: 'The file was cut off.', bytes: 0 };
+  const notOpened = { kind: 'refused', code: 'NOT_OPENED', message: 'The file was not opened: the request was refused.' } as const;
   let bytes = 0;
   let parseError: string | null = null;
   let unknownField: string | null = null;
@@ -105,25 +115,42 @@ export function createMultipartSession(options: {
       const at = position++;
       const originalFilename = sanitizeOriginalFilename(filename ?? '');
       const sealer = createFileSealer(options.masterKey, options.maxFileBytes);
+      const file: PartFile = { position: at, originalFilename };
+      files.push(file);
       options.emit({ type: 'file-start', position: at, fieldName, originalFilename });
-      fileDone.push(
-        new Promise<void>((resolve) => {
-          const close = (verdict: SealVerdict) => {
-            if (!openFiles.delete(at)) return;
-            options.emit({ type: 'file-end', position: at, verdict });
-            resolve();
-          };
-          openFiles.set(at, close);
-          stream.on('data', (chunk: Buffer) => {
-            const ciphertext = sealer.write(chunk);
-            if (ciphertext && ciphertext.length > 0) options.emit({ type: 'file-data', position: at, chunk: ciphertext });
-          });
-          stream.on('end', () => close(judgeSealed(sealer.end(), { originalFilename, maxBytes: options.maxFileBytes })));
-          stream.on('error', () => close(cutOff));
-        }),
-      );
+      stream.on('data', (chunk: Buffer) => {
+        const ciphertext = sealer.write(chunk);
+        if (ciphertext && ciphertext.length > 0) options.emit({ type: 'file-data', position: at, chunk: ciphertext });
+      });
+      stream.on('end', () => {
+        if (!file.cutOff) file.sealed ??= sealer.end();
+      });
+      stream.on('error', () => {
+        file.cutOff = true;
+      });
     });
   }
+
+  /** Each file's verdict, in order: opened by its decoder only in a body that will be recorded. */
+  const judgeFiles = async (hmacHex: string) => {
+    const recorded =
+      parseError === null && unknownField === null && unstorableFilenameField === null && verifySignature(options.signature, { hmacHex });
+    for (const file of files) {
+      const { sealed } = file;
+      let verdict: SealVerdict;
+      const judged = { originalFilename: file.originalFilename, maxBytes: options.maxFileBytes };
+      if (file.cutOff || !sealed) verdict = cutOff;
+      else if (recorded) verdict = await judgeSealed(sealed, judged, options.inspect);
+      else {
+        // Checked by its first bytes, name and size, as before; never opened.
+        const checked = checkSealed(sealed, judged);
+        verdict = checked.kind === 'refused' ? checked : { ...notOpened, bytes: checked.result.bytes };
+      }
+      // Its plaintext is no longer needed: let it go before the next file is decoded.
+      file.sealed = undefined;
+      options.emit({ type: 'file-end', position: file.position, verdict });
+    }
+  };
 
   return {
     write(chunk) {
@@ -144,9 +171,10 @@ export function createMultipartSession(options: {
         // Fed no more once it failed: it will never finish on its own.
         parser?.destroy();
       }
-      for (const close of [...openFiles.values()]) close(cutOff);
-      await Promise.all(fileDone);
-      return { hmacHex: hmac.digest('hex'), bytes, fields: Object.fromEntries(fields), parseError, unknownField, unstorableFilenameField };
+      const hmacHex = hmac.digest('hex');
+      // Rejects when the inspector could not start: a fault of this server, not of a file.
+      await judgeFiles(hmacHex);
+      return { hmacHex, bytes, fields: Object.fromEntries(fields), parseError, unknownField, unstorableFilenameField };
     },
   };
 }

@@ -64,7 +64,7 @@ export function pipelineStages(installation: TInstallation): PipelineStage[] {
         'The player’s name, date of birth, division and season are read from the form fields or from the e-mail’s “Key: value” lines; the sender’s address is kept as the guardian’s e-mail.',
     },
     validate: {
-      description: `Each file is downloaded (form links only from allowed hosts) and checked by its first bytes, never by its name: ${acceptedTypesText(installation.acceptedFileTypes)}, at most ${fileSizeText(installation.maxFileBytes)}. Anything else is refused with the reason.`,
+      description: `Each file is downloaded (form links only from allowed hosts), recognised by its first bytes (never by its name) and opened before it is kept: an image is decoded to its last pixel, a PDF is read page by page. ${acceptedTypesText(installation.acceptedFileTypes)}, at most ${fileSizeText(installation.maxFileBytes)}. A damaged, incomplete or password-protected file, or anything else, is refused with the reason.`,
       here: { state: 'on', text: `Up to ${fileSizeText(installation.maxFileBytes)}` },
     },
     scan: {

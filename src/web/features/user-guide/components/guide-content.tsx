@@ -253,6 +253,10 @@ export const GUIDE_STEPS: readonly GuideStep[] = [
           items={[
             <>The type is checked from the file’s contents, not its name: a renamed program is refused.</>,
             <>
+              Each file is opened before it is kept: a damaged or incomplete photo, a PDF that cannot be opened or one protected by a
+              password is refused, and the reason says what to send instead.
+            </>,
+            <>
               Each file is scanned for viruses before it is stored
               {facts.settings && !facts.settings.antivirusScanning ? ' (scanning is currently turned off in Settings)' : ''}; an infected file is
               rejected with the virus’s name.
