@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { fieldErrors } from '../form/form-webhook';
+import { sameSecret as sameSecretAnyLength } from './body-fields';
 import type { ProviderRequest } from './provider';
 
 /**
@@ -10,13 +10,11 @@ import type { ProviderRequest } from './provider';
  */
 
 /**
- * Whether `given` is `secret`, in constant time whatever either length: both are hashed first, so neither
- * the length nor the first differing character shows in the time taken. An empty value never matches.
+ * Whether `given` is `secret`, in constant time whatever either length (body-fields' comparison, which hashes
+ * both first). An empty value never matches, whatever the other side holds.
  */
 export function sameSecret(given: string | undefined, secret: string): boolean {
-  if (given === undefined || given === '' || secret === '') return false;
-  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-  return timingSafeEqual(digest(given), digest(secret));
+  return given !== undefined && given !== '' && secret !== '' && sameSecretAnyLength(given, secret);
 }
 
 export function refusal(message: string, details?: Array<{ path: string; message: string }>): AppError {
