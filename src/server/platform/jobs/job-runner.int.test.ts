@@ -75,7 +75,9 @@ describeEachDatabase('job runner', ({ getDb }) => {
     // The runner's clock: each attempt moves it on an hour, so a 3-hour deadline is met at the third attempt.
     let clock = Date.now();
     const until = new Date(clock + 3 * 3_600_000);
-    const id = await insertJob(getDb(), { queue: 'outage', payload: {}, maxAttempts: 2 });
+    // Due on the runner's clock: stamped with the wall clock, a millisecond ticking between the two lines would
+    // leave the job due just after the frozen clock's now, and never claimed.
+    const id = await insertJob(getDb(), { queue: 'outage', payload: {}, maxAttempts: 2, runAt: new Date(clock) });
     start(
       {
         outage: () => {
