@@ -91,8 +91,11 @@ export function describePlayerStory(size: Size): void {
     const mine = timeline.getByTestId('timeline-entry').filter({ has: page.getByTestId('timeline-who').getByText(reviewerName, { exact: true }) });
     await expect(mine).toHaveCount(0);
 
-    // Reject opens the reject dialog above the player; Escape closes it and gives focus back to Reject.
     const item = dialog.locator(`[data-document-id="${pending.id}"]`);
+    await dialog.getByRole('heading', { name: 'Required documents' }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: test.info().outputPath(`player-story-${size.phone ? 'phone' : 'desktop'}.png`) });
+
+    // Reject opens the reject dialog above the player; Escape closes it and gives focus back to Reject.
     const rejectButton = item.getByRole('button', { name: /^Reject/ });
     await rejectButton.focus();
     await page.keyboard.press('Enter');
@@ -105,7 +108,8 @@ export function describePlayerStory(size: Size): void {
 
     // Approve: the document is Verified, and the newest entry of the timeline is that approval, by name.
     await press(item.getByRole('button', { name: /^Approve/ }), size);
-    await expect(page.getByRole('status').filter({ hasText: 'Document Approved' }).first()).toBeVisible();
+    const approved = page.getByRole('status').filter({ hasText: 'Document Approved' });
+    await expect(approved).toBeVisible();
     await expect(item).toHaveAttribute('data-status', 'verified');
     await expect(item.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
     await expect(mine).toHaveCount(1);
@@ -125,9 +129,11 @@ export function describePlayerStory(size: Size): void {
       const box = await timeline.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     }
-    await dialog.getByTestId('required-document').first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath(`player-story-${size.phone ? 'phone' : 'desktop'}.png`) });
-    await timeline.scrollIntoViewIfNeeded();
+    // Escape closes the top layer first: the toast, then (below) the dialog.
+    await page.keyboard.press('Escape');
+    await expect(approved).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('heading', { name: 'Timeline' }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: test.info().outputPath(`player-story-timeline-${size.phone ? 'phone' : 'desktop'}.png`) });
 
     // Closing the player dialog gives focus back to the name that opened it.
