@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DOC_TYPE_LABELS, DOC_TYPES, ZMissingReport, ZPlayerReport, type TDocument, type TPlayerReport } from '../../src/contract';
+import { seriousViolations } from './axe-support';
 import { startPrivateServer, type PrivateServer } from './private-server';
 
 /**
@@ -115,6 +116,9 @@ export function describePlayerStory(size: Size): void {
     await expect(mine).toHaveCount(1);
     await expect(mine).toContainText(`${label} approved`);
     await expect(timeline.getByTestId('timeline-entry').first()).toContainText(reviewerName);
+
+    // Screen readers: nothing serious or critical in the dialog with its timeline.
+    expect(await seriousViolations(page)).toEqual([]);
 
     // No storage location anywhere: where a file is kept is said in words.
     await expect(dialog.getByTestId('storage-words').first()).toHaveText('Stored encrypted on this server');

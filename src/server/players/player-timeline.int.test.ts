@@ -184,6 +184,10 @@ describeEachDatabase('the player timeline', ({ getDatabase }) => {
     expect([...times].sort().reverse()).toEqual(times);
     expect(new Set(timeline.entries.map((entry) => entry.id)).size).toBe(timeline.entries.length);
 
+    // The player dialog says where files are kept in words, from the document's storage kind.
+    const report = await server?.app.inject({ method: 'GET', url: `/api/report/player?player_id=${LENA}&season=${FALL}`, headers: { cookie: moderator } });
+    expect(report?.json<{ documents: Array<{ storageDriver: string | null }> }>().documents.map((d) => d.storageDriver)).toEqual(['local', 'local']);
+
     // No storage location, path or key anywhere in the answer.
     for (const fragment of ['file://', 's3://', 'local:', STORAGE_KEY, 'seasons/2025', 'martin_lena']) expect(body).not.toContain(fragment);
   });
