@@ -37,6 +37,8 @@ export const ZDocument = z.object({
   fileSha256: z.string().nullable(),
   /** `s3://bucket/key` or `file://…`: a location, never a public link; null when no file is stored. */
   storageUrl: z.string().nullable(),
+  /** Where the file is kept (`local`: on this server, `s3`: in the S3 bucket), for screens to say in words; null when no file is stored. */
+  storageDriver: z.enum(['local', 's3']).nullable(),
   guardianEmail: z.string().nullable(),
   guardianPhone: z.string().nullable(),
   reviewNotes: z.string().nullable(),

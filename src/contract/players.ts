@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZDivision } from './domain';
-import { ZPlayerReportRow } from './reports';
+import { ZPlayerReportRow, ZSeasonRef } from './reports';
 
 const name = (what: string) =>
   z
@@ -33,3 +33,37 @@ export type TCreatePlayer = z.infer<typeof ZCreatePlayer>;
 /** 201: the new registration's report row (every type missing). */
 export const ZCreatedPlayer = z.object({ player: ZPlayerReportRow });
 export type TCreatedPlayer = z.infer<typeof ZCreatedPlayer>;
+
+/** The `{playerId}` of the /api/players/{playerId}/… routes. */
+export const ZPlayerIdParams = z.object({
+  playerId: z.string().trim().min(1, 'is required').max(64, 'must be at most 64 characters'),
+});
+
+/** What a timeline entry is about: a season registration, a file received, a review decision, another step of a document, a message to the family. */
+export const PLAYER_TIMELINE_KINDS = ['registration', 'upload', 'review', 'document', 'notification'] as const;
+export const ZPlayerTimelineKind = z.enum(PLAYER_TIMELINE_KINDS);
+export type TPlayerTimelineKind = z.infer<typeof ZPlayerTimelineKind>;
+
+/** One thing that happened to a player's registration, worded for people; never a storage location. */
+export const ZPlayerTimelineEntry = z.object({
+  /** Unique within the answer (a list key). */
+  id: z.string(),
+  at: z.string(),
+  kind: ZPlayerTimelineKind,
+  /** What happened, e.g. 'Birth Certificate approved'. */
+  what: z.string(),
+  /** Who: a person's name, 'Shared password', 'System', or how a file came in ('Form', 'Mailbox', 'Family'). */
+  who: z.string(),
+  /** More, when there is any: the reason of a rejection, the file and its type, a message's subject. */
+  details: z.string().nullable(),
+  /** The season it belongs to; null for a message about no season. */
+  season: ZSeasonRef.nullable(),
+});
+export type TPlayerTimelineEntry = z.infer<typeof ZPlayerTimelineEntry>;
+
+/** GET /api/players/{playerId}/timeline: every season of the player the caller may see, newest first. */
+export const ZPlayerTimeline = z.object({
+  playerId: z.string(),
+  entries: z.array(ZPlayerTimelineEntry),
+});
+export type TPlayerTimeline = z.infer<typeof ZPlayerTimeline>;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, max, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, max, notInArray, or } from 'drizzle-orm';
 import type { TAuditAction, TAuditSubject } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { auditEvents } from '../platform/db/schema';
@@ -82,3 +82,25 @@ export const listActivity = (db: Db, filter: { /** A user id, or 'shared' for th
     )
     .orderBy(desc(auditEvents.id))
     .limit(filter.limit + 1);
+
+/**
+ * What was recorded about a player and their documents, newest first: the player's own events and those of
+ * the given documents, leaving out the actions named in `except`. Both use audit_events_subject_idx.
+ */
+export const listPlayerEvents = (
+  db: Db,
+  subject: { playerId: string; documentIds: readonly string[]; except: readonly TAuditAction[] },
+): Promise<AuditEventRow[]> =>
+  db
+    .select()
+    .from(auditEvents)
+    .where(
+      and(
+        or(
+          and(eq(auditEvents.subjectType, 'player'), eq(auditEvents.subjectId, subject.playerId)),
+          subject.documentIds.length === 0 ? undefined : and(eq(auditEvents.subjectType, 'document'), inArray(auditEvents.subjectId, [...subject.documentIds])),
+        ),
+        subject.except.length === 0 ? undefined : notInArray(auditEvents.action, [...subject.except]),
+      ),
+    )
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id));

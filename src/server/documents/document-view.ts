@@ -32,6 +32,7 @@ export function toDocument(row: DocumentViewRow, storageFor: StorageFor): TDocum
     bytes: row.bytes,
     fileSha256: row.fileSha256,
     storageUrl: storageLocation(storageFor, row),
+    storageDriver: row.storageKey && row.storageDriver ? row.storageDriver : null,
     guardianEmail: row.guardianEmail,
     guardianPhone: row.guardianPhone,
     reviewNotes: row.reviewNotes,

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { TDivision, TDocType, TDocumentStatus } from '../../contract';
+import type { TDivision, TDocType, TDocumentStatus, TSubmissionSource } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { insertInBatches } from '../platform/db/batch';
 import { registrationInDivisions, scopeValues, type DivisionScope } from '../platform/db/division-scope';
@@ -323,3 +323,40 @@ export const findDocumentsByIds = (db: Db, ids: readonly string[]): Promise<Arra
         .leftJoin(registrations, registrationOfDocument)
         .where(inArray(documents.id, [...ids]))
         .then((rows) => rows.map((row) => ({ ...row.document, division: row.division })));
+
+/** A document of a player's timeline: what was received, how it came in, and its review as the row keeps it. */
+export type PlayerTimelineDocumentRow = {
+  id: string;
+  seasonId: string;
+  docType: TDocType | null;
+  originalFilename: string;
+  mime: string | null;
+  status: TDocumentStatus;
+  uploadedAt: Date;
+  reviewedAt: Date | null;
+  reviewNotes: string | null;
+  /** The submission's channel; null for a document that came with no submission. */
+  source: TSubmissionSource | null;
+};
+
+/** Every document of the player in the given seasons, newest first, with the channel of the submission it came with. */
+export const listPlayerTimelineDocuments = (db: Db, playerId: string, seasonIds: readonly string[]): Promise<PlayerTimelineDocumentRow[]> =>
+  seasonIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({
+          id: documents.id,
+          seasonId: documents.seasonId,
+          docType: documents.docType,
+          originalFilename: documents.originalFilename,
+          mime: documents.mime,
+          status: documents.status,
+          uploadedAt: documents.uploadedAt,
+          reviewedAt: documents.reviewedAt,
+          reviewNotes: documents.reviewNotes,
+          source: submissions.source,
+        })
+        .from(documents)
+        .leftJoin(submissions, eq(submissions.id, documents.submissionId))
+        .where(and(eq(documents.playerId, playerId), inArray(documents.seasonId, [...seasonIds])))
+        .orderBy(desc(documents.uploadedAt), desc(documents.id));

@@ -1,6 +1,6 @@
 export { DEFAULT_NOTIFICATION_TEMPLATES } from './notification-defaults';
 export { sendAccountMail, type AccountMail } from './notification-delivery';
-export { insertNotificationHistory, type NewNotificationHistory } from './notification-history.repository';
+export { insertNotificationHistory, listPlayerNotificationHistory, type NewNotificationHistory } from './notification-history.repository';
 export { insertNotificationTemplates, type NewNotificationTemplate } from './notification-templates.repository';
 export { registerNotificationRoutes } from './notifications.routes';
 export {

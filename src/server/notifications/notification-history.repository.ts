@@ -1,9 +1,9 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { TNotificationStatus } from '../../contract';
+import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { TAuditAction, TNotificationStatus } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { insertInBatches } from '../platform/db/batch';
 import { registrationInDivisions, type DivisionScope } from '../platform/db/division-scope';
-import { notificationHistory } from '../platform/db/schema';
+import { auditEvents, notificationHistory } from '../platform/db/schema';
 
 export type NotificationHistoryRow = typeof notificationHistory.$inferSelect;
 export type NewNotificationHistory = typeof notificationHistory.$inferInsert;
@@ -64,3 +64,21 @@ export async function settleNotification(
     .returning({ id: notificationHistory.id });
   return rows.length === 1;
 }
+
+/** The audit actions of a person sending messages; their record is written in the transaction that queues them. */
+const SENDING_ACTIONS = ['notifications.sent', 'notifications.scheduled'] as const satisfies readonly TAuditAction[];
+
+/**
+ * The messages about a player, newest first, each with the name of the person who sent it: the audit record
+ * written in the same transaction carries the same `now()` as the message rows (audit_events_at_idx). Null for
+ * a message no person sent (a rejection notice, a refused-files notice).
+ */
+export const listPlayerNotificationHistory = (db: Db, playerId: string): Promise<Array<NotificationHistoryRow & { senderName: string | null }>> =>
+  db
+    .select({
+      ...getTableColumns(notificationHistory),
+      senderName: sql<string | null>`(select ${auditEvents.actorName} from ${auditEvents} where ${auditEvents.at} = ${notificationHistory.createdAt} and ${inArray(auditEvents.action, [...SENDING_ACTIONS])} order by ${auditEvents.id} limit 1)`,
+    })
+    .from(notificationHistory)
+    .where(eq(notificationHistory.playerId, playerId))
+    .orderBy(desc(notificationHistory.createdAt), desc(notificationHistory.id));

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZCreatedPlayer, ZCreatePlayer } from '../../contract';
+import { ZCreatedPlayer, ZCreatePlayer, ZPlayerIdParams, ZPlayerTimeline } from '../../contract';
 import type { PlayersService } from './players.service';
-import { actorOf } from '../platform/http/access';
+import { actorOf, principalOf } from '../platform/http/access';
 
 export function registerPlayerRoutes(parent: FastifyInstance, deps: { players: PlayersService }): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -10,5 +10,11 @@ export function registerPlayerRoutes(parent: FastifyInstance, deps: { players: P
 
   app.post('/api/players', { config: { access: 'players.add' }, schema: { body: ZCreatePlayer, response: { 201: ZCreatedPlayer } } }, async (request, reply) =>
     reply.status(201).send(await players.createPlayer(request.body, actorOf(request))),
+  );
+
+  app.get(
+    '/api/players/:playerId/timeline',
+    { config: { access: 'read' }, schema: { params: ZPlayerIdParams, response: { 200: ZPlayerTimeline } } },
+    (request) => players.timeline(request.params.playerId, principalOf(request)),
   );
 }

@@ -1,8 +1,11 @@
-import { inDivisionScope, type TCreatePlayer, type TCreatedPlayer } from '../../contract';
-import { recordAuditEvent, type Actor } from '../audit';
+import { inDivisionScope, type TCreatePlayer, type TCreatedPlayer, type TPlayerTimeline, type TPrincipal } from '../../contract';
+import { listPlayerEvents, recordAuditEvent, type Actor } from '../audit';
+import { listPlayerTimelineDocuments } from '../documents';
+import { listPlayerNotificationHistory } from '../notifications';
 import type { Db } from '../platform/db/client';
 import { findPlayer, upsertPlayer } from './players.repository';
-import { insertRegistrationIfAbsent } from './registrations.repository';
+import { insertRegistrationIfAbsent, listPlayerRegistrations } from './registrations.repository';
+import { buildPlayerTimeline, QUIET_DOCUMENT_ACTIONS } from './player-timeline';
 import { findPlayerRegistration, toReportRow } from '../reports';
 import { resolveSeason } from '../seasons';
 import { AppError } from '../platform/errors';
@@ -10,6 +13,8 @@ import { derivePlayerId } from './player-id';
 
 export type PlayersServiceDeps = { db: Db; idPrefix: string };
 
+/** The season an audit record's detail names, if any. */
+const seasonOfDetail = (detail: Record<string, unknown>): string | null => (typeof detail.seasonId === 'string' ? detail.seasonId : null);
 
 /** An optional text field as stored: blank is no value. */
 const orNull = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value.trim());
@@ -71,6 +76,36 @@ export function createPlayersService(deps: PlayersServiceDeps) {
         if (!registration) throw new Error(`registration of ${playerId} for ${season.id} vanished inside its transaction`);
         return { player: toReportRow(registration) };
       });
+    },
+
+    /**
+     * The player's story across the seasons the principal may see (those registered in one of their
+     * divisions): registrations, files received, reviews, the documents' other steps and messages to the
+     * family, newest first. A player with no such season is answered as one that does not exist.
+     */
+    async timeline(playerId: string, principal: TPrincipal): Promise<TPlayerTimeline> {
+      const registrations = (await listPlayerRegistrations(deps.db, playerId)).filter((row) => inDivisionScope(principal, row.division));
+      if (registrations.length === 0) throw new AppError('NOT_FOUND', `Player ${playerId} does not exist.`);
+      const seasonIds = new Set(registrations.map((row) => row.seasonId));
+      const [documents, notifications] = await Promise.all([
+        listPlayerTimelineDocuments(deps.db, playerId, [...seasonIds]),
+        listPlayerNotificationHistory(deps.db, playerId),
+      ]);
+      const events = await listPlayerEvents(deps.db, { playerId, documentIds: documents.map((row) => row.id), except: QUIET_DOCUMENT_ACTIONS });
+      return {
+        playerId,
+        entries: buildPlayerTimeline({
+          registrations,
+          documents,
+          // The player's own records of seasons out of sight stay out too.
+          events: events.filter((event) => {
+            const season = seasonOfDetail(event.detail);
+            return event.subjectType === 'document' || season === null || seasonIds.has(season);
+          }),
+          // A message about no season: only for a principal of every division, as in notification History.
+          notifications: notifications.filter((row) => (row.seasonId === null ? principal.divisions === null : seasonIds.has(row.seasonId))),
+        }),
+      };
     },
   };
 }

@@ -1,7 +1,7 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { insertInBatches } from '../platform/db/batch';
-import { registrations } from '../platform/db/schema';
+import { registrations, seasons } from '../platform/db/schema';
 
 export type RegistrationRow = typeof registrations.$inferSelect;
 export type NewRegistration = typeof registrations.$inferInsert;
@@ -35,3 +35,19 @@ export async function insertRegistrationIfAbsent(db: Db, row: NewRegistration): 
   const inserted = await db.insert(registrations).values(row).onConflictDoNothing().returning({ playerId: registrations.playerId });
   return inserted.length > 0;
 }
+
+/** Every season the player is registered for, newest registration first, with the season's name. */
+export const listPlayerRegistrations = (db: Db, playerId: string) =>
+  db
+    .select({
+      seasonId: registrations.seasonId,
+      seasonName: seasons.name,
+      seasonYear: seasons.year,
+      division: registrations.division,
+      registeredAt: registrations.registeredAt,
+    })
+    .from(registrations)
+    .innerJoin(seasons, eq(seasons.id, registrations.seasonId))
+    .where(eq(registrations.playerId, playerId))
+    .orderBy(desc(registrations.registeredAt), desc(registrations.seasonId));
+export type PlayerRegistrationRow = Awaited<ReturnType<typeof listPlayerRegistrations>>[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate, initials, lastFirst, shaPrefix, storageUrlPrefix } from './format';
+import { formatBytes, formatDate, initials, lastFirst, shaPrefix } from './format';
 
 describe('formatBytes', () => {
   it.each([
@@ -19,15 +19,10 @@ describe('formatBytes', () => {
   });
 });
 
-describe('shortened hashes and storage URLs', () => {
+describe('shortened hashes', () => {
   it('keeps the first 16 characters of a SHA-256', () => {
     expect(shaPrefix('0123456789abcdef0123')).toBe('0123456789abcdef');
     expect(shaPrefix(null)).toBe('—');
-  });
-  it('keeps the first 40 characters of a storage URL and marks the cut', () => {
-    const url = `s3://bucket/${'x'.repeat(60)}`;
-    expect(storageUrlPrefix(url)).toBe(`${url.slice(0, 40)}…`);
-    expect(storageUrlPrefix('file:///short')).toBe('file:///short');
   });
 });
 

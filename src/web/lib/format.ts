@@ -15,9 +15,6 @@ export function formatBytes(bytes: number): string {
 /** A SHA-256 is shown as its first 16 characters. */
 export const shaPrefix = (sha: string | null | undefined): string => (sha ? sha.slice(0, 16) : '—');
 
-/** A storage URL is shown as its first 40 characters. */
-export const storageUrlPrefix = (url: string): string => (url.length > 40 ? `${url.slice(0, 40)}…` : url);
-
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZCreatedPlayer, ZPlayerReport, type TCreatePlayer } from '../../../contract';
+import { ZCreatedPlayer, ZPlayerReport, ZPlayerTimeline, type TCreatePlayer } from '../../../contract';
 import { apiRequest, getQueryFn } from '@/lib/api-client';
 
 const REPORT_KEY = ['api', 'report'] as const;
@@ -16,6 +16,24 @@ export const playerReportQueryOptions = (playerId: string, season: string | unde
 /** GET /api/report/player: one player's status, guardian and documents in a season. */
 export function usePlayerReport(playerId: string | null, season: string | undefined) {
   return useQuery({ ...playerReportQueryOptions(playerId ?? '', season), enabled: playerId !== null });
+}
+
+const playerTimelineKey = (playerId: string) => ['api', 'players', playerId, 'timeline'] as const;
+
+/** GET /api/players/{playerId}/timeline: the player's story across seasons, read again each time the dialog opens. */
+export function usePlayerTimeline(playerId: string | null) {
+  return useQuery({
+    queryKey: playerTimelineKey(playerId ?? ''),
+    queryFn: getQueryFn({ schema: ZPlayerTimeline }),
+    enabled: playerId !== null,
+    staleTime: 0,
+  });
+}
+
+/** After a review from the player dialog: its timeline gains the decision. */
+export function useRefreshPlayerTimeline() {
+  const queryClient = useQueryClient();
+  return (playerId: string) => queryClient.invalidateQueries({ queryKey: playerTimelineKey(playerId) });
 }
 
 /** POST /api/players; the tables and the dashboard's figures count the new player once it is in. */

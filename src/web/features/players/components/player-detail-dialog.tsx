@@ -1,6 +1,7 @@
-import { Copy, Download, Eye, FileText, Mail, Phone, UserRound } from 'lucide-react';
+import { CheckCircle2, Download, Eye, FileText, LoaderCircle, Lock, Mail, Phone, UserRound, XCircle } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { DOC_TYPE_LABELS, type TDocument, type TPlayerReport } from '../../../../contract';
+import { RejectDocumentDialog, useReviewDocument, type RejectTarget } from '@/features/documents';
 import { CompletionBar } from '@/components/completion-bar';
 import { DocumentViewer, type ViewableDocument } from '@/components/document-viewer';
 import { LoadError } from '@/components/load-error';
@@ -10,24 +11,16 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { getErrorMessage } from '@/lib/api-client';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { documentFileUrl } from '@/lib/document-file';
-import { formatBytes, formatDate, formatDateTime, storageUrlPrefix } from '@/lib/format';
+import { formatBytes, formatDate, formatDateTime } from '@/lib/format';
 import { usePermissions } from '@/lib/session-api';
 import { toast } from '@/lib/toast-store';
 import { cn } from '@/lib/utils';
-import { usePlayerReport } from '../api';
+import { usePlayerReport, useRefreshPlayerTimeline } from '../api';
+import { requiredDocuments, STORAGE_WORDS, whatIsMissing } from '../required-documents';
 import { useReturnFocus } from '@/lib/use-return-focus';
-
-/** The toast after a storage URL is copied. */
-async function copyStorageUrl(url: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(url);
-    toast({ title: 'Copied to clipboard', description: 'S3 URL has been copied to your clipboard.' });
-  } catch {
-    toast({ title: 'Copy failed', description: 'The browser did not allow copying. Select the address and copy it by hand.', variant: 'destructive' });
-  }
-}
+import { PlayerTimeline } from './player-timeline';
 
 const docTypeLabel = (document: TDocument): string => (document.docType ? DOC_TYPE_LABELS[document.docType] : 'Type not detected');
 
@@ -40,21 +33,35 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** What the signed-in role may do with a document's stored file. */
-type FileAccess = {
-  /** View and Download ('files.open'). */
+/** What the signed-in role may do with a document: open its file ('files.open'), review it ('documents.review'). */
+type DocumentAccess = {
   open: boolean;
-  /** The storage URL to copy: it names the storage folder or bucket, which only admins see ('settings.manage'). */
-  location: boolean;
+  review: boolean;
 };
 
-/** One document of the player: its facts and status, and its stored file as far as the role may reach it. */
-function DocumentItem({ document, onView, files }: { document: TDocument; onView: (document: TDocument) => void; files: FileAccess }) {
+/** The review actions of the dialog, for the documents waiting for a decision. */
+type ReviewHandlers = {
+  onView: (document: TDocument) => void;
+  onApprove: (document: TDocument) => void;
+  onReject: (document: TDocument) => void;
+  /** The document whose decision is being sent, if any. */
+  busyId: string | null;
+};
+
+/** One document of the player: its facts and status, where it is kept (in words), and what the role may do with it. */
+function DocumentItem({ document, access, handlers }: { document: TDocument; access: DocumentAccess; handlers: ReviewHandlers }) {
   const { originalFilename: fileName } = document;
-  const stored = document.storageUrl !== null;
-  const storageUrl = files.location ? document.storageUrl : null;
+  const stored = document.storageDriver !== null;
+  const reviewable = access.review && document.status === 'pending';
+  const busy = handlers.busyId === document.id;
   return (
-    <li className="flex min-w-0 flex-col gap-2 rounded-lg border p-3" data-testid="player-document" data-status={document.status}>
+    <li
+      className="flex min-w-0 flex-col gap-2 rounded-lg border p-3 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      data-testid="player-document"
+      data-document-id={document.id}
+      data-status={document.status}
+      tabIndex={-1}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex min-w-0 items-start gap-2">
           <FileText className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -73,37 +80,75 @@ function DocumentItem({ document, onView, files }: { document: TDocument; onView
           <span className="font-medium">Review notes:</span> {document.reviewNotes}
         </p>
       ) : null}
-      {storageUrl ? (
-        <div className="flex min-w-0 items-center gap-2">
-          <code className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1 font-mono text-xs" title={storageUrl} data-testid="storage-url">
-            {storageUrlPrefix(storageUrl)}
-          </code>
-          <Button variant="outline" size="sm" onClick={() => void copyStorageUrl(storageUrl)}>
-            <Copy aria-hidden="true" />
-            Copy
-            <span className="sr-only"> storage URL of {fileName}</span>
-          </Button>
-        </div>
+      {document.storageDriver ? (
+        <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="storage-words">
+          <Lock className="size-3.5 shrink-0" aria-hidden="true" />
+          {STORAGE_WORDS[document.storageDriver]}
+        </p>
       ) : null}
-      {stored && files.open ? (
+      {(stored && access.open) || reviewable ? (
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => onView(document)} aria-haspopup="dialog">
-            <Eye aria-hidden="true" />
-            View
-            <span className="sr-only"> {fileName}</span>
-          </Button>
-          <Button variant="outline" size="sm" asChild>
-            <a href={documentFileUrl(document.id)} download={fileName}>
-              <Download aria-hidden="true" />
-              Download
-              <span className="sr-only"> {fileName}</span>
-            </a>
-          </Button>
+          {stored && access.open ? (
+            <>
+              <Button variant="outline" size="sm" onClick={() => handlers.onView(document)} aria-haspopup="dialog">
+                <Eye aria-hidden="true" />
+                View
+                <span className="sr-only"> {fileName}</span>
+              </Button>
+              <Button variant="outline" size="sm" asChild>
+                <a href={documentFileUrl(document.id)} download={fileName}>
+                  <Download aria-hidden="true" />
+                  Download
+                  <span className="sr-only"> {fileName}</span>
+                </a>
+              </Button>
+            </>
+          ) : null}
+          {reviewable ? (
+            <>
+              <Button variant="outline" size="sm" disabled={busy} onClick={() => handlers.onApprove(document)}>
+                {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <CheckCircle2 aria-hidden="true" />}
+                Approve
+                <span className="sr-only"> {fileName}</span>
+              </Button>
+              <Button variant="outline" size="sm" disabled={busy} onClick={() => handlers.onReject(document)} aria-haspopup="dialog">
+                <XCircle aria-hidden="true" />
+                Reject
+                <span className="sr-only"> {fileName}</span>
+              </Button>
+            </>
+          ) : null}
         </div>
-      ) : files.open ? (
+      ) : access.open && !stored ? (
         <p className="text-xs text-muted-foreground">No stored file to view.</p>
       ) : null}
     </li>
+  );
+}
+
+/** Each required document of the season with its state, and the missing ones named in a sentence. */
+function RequiredDocuments({ report }: { report: TPlayerReport }) {
+  const required = requiredDocuments(report.status.documentsStatus, report.documents);
+  const missing = whatIsMissing(required);
+  return (
+    <div className="flex flex-col gap-3">
+      <p className={cn('text-sm', missing ? 'font-medium' : 'text-muted-foreground')} data-testid="missing-documents">
+        {missing ?? 'Every required document is in.'}
+      </p>
+      <ul className="grid gap-2 sm:grid-cols-2" aria-label={`Required documents for ${report.season.name}`}>
+        {required.map((document) => (
+          <li
+            key={document.docType}
+            className="flex items-center justify-between gap-2 rounded-md border px-3 py-2"
+            data-testid="required-document"
+            data-doc-type={document.docType}
+          >
+            <span className="text-sm">{document.label}</span>
+            <DocumentStatusBadge status={document.status} scanFailed={document.scanFailed} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -159,7 +204,7 @@ function Fact({ term, children, className }: { term: string; children: ReactNode
   );
 }
 
-function ReportBody({ report, onView, files }: { report: TPlayerReport; onView: (document: TDocument) => void; files: FileAccess }) {
+function ReportBody({ report, access, handlers }: { report: TPlayerReport; access: DocumentAccess; handlers: ReviewHandlers }) {
   const { status, season } = report;
   return (
     <div className="flex min-w-0 flex-col gap-6">
@@ -181,19 +226,25 @@ function ReportBody({ report, onView, files }: { report: TPlayerReport; onView: 
           </dd>
         </div>
       </dl>
+      <Section title="Required documents">
+        <RequiredDocuments report={report} />
+      </Section>
       <Section title={`Documents (${report.documents.length})`}>
         {report.documents.length === 0 ? (
           <p className="text-sm text-muted-foreground">No documents uploaded yet</p>
         ) : (
           <ul className="flex flex-col gap-3">
             {report.documents.map((document) => (
-              <DocumentItem key={document.id} document={document} onView={onView} files={files} />
+              <DocumentItem key={document.id} document={document} access={access} handlers={handlers} />
             ))}
           </ul>
         )}
       </Section>
       <Section title="Guardian contact">
         <GuardianContact report={report} />
+      </Section>
+      <Section title="Timeline">
+        <PlayerTimeline playerId={status.playerId} />
       </Section>
     </div>
   );
@@ -228,20 +279,87 @@ export interface PlayerDetailDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
+/** The element that had focus, to give it back when a dialog opened from it closes. */
+const focusedElement = (): HTMLElement | null => (window.document.activeElement instanceof HTMLElement ? window.document.activeElement : null);
+
+/** After Radix has finished closing a dialog (it would otherwise leave focus on the page body). */
+const refocus = (element: HTMLElement | null) => requestAnimationFrame(() => element?.isConnected && element.focus());
+
 /**
- * A player's registration in one season (GET /api/report/player): the facts, every document with its
- * status and file, the guardian's contact and each file's storage URL to copy. Used by the Players
+ * A player's registration in one season (GET /api/report/player): the facts, each required document's state
+ * with the missing ones named, every document with its status, where it is kept in words and, for reviewers,
+ * Approve and Reject; the guardian's contact, and the player's timeline across seasons. Used by the Players
  * screen and the dashboard's Document Status Overview.
  */
 export function PlayerDetailDialog({ playerId, playerName, season, onOpenChange }: PlayerDetailDialogProps) {
   const report = usePlayerReport(playerId, season === undefined ? undefined : String(season));
   const [viewing, setViewing] = useState<ViewableDocument | null>(null);
-  // The viewer has no trigger of its own, so focus goes back to the View button by hand when it closes.
-  const viewOpener = useRef<HTMLElement | null>(null);
+  const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
+  // The viewer and the reject dialog have no trigger of their own, so focus goes back to their button by hand.
+  const opener = useRef<HTMLElement | null>(null);
   const returnFocus = useReturnFocus();
+  const review = useReviewDocument();
+  const refreshTimeline = useRefreshPlayerTimeline();
   const title = report.data?.status.playerName ?? playerName ?? 'Player';
   const { can } = usePermissions();
-  const files: FileAccess = { open: can('files.open'), location: can('settings.manage') };
+  const access: DocumentAccess = { open: can('files.open'), review: can('documents.review') };
+  const playerNameNow = report.data?.status.playerName ?? playerName ?? 'the player';
+
+  const afterDecision = () => {
+    if (playerId !== null) void refreshTimeline(playerId);
+  };
+
+  const handlers: ReviewHandlers = {
+    busyId: review.isPending ? (review.variables?.documentId ?? null) : null,
+    onView: (document) => {
+      opener.current = focusedElement();
+      setViewing({ id: document.id, fileName: document.originalFilename, description: `${playerNameNow} · ${docTypeLabel(document)}` });
+    },
+    onApprove: (document) =>
+      review.mutate(
+        { documentId: document.id, decision: { status: 'verified' } },
+        {
+          onSuccess: () => {
+            toast({ title: 'Document Approved', description: `${document.originalFilename} is now verified.` });
+            // The Approve button is gone: focus stays on the document it was about.
+            requestAnimationFrame(() => window.document.querySelector<HTMLElement>(`[data-document-id="${document.id}"]`)?.focus());
+          },
+          onError: (error) => toast({ title: 'Approve Failed', description: getErrorMessage(error), variant: 'destructive' }),
+          onSettled: afterDecision,
+        },
+      ),
+    onReject: (document) => {
+      opener.current = focusedElement();
+      setRejecting({ id: document.id, fileName: document.originalFilename, playerName: playerNameNow });
+    },
+  };
+
+  const closeRejecting = () => {
+    setRejecting(null);
+    const element = opener.current;
+    opener.current = null;
+    refocus(element);
+  };
+
+  const reject = (target: RejectTarget, reason: string, notifyGuardian: boolean) =>
+    review.mutate(
+      { documentId: target.id, decision: { status: 'rejected', reviewNotes: reason, notifyGuardian } },
+      {
+        onSuccess: () => {
+          setRejecting(null);
+          opener.current = null;
+          const notice = notifyGuardian ? ' The guardian was e-mailed the reason (Notifications History shows whether it went out).' : '';
+          toast({ title: 'Document Rejected', description: `${target.fileName} is rejected: ${reason}.${notice}` });
+          requestAnimationFrame(() => window.document.querySelector<HTMLElement>(`[data-document-id="${target.id}"]`)?.focus());
+        },
+        onError: (error) => {
+          // Someone else reviewed it (409) or it is gone (404): the dialog has nothing left to do.
+          if (isApiError(error) && (error.status === 409 || error.status === 404)) closeRejecting();
+          toast({ title: 'Reject Failed', description: getErrorMessage(error), variant: 'destructive' });
+        },
+        onSettled: afterDecision,
+      },
+    );
 
   return (
     <>
@@ -263,18 +381,7 @@ export function PlayerDetailDialog({ playerId, playerName, season, onOpenChange 
               retrying={report.isFetching}
             />
           ) : (
-            <ReportBody
-              report={report.data}
-              files={files}
-              onView={(document) => {
-                viewOpener.current = window.document.activeElement instanceof HTMLElement ? window.document.activeElement : null;
-                setViewing({
-                  id: document.id,
-                  fileName: document.originalFilename,
-                  description: `${report.data.status.playerName} · ${docTypeLabel(document)}`,
-                });
-              }}
-            />
+            <ReportBody report={report.data} access={access} handlers={handlers} />
           )}
         </DialogContent>
       </Dialog>
@@ -283,12 +390,19 @@ export function PlayerDetailDialog({ playerId, playerName, season, onOpenChange 
         onOpenChange={(open) => {
           if (open) return;
           setViewing(null);
-          const opener = viewOpener.current;
-          viewOpener.current = null;
-          // After Radix has finished closing the viewer (it would otherwise leave focus on the page body).
-          requestAnimationFrame(() => opener?.isConnected && opener.focus());
+          const element = opener.current;
+          opener.current = null;
+          refocus(element);
         }}
       />
+      {access.review ? (
+        <RejectDocumentDialog
+          target={rejecting}
+          busy={review.isPending && review.variables?.documentId === rejecting?.id}
+          onOpenChange={(open) => !open && closeRejecting()}
+          onReject={reject}
+        />
+      ) : null}
     </>
   );
 }
