@@ -64,7 +64,8 @@ describeEachDatabase('search ignores case and accents', ({ getDatabase }) => {
     if (!server) throw new Error('not started');
     const response = await server.app.inject({ method: 'GET', url, headers: { cookie: server.cookie } });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json();
+    const body: unknown = response.json();
+    return body;
   };
   const q = encodeURIComponent;
   /** The Players search: the player ids found, sorted. */
