@@ -2,6 +2,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { FULL_MAILBOX_SIZE, QUICK_MAILBOX_SIZE, runMailboxBench } from './mailbox.bench';
 import { FULL_SIZES, QUICK_SIZES, runPipelineBench, TARGET_LABEL, TARGET_RATIO, targetVerdicts } from './pipeline.bench';
 import { FULL_SCALE_PLAYERS, QUICK_SCALE_PLAYERS, runScaleBench, SCALE_TARGET } from './scale.bench';
+import { FULL_SEARCH_PLAYERS, QUICK_SEARCH_PLAYERS, runSearchBench, SEARCH_INDEX } from './search.bench';
 import { DEFAULT_POSTGRES_URL } from './support';
 
 /**
@@ -10,14 +11,16 @@ import { DEFAULT_POSTGRES_URL } from './support';
  * crypto one-pass rate measured in the same run, then the mailbox intake end to end (IMAP, Dovecot), as a
  * ratio to the same crypto rate and to the raw IMAP download of the same mails. Between the two, the read
  * endpoints at league scale (50,000 players, 200,000 documents; `--quick`: 5,000 players): p50/p95 under 20
- * concurrent clients next to the same SQL run raw. `--only pipeline|scale|mailbox` runs one section.
+ * concurrent clients next to the same SQL run raw. Then the Players search for a name typed without its accent
+ * at the same scale, on PGlite and PostgreSQL, as a ratio to the unsearched answer and with the index its plan
+ * reads. `--only pipeline|scale|search|mailbox` runs one section.
  *
  * Exits non-zero only when something fails (a refused submission, a stuck job, a mail not acknowledged,
  * clamd or Dovecot not starting); being below the throughput target is reported, not failed, because it
  * depends on the machine and its load.
  */
-const USAGE = 'usage: tsx bench/run.ts [--quick] [--profile <dir>] [--only pipeline|scale|mailbox]';
-const SECTIONS = ['pipeline', 'scale', 'mailbox'] as const;
+const USAGE = 'usage: tsx bench/run.ts [--quick] [--profile <dir>] [--only pipeline|scale|search|mailbox]';
+const SECTIONS = ['pipeline', 'scale', 'search', 'mailbox'] as const;
 type Section = (typeof SECTIONS)[number];
 const isSection = (value: string | undefined): value is Section => SECTIONS.some((section) => section === value);
 
@@ -49,6 +52,7 @@ async function main(): Promise<void> {
   }
   if (runs('pipeline')) await pipelineSection(quick, postgresUrl, profileDir, write);
   if (runs('scale')) await scaleSection(quick, postgresUrl, profileDir, write);
+  if (runs('search')) await searchSection(quick, postgresUrl, write);
   if (runs('mailbox')) await mailboxSection(quick, postgresUrl, write);
   write(`Machine at the end: ${machine()}\n`);
 }
@@ -94,6 +98,22 @@ async function scaleSection(quick: boolean, postgresUrl: string, profileDir: str
         ` (a bare HTTP server: ${c.hopRatio.toFixed(2)} × raw; Clearbase ${c.floorRatio.toFixed(2)} × that)\n`,
     );
   }
+}
+
+async function searchSection(quick: boolean, postgresUrl: string, write: (text: string) => void): Promise<void> {
+  write(`== Search${quick ? ' (--quick: 5,000 players, too few rounds for stable numbers)' : ''} ==\n`);
+  const cases = await runSearchBench({
+    players: quick ? QUICK_SEARCH_PLAYERS : FULL_SEARCH_PLAYERS,
+    warmupRounds: quick ? 10 : 50,
+    rounds: quick ? 30 : 300,
+    postgresUrl,
+    write,
+  });
+  write(`Target: the count of the search reads ${SEARCH_INDEX} (a Bitmap Index Scan on it); the ratio to the unsearched answer is reported.\n`);
+  for (const c of cases) {
+    write(`  ${c.database.padEnd(8)} search p95 ${c.search.p95.toFixed(2)} ms, ${c.ratio.toFixed(2)} × the unsearched answer → ${c.countUsesIndex ? 'USES THE INDEX' : 'DOES NOT USE THE INDEX'}\n`);
+  }
+  if (cases.some((c) => !c.countUsesIndex)) process.exitCode = 1;
 }
 
 async function mailboxSection(quick: boolean, postgresUrl: string, write: (text: string) => void): Promise<void> {

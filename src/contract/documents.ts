@@ -84,7 +84,7 @@ export const DOCUMENT_STATUS_FILTERS = ['all', 'verified', 'pending', 'processin
 export const DOC_TYPE_FILTERS = ['all', 'birth_certificate', 'residency', 'medical', 'waiver', 'undetected'] as const;
 export const MAX_DOCUMENTS_PAGE_SIZE = 100;
 
-/** GET /api/documents: newest first; `search` is a case-insensitive substring of the player's name or the file name. */
+/** GET /api/documents: newest first; `search` is a substring of the player's name or the file name, ignoring case and accents. */
 export const ZDocumentListQuery = z.object({
   search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
   status: z.enum(DOCUMENT_STATUS_FILTERS, { error: 'must be all, verified, pending, processing, scan_failed or rejected' }).default('all'),

@@ -63,7 +63,8 @@ export const MAX_REPORT_PAGE_SIZE = 200;
 
 /**
  * GET /api/report/missing. Without `pageSize` every matching row is answered (the CSV export); the screens
- * page on the server. `search` is a case-insensitive substring of the player's name or id.
+ * page on the server. `search` is a substring of the player's name or id, or of the guardian's name or e-mail,
+ * ignoring case and accents.
  */
 export const ZMissingReportQuery = z.object({
   season: ZSeasonParam.optional(),

@@ -105,8 +105,8 @@ export type TUserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
 export const MAX_USER_SEARCH_LENGTH = 100;
 
 /**
- * GET /api/users: by last name, then first name. `search` is a case-insensitive part of the first name,
- * the last name, 'First Last' or the e-mail; `%` and `_` are plain characters.
+ * GET /api/users: by last name, then first name. `search` is a part of the first name, the last name,
+ * 'First Last' or the e-mail, ignoring case and accents; `%` and `_` are plain characters.
  */
 export const ZUserListQuery = z.object({
   search: z.string().trim().max(MAX_USER_SEARCH_LENGTH, `must be at most ${MAX_USER_SEARCH_LENGTH} characters`).optional(),

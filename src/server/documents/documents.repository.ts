@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TDivision, TDocType, TDocumentStatus, TSubmissionSource } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { insertInBatches } from '../platform/db/batch';
 import { registrationInDivisions, scopeValues, type DivisionScope } from '../platform/db/division-scope';
 import { preparedRead, type Preparable } from '../platform/db/prepared';
+import { containsPattern, foldedContains } from '../platform/db/search';
 import { documents, players, registrations, seasons, submissions } from '../platform/db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -150,7 +151,7 @@ export const listRecentUploads = (db: Db, limit: number, seasonId?: string, scop
 
 /** What the Documents screen filters on; every field left out matches everything. */
 export type DocumentListFilter = {
-  /** A case-insensitive substring of the player's full name ('First Last') or of the original file name. */
+  /** A substring of the player's full name ('First Last') or of the original file name, ignoring case and accents. */
   search?: string;
   /** `scan_failed`: documents still processing whose virus scan keeps failing (shown as 'Scan failed, will retry'). */
   status?: TDocumentStatus | 'scan_failed';
@@ -193,9 +194,6 @@ export async function lockDocumentForScanRetry(
   return row;
 }
 
-/** A LIKE pattern for "contains `text`" in which `%`, `_` and `\` match only themselves (backslash is LIKE's default escape). */
-export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function documentListWhere(db: Db, filter: DocumentListFilter): SQL | undefined {
   const pattern = filter.search ? containsPattern(filter.search) : undefined;
   return and(
@@ -205,15 +203,14 @@ function documentListWhere(db: Db, filter: DocumentListFilter): SQL | undefined 
     documentInDivisions(filter.scope ?? null),
     pattern
       ? or(
-          ilike(documents.originalFilename, pattern),
-          // Matching players first (one pass over players), not a join: the count then never touches players otherwise.
-          inArray(
-            documents.playerId,
-            db
-              .select({ id: players.id })
-              .from(players)
-              .where(ilike(sql`${players.firstName} || ' ' || ${players.lastName}`, pattern)),
-          ),
+          foldedContains(documents.originalFilename, pattern),
+          // The matching players first, then their documents, not a join: the count never touches players
+          // otherwise. As an array, both sides of the `or` are index lookups (the trigram index on file names,
+          // the player's documents by player id), combined without reading every document.
+          sql`${documents.playerId} = any(array(${db
+            .select({ id: players.id })
+            .from(players)
+            .where(foldedContains(sql`${players.firstName} || ' ' || ${players.lastName}`, pattern))}))`,
         )
       : undefined,
   );

@@ -4,6 +4,7 @@ import type { TDivision, TDivisionFilter, TDocType, TPlayerDocStatus, TPlayerSta
 import type { Db } from '../platform/db/client';
 import { preparedRead, type Preparable } from '../platform/db/prepared';
 import { inDivisions, inDivisionsPlaceholder, registrationInDivisions, scopeValues, type DivisionScope } from '../platform/db/division-scope';
+import { containsPattern, foldedTextContains } from '../platform/db/search';
 import { documents, players, registrations, seasons, seasonTotals } from '../platform/db/schema';
 
 /**
@@ -32,9 +33,6 @@ export type ReportFilters = {
   /** Already trimmed; empty or undefined = no search. */
   search?: string | undefined;
 };
-
-/** `%`, `_` and the escape character itself match literally in a LIKE pattern (backslash is PostgreSQL's default escape). */
-export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Which SQL a `season` parameter needs: the current season, a year's latest season, or a season id. */
 type SeasonShape = 'current' | 'year' | 'id';
@@ -82,11 +80,12 @@ const STATUS_CONDITIONS: Record<TPlayerStatusFilter, SQL | undefined> = {
 };
 
 /**
- * A case-insensitive substring of 'First Last', 'Last, First', 'Last First' or the player id: LIKE over the
- * registration's stored lowercase search text (one line each, kept by a trigger), the pattern (the `pattern`
- * placeholder, see filterValues) lowercased by the same lower() so both sides fold case alike.
+ * A substring of 'First Last', 'Last, First', 'Last First', the player id, or the guardian's name or e-mail,
+ * ignoring case and accents: LIKE over the registration's stored folded search text (one line each, kept by a
+ * trigger), the pattern (the `pattern` placeholder, see filterValues) folded by the same function, so both
+ * sides fold alike; registrations_search_text_trgm_idx serves it (decision 024).
  */
-const SEARCH_CONDITION = sql`${registrations.searchText} like lower(${sql.placeholder('pattern')})`;
+const SEARCH_CONDITION = foldedTextContains(registrations.searchText, sql.placeholder('pattern'));
 
 /** The scope of 'all' divisions: null for every division. */
 const scopeOfAll = (filters: ReportFilters): DivisionScope => (filters.division === 'all' ? (filters.scope ?? null) : null);
@@ -99,7 +98,7 @@ const filterShape = (filters: ReportFilters) =>
 function filterValues(filters: ReportFilters): Record<string, unknown> {
   return {
     ...(filters.division === 'all' ? scopeValues(scopeOfAll(filters)) : { division: filters.division }),
-    ...(filters.search ? { pattern: `%${escapeLike(filters.search)}%` } : {}),
+    ...(filters.search ? { pattern: containsPattern(filters.search) } : {}),
   };
 }
 
@@ -165,33 +164,27 @@ const TOTALS_MATCHING: Record<TPlayerStatusFilter, SQL> = {
 
 /**
  * The missing report's counts: `total` and `complete` of the season (and division) for the summary cards, and
- * `matching`, the rows every filter keeps (what the pager pages over). Without a search they are sums of
- * season_totals; a search has to look at the season's names. No row: no such season.
+ * `matching`, the rows every filter keeps (what the pager pages over). `total` and `complete` are sums of
+ * season_totals, and so is `matching` without a search; a search counts the season's registrations whose
+ * search text matches, found through the search index rather than read one by one. No row: no such season.
  */
 function missingReportCountsQuery(db: Db, shape: SeasonShape, filters: ReportFilters) {
   const selected = seasonSelection(db, shape).as('season');
-  const seasonColumns = { seasonId: selected.id, seasonName: selected.name, seasonYear: selected.year };
-  if (!filters.search) {
-    return db
-      .select({
-        ...seasonColumns,
-        total: sumOf(seasonTotals.players),
-        complete: sumOf(seasonTotals.completePlayers),
-        matching: int(TOTALS_MATCHING[filters.status]),
-      })
-      .from(selected)
-      .leftJoin(seasonTotals, and(eq(seasonTotals.seasonId, selected.id), inDivision(seasonTotals.division, filters)))
-      .groupBy(selected.id, selected.name, selected.year);
-  }
+  const searched = db
+    .select({ n: count() })
+    .from(registrations)
+    .where(and(eq(registrations.seasonId, selected.id), inDivision(registrations.division, filters), narrowing(filters)));
   return db
     .select({
-      ...seasonColumns,
-      total: count(registrations.playerId),
-      complete: int(sql`count(${registrations.playerId}) filter (where ${registrations.completeTypes} = 4)`),
-      matching: int(sql`count(${registrations.playerId}) filter (where ${narrowing(filters)})`),
+      seasonId: selected.id,
+      seasonName: selected.name,
+      seasonYear: selected.year,
+      total: sumOf(seasonTotals.players),
+      complete: sumOf(seasonTotals.completePlayers),
+      matching: int(filters.search ? sql`(${searched})` : TOTALS_MATCHING[filters.status]),
     })
     .from(selected)
-    .leftJoin(registrations, and(eq(registrations.seasonId, selected.id), inDivision(registrations.division, filters)))
+    .leftJoin(seasonTotals, and(eq(seasonTotals.seasonId, selected.id), inDivision(seasonTotals.division, filters)))
     .groupBy(selected.id, selected.name, selected.year);
 }
 

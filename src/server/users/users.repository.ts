@@ -1,9 +1,9 @@
-import { and, asc, eq, ilike, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TUserRole, TUserStatus } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { insertInBatches } from '../platform/db/batch';
 import { isUniqueViolation } from '../platform/db/errors';
-import { containsPattern } from '../documents';
+import { containsPattern, foldedContains } from '../platform/db/search';
 import { users } from '../platform/db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,7 +18,7 @@ export const listUsers = (db: Db): Promise<UserRow[]> =>
 
 /** What the User Management screen filters on; every field left out matches everything. */
 export type UserListFilter = {
-  /** A case-insensitive part of the first name, last name, 'First Last' or e-mail. */
+  /** A part of the first name, last name, 'First Last' or e-mail, ignoring case and accents. */
   search?: string | undefined;
   role?: TUserRole | undefined;
   status?: TUserStatus | undefined;
@@ -31,10 +31,10 @@ function userListWhere(filter: UserListFilter): SQL | undefined {
     filter.status ? eq(users.status, filter.status) : undefined,
     pattern
       ? or(
-          ilike(users.firstName, pattern),
-          ilike(users.lastName, pattern),
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-          ilike(users.email, pattern),
+          foldedContains(users.firstName, pattern),
+          foldedContains(users.lastName, pattern),
+          foldedContains(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          foldedContains(users.email, pattern),
         )
       : undefined,
   );

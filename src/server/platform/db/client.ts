@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -35,7 +37,9 @@ const MIGRATION_LOCK_KEY = 7_305_571_001;
 /** Opens the database and applies every pending migration. `dir: undefined` = an in-memory PGlite. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
-    const client = await PGlite.create(target.dir ?? 'memory://');
+    // The extensions search needs (migration 0013, decision 024): PGlite loads an extension's files only when
+    // it is offered here; CREATE EXTENSION in the migration then installs it, as on PostgreSQL.
+    const client = await PGlite.create(target.dir ?? 'memory://', { extensions: { unaccent, pg_trgm } });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, kind: 'pglite', driver: { kind: 'pglite', pglite: client }, close: () => client.close() };

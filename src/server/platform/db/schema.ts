@@ -134,7 +134,12 @@ export const registrations = pgTable(
     /** Copies of players.first_name / last_name (filled by a trigger), so a season's rows sort by name from one index. */
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
-    /** What the report's search looks in, lowercased: 'first last', 'last, first', 'last first' and the id, one per line. */
+    /**
+     * What the report's search looks in, folded (no accents, lowercase: clearbase_fold, decision 024): 'first last',
+     * 'last, first', 'last first', the id, the guardian's name and e-mail, one per line. Its trigram index,
+     * registrations_search_text_trgm_idx, is written by hand in migration 0013 (it needs pg_trgm), as are the
+     * folded-name and folded-file-name indexes on players and documents.
+     */
     searchText: text('search_text').notNull().default(''),
     /** Per type: complete (a verified one), else pending, else processing, else missing (none, rejected or purged). */
     birthCertificateStatus: typeStatus('birth_certificate_status'),

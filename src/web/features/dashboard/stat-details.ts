@@ -1,4 +1,5 @@
 import { DOC_TYPE_LABELS, DOC_TYPES, type TDocType, type TStats, type TStatsBreakdown } from '../../../contract';
+import { matchesSearch } from '@/lib/search-text';
 
 /**
  * What the dashboard's detail dialogs show (DetailItem is one line of their lists), built from
@@ -285,15 +286,14 @@ export interface ItemFilter {
 }
 
 /**
- * The search (case-insensitive substring) and the status filter over the tree. An item stays when it
+ * The search (a substring, ignoring case and accents) and the status filter over the tree. An item stays when it
  * matches both, or when a descendant does (so the path to a match stays visible); a match on a parent's
  * name carries down to its children, which then only need the status.
  */
 export function filterItems(items: readonly DetailItem[], filter: ItemFilter, ancestorMatchesSearch = false): DetailItem[] {
-  const needle = filter.search.trim().toLowerCase();
   const kept: DetailItem[] = [];
   for (const entry of items) {
-    const searchOk = ancestorMatchesSearch || needle === '' || entry.name.toLowerCase().includes(needle);
+    const searchOk = ancestorMatchesSearch || matchesSearch(entry.name, filter.search);
     const statusOk = filter.status === 'all' || entry.status === filter.status;
     const children = filterItems(entry.children, filter, searchOk);
     if ((searchOk && statusOk) || children.length > 0) kept.push({ ...entry, children });

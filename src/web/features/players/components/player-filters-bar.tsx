@@ -20,7 +20,7 @@ interface PlayerFiltersBarProps {
   className?: string;
 }
 
-/** Search (name or player id, sent ~300 ms after the last key), season, division, status and Clear Filters. */
+/** Search (name, player id or guardian, ignoring case and accents, sent ~300 ms after the last key), season, division, status and Clear Filters. */
 export function PlayerFiltersBar({ filters, onChange, onClear, showSeason = false, className }: PlayerFiltersBarProps) {
   const id = useId();
   const [searchText, setSearchText] = useDebouncedInput(filters.search, (search) => onChange({ search }));
@@ -36,7 +36,7 @@ export function PlayerFiltersBar({ filters, onChange, onClear, showSeason = fals
         className,
       )}
     >
-      <FilterSearch id={`${id}-search`} placeholder="Name or player ID" value={searchText} onChange={setSearchText} />
+      <FilterSearch id={`${id}-search`} placeholder="Name, player ID or guardian" value={searchText} onChange={setSearchText} />
       {showSeason ? (
         <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor={`${id}-season`}>Season</Label>

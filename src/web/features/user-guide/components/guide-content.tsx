@@ -132,8 +132,8 @@ export const GUIDE_STEPS: readonly GuideStep[] = [
           ]}
         />
         <p>
-          Filter by season, division and status (complete, incomplete, pending), search by name or player id, export the list to CSV, or add
-          a player by hand. A player’s id never changes: it is derived from the name and birth date.
+          Filter by season, division and status (complete, incomplete, pending), search by name, player id or guardian
+          (capitals and accents do not matter: “martinez” finds “Martínez”), export the list to CSV, or add a player by hand. A player’s id never changes: it is derived from the name and birth date.
         </p>
       </Paragraphs>
     ),

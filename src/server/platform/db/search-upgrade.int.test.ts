@@ -1,0 +1,127 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createScratchPostgresDatabase, testDatabaseKinds } from '../../../../tests/support/databases';
+import { FALL_2025 } from '../../../../tests/support/pipeline';
+import { countDocumentList } from '../../documents/documents.repository';
+import { readMissingReportPage } from '../../reports/reports.repository';
+import { findUsers } from '../../users/users.repository';
+import { openDatabase, type Database, type Db } from './client';
+import { registrations, schema } from './schema';
+
+/**
+ * A database that an earlier Clearbase migrated up to 0012 (PGlite opened without any extension, as it was)
+ * and filled, opened by this one: migration 0013 installs the extensions and the folding, rewrites every
+ * registration's search text and builds the indexes, and the searches ignore accents on the rows already there.
+ */
+
+const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+const LAST_BEFORE = '0012_seasons_from_the_app';
+const ZIndexNames = z.object({ rows: z.array(z.object({ indexname: z.string() })) });
+const ZJournal = z.looseObject({ entries: z.array(z.looseObject({ tag: z.string() })) });
+
+/** A copy of the migrations whose journal ends at `lastTag`: what an earlier version shipped. */
+async function migrationsUpTo(lastTag: string, into: string): Promise<string> {
+  const folder = path.join(into, 'migrations');
+  await cp(MIGRATIONS, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = ZJournal.parse(JSON.parse(await readFile(journalFile, 'utf8')));
+  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
+  expect(last).toBeGreaterThan(0);
+  await writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
+  return folder;
+}
+
+const PLAYER = {
+  id: 'CB-2025-0000ab01',
+  firstName: 'Zoë',
+  lastName: 'Martínez',
+  birthDate: '2014-05-01',
+  guardianName: 'Françoise Côté',
+  guardianEmail: 'francoise.cote@example.org',
+};
+
+/** What the earlier version held: a season, a player with accents, a registration, a document and a user. */
+async function fillAsBefore(db: Db): Promise<void> {
+  await db.insert(schema.seasons).values(FALL_2025);
+  await db.insert(schema.players).values(PLAYER);
+  await db.insert(registrations).values({ playerId: PLAYER.id, seasonId: FALL_2025.id, division: 'AA' });
+  await db.insert(schema.documents).values({
+    playerId: PLAYER.id,
+    seasonId: FALL_2025.id,
+    docType: 'waiver',
+    status: 'pending',
+    originalFilename: 'Décharge signée.pdf',
+    bytes: 1000,
+    fileSha256: 'a'.repeat(64),
+  });
+  await db.insert(schema.users).values({ email: 'rene.lefevre@example.org', firstName: 'René', lastName: 'Lefèvre', role: 'viewer', status: 'active' });
+}
+
+describe('a database migrated before searches ignored accents', () => {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it.each(testDatabaseKinds())('upgrades on %s and finds the rows it already held without their accents', async (kind) => {
+    const workDir = await mkdtemp(path.join(tmpdir(), 'cb-search-upgrade-'));
+    cleanups.push(() => rm(workDir, { recursive: true, force: true }));
+    const earlierMigrations = await migrationsUpTo(LAST_BEFORE, workDir);
+
+    let database: Database;
+    if (kind === 'pglite') {
+      const dataDir = path.join(workDir, 'pglite');
+      const earlier = await PGlite.create(dataDir);
+      const db = drizzlePglite(earlier, { schema });
+      await migratePglite(db, { migrationsFolder: earlierMigrations });
+      await fillAsBefore(db);
+      await earlier.close();
+      database = await openDatabase({ kind: 'pglite', dir: dataDir });
+    } else {
+      const scratch = await createScratchPostgresDatabase();
+      cleanups.push(() => scratch.drop());
+      const pool = new pg.Pool({ connectionString: scratch.url });
+      const db = drizzlePg(pool, { schema });
+      await migratePg(db, { migrationsFolder: earlierMigrations });
+      await fillAsBefore(db);
+      await pool.end();
+      database = await openDatabase({ kind: 'postgres', url: scratch.url });
+    }
+    cleanups.push(() => database.close());
+    const { db } = database;
+
+    const [row] = await db.select({ searchText: registrations.searchText }).from(registrations).where(eq(registrations.playerId, PLAYER.id));
+    expect(row?.searchText.split('\n')).toEqual([
+      'zoe martinez',
+      'martinez, zoe',
+      'martinez zoe',
+      'cb-2025-0000ab01',
+      'francoise cote',
+      'francoise.cote@example.org',
+    ]);
+    const found = async (search: string) => (await readMissingReportPage(db, undefined, { division: 'all', status: 'all', search })).map((r) => r.playerId);
+    expect(await found('MARTINEZ')).toEqual([PLAYER.id]);
+    expect(await found('francoise')).toEqual([PLAYER.id]);
+    expect(await countDocumentList(db, { search: 'decharge signee' })).toBe(1);
+    expect(await countDocumentList(db, { search: 'zoe martinez' })).toBe(1);
+    expect((await findUsers(db, { search: 'rene lefevre' })).map((u) => u.email)).toEqual(['rene.lefevre@example.org']);
+
+    const indexes = ZIndexNames.parse(await db.execute(sql`select indexname from pg_indexes where indexname like '%trgm_idx' order by indexname`));
+    expect(indexes.rows.map((index) => index.indexname)).toEqual([
+      'documents_file_name_fold_trgm_idx',
+      'players_name_fold_trgm_idx',
+      'registrations_search_text_trgm_idx',
+    ]);
+  });
+});
