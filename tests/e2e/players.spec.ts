@@ -28,7 +28,7 @@ test.afterEach(() => {
   expect(consoleErrors).toEqual([]);
 });
 
-const CSV_HEADER = 'Player Name,Division,Birth Certificate,Residency,Medical,Waiver,Completion %';
+const CSV_HEADER = 'Player ID,Player Name,Division,Birth Certificate,Residency,Medical,Waiver,Completion %,Guardian Name,Guardian E-mail,Guardian Phone';
 
 /** The address bar's query parameter, once the debounced search (or a filter) has written it. */
 async function expectParam(page: Page, name: string, value: string | null): Promise<void> {
@@ -444,10 +444,11 @@ test.describe('CSV export', () => {
     const rows = parseCsv(text).slice(1);
     expect(rows).toHaveLength(total);
     for (const row of rows) {
-      expect(row).toHaveLength(7);
-      expect(row[1]).toBe('AAA');
-      expect(row.slice(2, 6).every((status) => ['Complete', 'Missing', 'Under Review', 'Processing'].includes(status))).toBe(true);
-      expect(Number(row[6])).toBeGreaterThanOrEqual(0);
+      expect(row).toHaveLength(11);
+      expect(row[0]).toMatch(/\S/);
+      expect(row[2]).toBe('AAA');
+      expect(row.slice(3, 7).every((status) => ['Complete', 'Missing', 'Under Review', 'Processing'].includes(status))).toBe(true);
+      expect(Number(row[7])).toBeGreaterThanOrEqual(0);
     }
     await expect(page.getByText('Export Successful', { exact: true })).toBeVisible();
     await expect(page.getByText(`${total} players exported to CSV.`, { exact: true })).toBeVisible();
@@ -480,7 +481,7 @@ test.describe("dashboard's Document Status Overview", () => {
     expect(text.split('\r\n')[0]).toBe(CSV_HEADER);
     const rows = parseCsv(text).slice(1);
     expect(rows).toHaveLength(report.summary.total);
-    expect(rows.every((row) => row[1] === 'AA')).toBe(true);
+    expect(rows.every((row) => row[2] === 'AA')).toBe(true);
     await expect(page.getByText(`${report.summary.total} players exported to CSV.`, { exact: true })).toBeVisible();
 
     // A row opens the shared player dialog.
