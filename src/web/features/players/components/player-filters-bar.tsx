@@ -87,9 +87,8 @@ export function PlayerFiltersBar({ filters, onChange, onClear, showSeason = fals
         className={cn(
           'gap-4 sm:grid sm:grid-cols-2',
           open ? 'grid' : 'hidden',
-          showSeason
-            ? 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1.5fr)_repeat(3,minmax(0,1fr))_auto]'
-            : 'lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]',
+          // Six controls make two rows of three beside the sidebar; five fit one row of the dashboard's card.
+          showSeason ? 'lg:grid-cols-3' : 'lg:grid-cols-[minmax(0,1.5fr)_repeat(2,minmax(0,1fr))_minmax(0,1.5fr)_auto]',
         )}
       >
         <FilterSearch id={`${id}-search`} placeholder="Name or player ID" value={searchText} onChange={setSearchText} />

@@ -93,7 +93,10 @@ export function PlayersPage() {
         <Card className="py-4 sm:py-5">
           <CardContent className="flex flex-col gap-4 px-3 sm:px-5">
             {can('notifications.send') ? (
-              <div className="flex justify-end">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm text-muted-foreground" data-testid="players-in-list">
+                  {report.data ? `${report.data.total.toLocaleString('en-US')} ${report.data.total === 1 ? 'player' : 'players'} in this list` : null}
+                </p>
                 <RemindFamiliesDialog filters={filters} season={season?.id ?? filters.season} disabled={!report.data || report.data.total === 0} />
               </div>
             ) : null}
