@@ -17,7 +17,8 @@ export async function waitForPlayers(page: Page, scope: Page | Locator = page): 
   await expect(scope.getByTestId('player-results')).toHaveAttribute('aria-busy', 'false');
 }
 
-export const playerRows = (scope: Page | Locator): Locator => scope.getByTestId('player-row');
+/** The players listed: table rows at 1280 px, cards on a phone. */
+export const playerRows = (scope: Page | Locator): Locator => scope.locator('[data-testid="player-row"], [data-testid="player-card"]');
 
 /** Picks an option of a labelled select: the browser's own (the player filters) or a Radix one. */
 export async function choose(page: Page, scope: Page | Locator, label: string, option: string): Promise<void> {
