@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZNotificationChannel, ZNotificationStatus, type TNotificationChannel } from './domain';
+import { ZPlayerListFilter } from './reports';
 
 /**
  * Notifications: the message templates staff edit and the history of what was sent.
@@ -107,6 +108,16 @@ export const RECIPIENT_GROUP_LABELS: Record<TRecipientGroup, string> = {
   custom: 'Custom List',
 };
 
+/**
+ * Who a send goes to: one of the groups the Send form offers, or 'players_list', the guardians of the players a
+ * Players list shows (its filters in `playersList`: season, division, status, missing type, search; every
+ * page of it, within the sender's divisions).
+ */
+export const RECIPIENT_KINDS = [...RECIPIENT_GROUPS, 'players_list'] as const;
+export const ZRecipientKind = z.enum(RECIPIENT_KINDS, { error: 'must be all_parents, missing_documents, administrators, custom or players_list' });
+export type TRecipientKind = z.infer<typeof ZRecipientKind>;
+export const RECIPIENT_KIND_LABELS: Record<TRecipientKind, string> = { ...RECIPIENT_GROUP_LABELS, players_list: 'The Players list' };
+
 /** At most this many addresses in one custom list. */
 export const MAX_CUSTOM_RECIPIENTS = 500;
 
@@ -144,7 +155,9 @@ export const ZNotificationSend = z
     channel: ZNotificationChannel.default('email'),
     subject: templateText('Subject', 200).default(''),
     message: templateText('Message', 10_000).default(''),
-    recipients: ZRecipientGroup.default('all_parents'),
+    recipients: ZRecipientKind.default('all_parents'),
+    /** The Players list's filters, with `recipients: 'players_list'`; its season, when given, is the send's. */
+    playersList: ZPlayerListFilter.optional(),
     /** The Custom List: addresses separated by commas or new lines. */
     customRecipients: z.string().max(50_000, 'The custom list is too long').default(''),
     season: ZSeasonParam,
@@ -163,6 +176,9 @@ export const ZNotificationSend = z
         const problem = placeholderProblem(send[field], send.channel);
         if (problem) ctx.addIssue({ code: 'custom', path: [field], message: problem });
       }
+    }
+    if (send.recipients === 'players_list' && send.playersList === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['playersList'], message: "The Players list's filters are required to send to it" });
     }
     if (send.recipients === 'custom') {
       const { addresses, invalid } = parseRecipientList(send.customRecipients);

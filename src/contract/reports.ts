@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZDocument, ZUploadItem } from './documents';
-import { DOC_TYPES, ZDivision, ZDocType, ZDocumentStatus, ZPlayerDocStatus } from './domain';
+import { DOC_TYPES, ZDivision, ZDocType, ZDocumentStatus, ZPlayerDocStatus, type TDocType } from './domain';
 import { ZSeason } from './seasons';
 
 /**
@@ -62,15 +62,43 @@ export type TDivisionFilter = z.infer<typeof ZDivisionFilter>;
 export const MAX_REPORT_PAGE_SIZE = 200;
 
 /**
- * GET /api/report/missing. Without `pageSize` every matching row is answered (the CSV export); the screens
- * page on the server. `search` is a substring of the player's name or id, or of the guardian's name or e-mail,
- * ignoring case and accents.
+ * The missing-document filter: players whose summary shows that type as Missing, that is with no document of
+ * the type in the season, or only rejected (or purged) ones, exactly what the tables show as 'Missing'.
  */
-export const ZMissingReportQuery = z.object({
+export const ZMissingDocFilter = z.enum(DOC_TYPES, { error: 'must be birth_certificate, residency, medical or waiver' });
+export type TMissingDocFilter = TDocType;
+
+/**
+ * How a player list is ordered: by name (last, first, player id), division (the league's order) or completion,
+ * a leading '-' for the reverse; ties fall back to the name order, so paging stays stable.
+ */
+export const PLAYER_SORTS = ['name', '-name', 'division', '-division', 'completion', '-completion'] as const;
+export const ZPlayerSort = z.enum(PLAYER_SORTS, { error: `must be one of ${PLAYER_SORTS.join(', ')}` });
+export type TPlayerSort = z.infer<typeof ZPlayerSort>;
+export const PLAYER_SORT_KEYS = ['name', 'division', 'completion'] as const;
+export type TPlayerSortKey = (typeof PLAYER_SORT_KEYS)[number];
+
+/**
+ * The filters of a player list, as the Players screen sends them: the season, a division, the status, a
+ * missing document type and a search (a case-insensitive substring of the player's name or id). The list
+ * (GET /api/report/missing) and the 'players_list' recipients of a send read the same filters.
+ */
+export const ZPlayerListFilter = z.object({
   season: ZSeasonParam.optional(),
   division: ZDivisionFilter.default('all'),
   search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
   status: ZPlayerStatusFilter.default('all'),
+  missing: ZMissingDocFilter.optional(),
+});
+export type TPlayerListFilter = z.input<typeof ZPlayerListFilter>;
+export type TPlayerListFilterParsed = z.output<typeof ZPlayerListFilter>;
+
+/**
+ * GET /api/report/missing: the player list filters, its order and a page. Without `pageSize` every matching
+ * row is answered, with the guardian (the CSV export); the screens page on the server.
+ */
+export const ZMissingReportQuery = ZPlayerListFilter.extend({
+  sort: ZPlayerSort.default('name'),
   page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(1),
   pageSize: z.coerce
     .number()
@@ -86,8 +114,13 @@ export type TReportSummary = z.infer<typeof ZReportSummary>;
 
 export const ZMissingReport = z.object({
   season: ZSeasonRef,
-  /** Rows of the page asked for (every matching row without `pageSize`), ordered by last name, first name, id. */
-  players: z.array(ZPlayerReportRow),
+  /** Rows of the page asked for (every matching row without `pageSize`, each with its guardian), in the order asked for. */
+  players: z.array(
+    ZPlayerReportRow.extend({
+      /** Only when every row is answered (the export). */
+      guardian: z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }).optional(),
+    }),
+  ),
   /** The season and division's players, whatever the search and status filters (the count cards). */
   summary: ZReportSummary,
   /** Rows matching every filter: what the pager pages over. */

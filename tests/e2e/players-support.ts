@@ -17,13 +17,23 @@ export async function waitForPlayers(page: Page, scope: Page | Locator = page): 
   await expect(scope.getByTestId('player-results')).toHaveAttribute('aria-busy', 'false');
 }
 
-export const playerRows = (scope: Page | Locator): Locator => scope.getByTestId('player-row');
+/** The players listed: table rows at 1280 px, cards on a phone. */
+export const playerRows = (scope: Page | Locator): Locator => scope.locator('[data-testid="player-row"], [data-testid="player-card"]');
 
-/** Picks an option of a labelled Radix select. */
+/** Picks an option of a labelled select: the browser's own (the player filters) or a Radix one. */
 export async function choose(page: Page, scope: Page | Locator, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label }).click();
+  const select = scope.getByRole('combobox', { name: label });
+  if ((await select.evaluate((el) => el.tagName)) === 'SELECT') {
+    await select.selectOption({ label: option });
+    return;
+  }
+  await select.click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+/** The label of the option a browser's own select shows. */
+export const selectedLabel = (select: Locator): Promise<string> =>
+  select.evaluate((el) => (el instanceof HTMLSelectElement ? (el.selectedOptions[0]?.textContent ?? '') : ''));
 
 /** Every row's name, id, division and completion, as the table shows them. */
 export async function readRows(scope: Page | Locator): Promise<Array<{ name: string; id: string; division: string; completion: number }>> {

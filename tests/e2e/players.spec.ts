@@ -30,7 +30,7 @@ test.afterEach(() => {
   expect(consoleErrors).toEqual([]);
 });
 
-const CSV_HEADER = 'Player Name,Division,Birth Certificate,Residency,Medical,Waiver,Completion %';
+const CSV_HEADER = 'Player ID,Player Name,Division,Birth Certificate,Residency,Medical,Waiver,Completion %,Guardian Name,Guardian E-mail,Guardian Phone';
 
 /** The address bar's query parameter, once the debounced search (or a filter) has written it. */
 async function expectParam(page: Page, name: string, value: string | null): Promise<void> {
@@ -165,8 +165,8 @@ test.describe('Players screen', () => {
   test('keeps the filters in the address, so a link or a reload shows the same players; Clear Filters resets them', async ({ page }) => {
     await openPlayers(page, '?division=A&status=incomplete&page=2');
     const filters = page.getByRole('search', { name: 'Player filters' });
-    await expect(filters.getByRole('combobox', { name: 'Division' })).toHaveText('A');
-    await expect(filters.getByRole('combobox', { name: 'Status' })).toHaveText('Incomplete');
+    await expect(filters.getByRole('combobox', { name: 'Division' })).toHaveValue('A');
+    await expect(filters.getByRole('combobox', { name: 'Status' })).toHaveValue('incomplete');
     await expect(page.getByRole('button', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
     const before = await readRows(page);
     for (const row of before) expect(row.division).toBe('A');
@@ -180,8 +180,8 @@ test.describe('Players screen', () => {
     await filters.getByRole('button', { name: 'Clear Filters' }).click();
     await expect(page).toHaveURL(/\/players$/);
     await expect(filters.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
-    await expect(filters.getByRole('combobox', { name: 'Division' })).toHaveText('All');
-    await expect(filters.getByRole('combobox', { name: 'Status' })).toHaveText('All');
+    await expect(filters.getByRole('combobox', { name: 'Division' })).toHaveValue('all');
+    await expect(filters.getByRole('combobox', { name: 'Status' })).toHaveValue('all');
     await expect(filters.getByRole('button', { name: 'Clear Filters' })).toBeDisabled();
     // The season stays what it was (the current one).
     await expect(filters.getByRole('combobox', { name: 'Season' })).toHaveText(/\(current\)$/);
@@ -443,10 +443,11 @@ test.describe('CSV export', () => {
     const rows = parseCsv(text).slice(1);
     expect(rows).toHaveLength(total);
     for (const row of rows) {
-      expect(row).toHaveLength(7);
-      expect(row[1]).toBe('AAA');
-      expect(row.slice(2, 6).every((status) => ['Complete', 'Missing', 'Under Review', 'Processing'].includes(status))).toBe(true);
-      expect(Number(row[6])).toBeGreaterThanOrEqual(0);
+      expect(row).toHaveLength(11);
+      expect(row[0]).toMatch(/\S/);
+      expect(row[2]).toBe('AAA');
+      expect(row.slice(3, 7).every((status) => ['Complete', 'Missing', 'Under Review', 'Processing'].includes(status))).toBe(true);
+      expect(Number(row[7])).toBeGreaterThanOrEqual(0);
     }
     await expect(page.getByText('Export Successful', { exact: true })).toBeVisible();
     await expect(page.getByText(`${total} players exported to CSV.`, { exact: true })).toBeVisible();
@@ -479,7 +480,7 @@ test.describe("dashboard's Document Status Overview", () => {
     expect(text.split('\r\n')[0]).toBe(CSV_HEADER);
     const rows = parseCsv(text).slice(1);
     expect(rows).toHaveLength(report.summary.total);
-    expect(rows.every((row) => row[1] === 'AA')).toBe(true);
+    expect(rows.every((row) => row[2] === 'AA')).toBe(true);
     await expect(page.getByText(`${report.summary.total} players exported to CSV.`, { exact: true })).toBeVisible();
 
     // A row opens the shared player dialog.

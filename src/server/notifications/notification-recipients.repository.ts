@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
-import type { TDocType, TPlayerDocStatus } from '../../contract';
+import type { TDocType, TPlayerDocStatus, TPlayerListFilterParsed, TPrincipal } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { inDivisions, registrationInDivisions, type DivisionScope } from '../platform/db/division-scope';
-import { int } from '../reports';
+import { int, listEveryFilteredPlayer } from '../reports';
 import { documents, players, registrations, seasons, users } from '../platform/db/schema';
 
 export type SeasonFamily = {
@@ -46,6 +46,25 @@ export function listSeasonFamilies(db: Db, seasonId: string, options: { onlyMiss
     .innerJoin(players, eq(players.id, registrations.playerId))
     .where(and(eq(registrations.seasonId, seasonId), inDivisions(registrations.division, options.scope), options.onlyMissing ? hasMissingType : undefined))
     .orderBy(asc(registrations.lastName), asc(registrations.firstName), asc(registrations.playerId));
+}
+
+/**
+ * The families of a Players list: the players its filters keep (every page, in its order, within the
+ * principal's divisions), read by the very query the list pages over.
+ */
+export async function listPlayersListFamilies(db: Db, filter: TPlayerListFilterParsed, principal: Pick<TPrincipal, 'divisions'>): Promise<SeasonFamily[]> {
+  const rows = await listEveryFilteredPlayer(db, filter, principal);
+  return rows.map((row) => ({
+    playerId: row.playerId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    guardianName: row.guardianName,
+    guardianEmail: row.guardianEmail,
+    birthCertificate: row.birthCertificateStatus,
+    residency: row.residencyStatus,
+    medical: row.medicalStatus,
+    waiver: row.waiverStatus,
+  }));
 }
 
 export async function countPlayersMissingDocuments(db: Db, seasonId: string, scope: DivisionScope): Promise<number> {

@@ -5,7 +5,7 @@ import {
   parseRecipientList,
   placeholderProblem,
   principalCan,
-  RECIPIENT_GROUP_LABELS,
+  RECIPIENT_KIND_LABELS,
   type TDocType,
   type TJobQueue,
   type TNotificationChannel,
@@ -42,6 +42,7 @@ import {
   countPlayersMissingDocuments,
   findDocumentFamily,
   listAdministrators,
+  listPlayersListFamilies,
   listSeasonFamilies,
   type SeasonFamily,
 } from './notification-recipients.repository';
@@ -258,7 +259,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       const problem = placeholderProblem(`${subject}\n${content}`, channel);
       if (problem) throw new AppError('VALIDATION_FAILED', `The template '${template.name}' cannot be sent: ${problem}`);
     }
-    const season = await seasonFor(send.season);
+    const season = await seasonFor(send.playersList?.season ?? send.season);
     const deadline = send.deadline ?? new Date(now().getTime() + DEFAULT_DEADLINE_DAYS * DAY_MS).toISOString().slice(0, 10);
     const shared = await sharedValues([subject, content], season, deadline, scope);
     const base = { channel, templateId: send.templateId, subject, content, season };
@@ -274,7 +275,11 @@ export function createNotificationsService(deps: NotificationsDeps) {
       };
     }
 
-    const families = season ? await listSeasonFamilies(db, season.id, { onlyMissing: send.recipients === 'missing_documents', scope }) : [];
+    const families = !season
+      ? []
+      : send.recipients === 'players_list' && send.playersList
+        ? await listPlayersListFamilies(db, { ...send.playersList, season: season.id }, principal)
+        : await listSeasonFamilies(db, season.id, { onlyMissing: send.recipients === 'missing_documents', scope });
     const about = (family: SeasonFamily) => (season ? { playerId: family.playerId, seasonId: season.id } : undefined);
     if (send.recipients === 'custom') {
       // An address that is a guardian's in the season gets that family's details; others get the shared ones.
@@ -357,7 +362,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       }
       const prepared = await prepare(send, actor.principal);
       if (prepared.addressees.length === 0) {
-        const group = prepared.channel === 'email' ? RECIPIENT_GROUP_LABELS[send.recipients] : CHANNEL_LABELS[prepared.channel];
+        const group = prepared.channel === 'email' ? RECIPIENT_KIND_LABELS[send.recipients] : CHANNEL_LABELS[prepared.channel];
         const where = prepared.season && send.recipients !== 'administrators' ? ` in ${prepared.season.name}` : '';
         throw new AppError('VALIDATION_FAILED', `Nobody to send to: ${group}${where} has no e-mail addresses.`);
       }

@@ -1,5 +1,5 @@
 export { findPlayerRegistration, int } from './reports.repository';
 export { registerReportRoutes } from './reports.routes';
-export { createReportsService, toReportRow, type ReportsService } from './reports.service';
+export { createReportsService, listEveryFilteredPlayer, toReportRow, type ReportsService } from './reports.service';
 export { registerSeasonReportRoutes } from './season-report.routes';
 export { createSeasonReportService, type SeasonReportService } from './season-report.service';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import type { TDivision, TDivisionFilter, TDocType, TPlayerDocStatus, TPlayerStatusFilter } from '../../contract';
+import { DIVISIONS, type TDivision, type TDivisionFilter, type TDocType, type TPlayerDocStatus, type TPlayerSort, type TPlayerStatusFilter } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { preparedRead, type Preparable } from '../platform/db/prepared';
 import { inDivisions, inDivisionsPlaceholder, registrationInDivisions, scopeValues, type DivisionScope } from '../platform/db/division-scope';
@@ -32,6 +32,10 @@ export type ReportFilters = {
   status: TPlayerStatusFilter;
   /** Already trimmed; empty or undefined = no search. */
   search?: string | undefined;
+  /** Players missing this type (no document of it, or only rejected ones); undefined = no such filter. */
+  missing?: TDocType | undefined;
+  /** The rows' order; undefined = by name. */
+  sort?: TPlayerSort | undefined;
 };
 
 /** Which SQL a `season` parameter needs: the current season, a year's latest season, or a season id. */
@@ -90,9 +94,51 @@ const SEARCH_CONDITION = foldedTextContains(registrations.searchText, sql.placeh
 /** The scope of 'all' divisions: null for every division. */
 const scopeOfAll = (filters: ReportFilters): DivisionScope => (filters.division === 'all' ? (filters.scope ?? null) : null);
 
-/** Which SQL the filters need: a division, some (a principal's), or all; the status; a search or none. */
+/** The summary column of each type: 'missing' there is what the tables show as Missing. */
+const TYPE_STATUS_COLUMNS: Record<TDocType, AnyPgColumn> = {
+  birth_certificate: registrations.birthCertificateStatus,
+  residency: registrations.residencyStatus,
+  medical: registrations.medicalStatus,
+  waiver: registrations.waiverStatus,
+};
+
+const missingCondition = (missing: TDocType | undefined): SQL | undefined =>
+  missing === undefined ? undefined : eq(TYPE_STATUS_COLUMNS[missing], 'missing');
+
+/** The divisions in the league's order (AAA first), as a number to sort by. */
+const DIVISION_RANK = sql`case ${registrations.division} ${sql.join(
+  DIVISIONS.map((division, index) => sql`when ${sql.raw(`'${division}'`)} then ${sql.raw(String(index))}`),
+  sql` `,
+)} else ${sql.raw(String(DIVISIONS.length))} end`;
+
+/** Each order's first key; every order ends with last name, first name and player id. */
+const SORT_KEYS: Record<TPlayerSort, SQL[]> = {
+  name: [],
+  '-name': [],
+  division: [asc(DIVISION_RANK)],
+  '-division': [desc(DIVISION_RANK)],
+  completion: [asc(registrations.completeTypes)],
+  '-completion': [desc(registrations.completeTypes)],
+};
+
+function orderOf(sort: TPlayerSort = 'name'): SQL[] {
+  const direction = sort === '-name' ? desc : asc;
+  return [...SORT_KEYS[sort], direction(registrations.lastName), direction(registrations.firstName), direction(registrations.playerId)];
+}
+
+/** Short names of the missing types and orders in statement names (at most 63 bytes). */
+const MISSING_SHAPES: Record<TDocType, string> = { birth_certificate: 'bc', residency: 're', medical: 'me', waiver: 'wa' };
+const SORT_SHAPES: Record<TPlayerSort, string> = { name: 'n', '-name': '-n', division: 'd', '-division': '-d', completion: 'c', '-completion': '-c' };
+
+/** Which SQL the filters need: a division, some (a principal's), or all; the status; a search or none; a missing type. */
 const filterShape = (filters: ReportFilters) =>
-  `${filters.division !== 'all' ? 'div' : scopeOfAll(filters) === null ? 'all' : 'some'}:${filters.status}:${filters.search ? 'search' : '-'}`;
+  `${filters.division !== 'all' ? 'div' : scopeOfAll(filters) === null ? 'all' : 'some'}:${filters.status}:${filters.search ? 'search' : '-'}${
+    filters.missing ? `:${MISSING_SHAPES[filters.missing]}` : ''
+  }`;
+
+/** The filters' shape and the rows' order (by name unless said). */
+const rowsShape = (filters: ReportFilters) =>
+  `${filterShape(filters)}${filters.sort && filters.sort !== 'name' ? `:${SORT_SHAPES[filters.sort]}` : ''}`;
 
 /** The values of the filters' placeholders. */
 function filterValues(filters: ReportFilters): Record<string, unknown> {
@@ -103,7 +149,8 @@ function filterValues(filters: ReportFilters): Record<string, unknown> {
 }
 
 /** The filters beyond season and division: what `total` counts and the page lists. */
-const narrowing = (filters: ReportFilters): SQL | undefined => and(STATUS_CONDITIONS[filters.status], filters.search ? SEARCH_CONDITION : undefined);
+const narrowing = (filters: ReportFilters): SQL | undefined =>
+  and(STATUS_CONDITIONS[filters.status], filters.search ? SEARCH_CONDITION : undefined, missingCondition(filters.missing));
 
 /**
  * The registration's division, when the filters name one (its value the `division` placeholder), or one of the
@@ -165,8 +212,9 @@ const TOTALS_MATCHING: Record<TPlayerStatusFilter, SQL> = {
 /**
  * The missing report's counts: `total` and `complete` of the season (and division) for the summary cards, and
  * `matching`, the rows every filter keeps (what the pager pages over). `total` and `complete` are sums of
- * season_totals, and so is `matching` without a search; a search counts the season's registrations whose
- * search text matches, found through the search index rather than read one by one. No row: no such season.
+ * season_totals, and so is `matching` without a search or a missing type; with one it counts the season's
+ * registrations the filters keep (a search through the search index rather than read one by one). No row: no
+ * such season.
  */
 function missingReportCountsQuery(db: Db, shape: SeasonShape, filters: ReportFilters) {
   const selected = seasonSelection(db, shape).as('season');
@@ -181,7 +229,7 @@ function missingReportCountsQuery(db: Db, shape: SeasonShape, filters: ReportFil
       seasonYear: selected.year,
       total: sumOf(seasonTotals.players),
       complete: sumOf(seasonTotals.completePlayers),
-      matching: int(filters.search ? sql`(${searched})` : TOTALS_MATCHING[filters.status]),
+      matching: int(filters.search || filters.missing ? sql`(${searched})` : TOTALS_MATCHING[filters.status]),
     })
     .from(selected)
     .leftJoin(seasonTotals, and(eq(seasonTotals.seasonId, selected.id), inDivision(seasonTotals.division, filters)))
@@ -230,7 +278,7 @@ export type ReportRow = {
 };
 
 /**
- * The missing report's rows in last name, first name, player id order: read in index order from
+ * The missing report's rows in the order asked for, by name by default: read in index order from
  * registrations_season_name_idx (or the division one), stopping after `limit` matching rows (the `limit` and
  * `offset` placeholders) when paged. The season is resolved in the statement (an init plan, then the index).
  */
@@ -239,20 +287,20 @@ function missingReportRowsQuery(db: Db, shape: SeasonShape, filters: ReportFilte
     .select(reportRowColumns)
     .from(registrations)
     .where(and(eq(registrations.seasonId, seasonIdPlaceholder(db, shape)), inDivision(registrations.division, filters), narrowing(filters)))
-    .orderBy(asc(registrations.lastName), asc(registrations.firstName), asc(registrations.playerId))
+    .orderBy(...orderOf(filters.sort))
     .$dynamic();
   return paged ? query.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : query;
 }
 
-/** One page of the missing report (the screens); without `page`, every matching row (the CSV export). */
+/** One page of the missing report (the screens). */
 export const missingReportPageRead = preparedRead(
   'report_page',
-  (season: string | undefined, filters: ReportFilters, page?: { limit: number; offset: number }) => {
+  (season: string | undefined, filters: ReportFilters, page: { limit: number; offset: number }) => {
     const { shape, values } = seasonParam(season);
     return {
-      shape: `${shape}:${filterShape(filters)}:${page ? 'page' : 'every'}`,
+      shape: `${shape}:${rowsShape(filters)}:page`,
       values: { ...values, ...filterValues(filters), ...page },
-      build: (db: Db): Preparable<ReportRow[]> => missingReportRowsQuery(db, shape, filters, page !== undefined),
+      build: (db: Db): Preparable<ReportRow[]> => missingReportRowsQuery(db, shape, filters, true),
     };
   },
 );
@@ -261,8 +309,35 @@ export const readMissingReportPage = (
   db: Db,
   season: string | undefined,
   filters: ReportFilters,
-  page?: { limit: number; offset: number },
+  page: { limit: number; offset: number },
 ): Promise<ReportRow[]> => missingReportPageRead.run(db, season, filters, page);
+
+export type ReportRowWithGuardian = ReportRow & { guardianName: string | null; guardianEmail: string | null; guardianPhone: string | null };
+
+/**
+ * Every row the filters keep, in the same order, each with its player's guardian: the CSV export, and the
+ * families a send to a player list goes to (the same rows the list pages over).
+ */
+function everyReportRowQuery(db: Db, shape: SeasonShape, filters: ReportFilters) {
+  return db
+    .select({ ...reportRowColumns, guardianName: players.guardianName, guardianEmail: players.guardianEmail, guardianPhone: players.guardianPhone })
+    .from(registrations)
+    .innerJoin(players, eq(players.id, registrations.playerId))
+    .where(and(eq(registrations.seasonId, seasonIdPlaceholder(db, shape)), inDivision(registrations.division, filters), narrowing(filters)))
+    .orderBy(...orderOf(filters.sort));
+}
+
+export const everyReportRowRead = preparedRead('report_every', (season: string | undefined, filters: ReportFilters) => {
+  const { shape, values } = seasonParam(season);
+  return {
+    shape: `${shape}:${rowsShape(filters)}`,
+    values: { ...values, ...filterValues(filters) },
+    build: (db: Db): Preparable<ReportRowWithGuardian[]> => everyReportRowQuery(db, shape, filters),
+  };
+});
+
+export const readEveryReportRow = (db: Db, season: string | undefined, filters: ReportFilters): Promise<ReportRowWithGuardian[]> =>
+  everyReportRowRead.run(db, season, filters);
 
 export type PlayerRegistration = ReportRow & {
   birthDate: string;

@@ -7,6 +7,9 @@ import {
   type TPlayerReportRow,
   type TPlayerStatusFilter,
   type TDivisionFilter,
+  type TDocType,
+  type TPlayerListFilterParsed,
+  type TPlayerSort,
   type TPrincipal,
   type TSeasonRef,
   type TStats,
@@ -22,8 +25,11 @@ import {
   readCompletionAsOf,
   readDocumentCounts,
   readMissingReportCounts,
+  readEveryReportRow,
   readMissingReportPage,
   readStats,
+  type ReportFilters,
+  type ReportRowWithGuardian,
   divisionBreakdownQuery,
   type DivisionBreakdownRow,
   type ReportRow,
@@ -47,6 +53,8 @@ export type MissingReportQuery = {
   division: TDivisionFilter;
   search?: string | undefined;
   status: TPlayerStatusFilter;
+  missing?: TDocType | undefined;
+  sort?: TPlayerSort | undefined;
   page: number;
   pageSize?: number | undefined;
 };
@@ -91,6 +99,23 @@ export function divisionsInScope(division: TDivisionFilter, principal: Pick<TPri
   return { division, scope: null };
 }
 
+/** A player list's filters as the repository reads them, within the principal's divisions (404 for a division outside them). */
+export function playerListFilters(
+  query: Omit<TPlayerListFilterParsed, 'season'> & { sort?: TPlayerSort | undefined },
+  principal: Pick<TPrincipal, 'divisions'>,
+): ReportFilters {
+  const { division, scope } = divisionsInScope(query.division, principal);
+  return { division, scope, status: query.status, search: normaliseSearch(query.search), missing: query.missing, sort: query.sort };
+}
+
+/**
+ * Every player a list's filters keep, with the guardian, in the list's order, within the principal's
+ * divisions: the very rows the list pages over.
+ */
+export function listEveryFilteredPlayer(db: Db, filter: TPlayerListFilterParsed, principal: Pick<TPrincipal, 'divisions'>): Promise<ReportRowWithGuardian[]> {
+  return readEveryReportRow(db, filter.season, playerListFilters(filter, principal));
+}
+
 const seasonRef = (season: SeasonRow): TSeasonRef => ({ id: season.id, name: season.name, year: season.year });
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
@@ -119,18 +144,21 @@ export function createReportsService(deps: ReportsServiceDeps) {
 
     /** The players report: rows and counts of the division asked for, within the principal's divisions. */
     async getMissingReport(query: MissingReportQuery, principal: TPrincipal): Promise<TMissingReport> {
-      const { division, scope } = divisionsInScope(query.division, principal);
-      const filters = { division, scope, status: query.status, search: normaliseSearch(query.search) };
+      const filters = playerListFilters(query, principal);
       const page = query.pageSize === undefined ? undefined : { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
       // The season is resolved inside each statement: two round trips at once, not three in a row.
-      const [counts, rows] = await Promise.all([
+      const [counts, players] = await Promise.all([
         readMissingReportCounts(db, query.season, filters),
-        readMissingReportPage(db, query.season, filters, page),
+        page
+          ? readMissingReportPage(db, query.season, filters, page).then((rows) => rows.map(toReportRow))
+          : readEveryReportRow(db, query.season, filters).then((rows) =>
+              rows.map((row) => ({ ...toReportRow(row), guardian: { name: row.guardianName, email: row.guardianEmail, phone: row.guardianPhone } })),
+            ),
       ]);
       if (!counts) throw seasonNotFound(query.season);
       return {
         season: { id: counts.seasonId, name: counts.seasonName, year: counts.seasonYear },
-        players: rows.map(toReportRow),
+        players,
         summary: { total: counts.total, complete: counts.complete, incomplete: counts.total - counts.complete },
         total: counts.matching,
         page: query.pageSize === undefined ? 1 : query.page,

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ZMissingReport, type FILTER_DIVISIONS, type TMissingReport, type TPlayerStatusFilter } from '../../contract';
+import { ZMissingReport, type TDivision, type TDocType, type TMissingReport, type TPlayerSort, type TPlayerStatusFilter } from '../../contract';
 import { apiRequest, getQueryFn, queryKeyToUrl } from './api-client';
 
 /** The player tables read the missing-documents report again every 30 seconds. */
@@ -11,9 +11,11 @@ export const MISSING_REPORT_REFETCH_MS = 30_000;
  */
 export interface MissingReportParams {
   season?: string;
-  division?: (typeof FILTER_DIVISIONS)[number];
+  division?: TDivision;
   search?: string;
   status?: Exclude<TPlayerStatusFilter, 'all'>;
+  missing?: TDocType;
+  sort?: Exclude<TPlayerSort, 'name'>;
   page?: number;
   pageSize?: number;
 }
@@ -29,7 +31,7 @@ export const missingReportQueryOptions = (params: MissingReportParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** GET /api/report/missing, one page of it (season, division, search, status, page, pageSize). */
+/** GET /api/report/missing, one page of it (season, division, search, status, missing, sort, page, pageSize). */
 export function useMissingReport(params: MissingReportParams) {
   return useQuery(missingReportQueryOptions(params));
 }

@@ -110,7 +110,7 @@ describe('a database migrated before searches ignored accents', () => {
       'francoise cote',
       'francoise.cote@example.org',
     ]);
-    const found = async (search: string) => (await readMissingReportPage(db, undefined, { division: 'all', status: 'all', search })).map((r) => r.playerId);
+    const found = async (search: string) => (await readMissingReportPage(db, undefined, { division: 'all', status: 'all', search }, { limit: 10, offset: 0 })).map((r) => r.playerId);
     expect(await found('MARTINEZ')).toEqual([PLAYER.id]);
     expect(await found('francoise')).toEqual([PLAYER.id]);
     expect(await countDocumentList(db, { search: 'decharge signee' })).toBe(1);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activePlayerFilterCount,
   clearPlayerFilters,
   DEFAULT_PLAYER_FILTERS,
+  divisionChoices,
+  nextSort,
   hasActivePlayerFilters,
   missingReportParams,
   pageCountFor,
@@ -13,13 +16,16 @@ import {
 
 describe('parsePlayerFilters', () => {
   it('reads every filter from the query string', () => {
-    expect(parsePlayerFilters('?search=Smith&division=AA&status=pending&season=fall-2024&page=3')).toEqual({
+    expect(parsePlayerFilters('?search=Smith&division=AA&status=pending&missing=birth_certificate&season=fall-2024&sort=-completion&page=3')).toEqual({
       search: 'Smith',
       division: 'AA',
       status: 'pending',
+      missing: 'birth_certificate',
       season: 'fall-2024',
+      sort: '-completion',
       page: 3,
     });
+    expect(parsePlayerFilters('division=Peewee').division).toBe('Peewee');
   });
 
   it('gives the defaults for an empty query string, with or without the question mark', () => {
@@ -28,7 +34,7 @@ describe('parsePlayerFilters', () => {
   });
 
   it('falls back to the default for unknown or malformed values instead of failing', () => {
-    expect(parsePlayerFilters('division=Peewee&status=done&season=Fall%202025!&page=-2')).toEqual(DEFAULT_PLAYER_FILTERS);
+    expect(parsePlayerFilters('division=Minors&status=done&missing=passport&sort=age&season=Fall%202025!&page=-2')).toEqual(DEFAULT_PLAYER_FILTERS);
     expect(parsePlayerFilters('page=1.5').page).toBe(1);
     expect(parsePlayerFilters('page=abc').page).toBe(1);
   });
@@ -48,14 +54,22 @@ describe('serializePlayerFilters', () => {
   });
 
   it('round-trips through parsePlayerFilters', () => {
-    const filters: PlayerFilters = { search: 'García-López & co', division: 'AAA', status: 'incomplete', season: 'spring-2025', page: 7 };
+    const filters: PlayerFilters = {
+      search: 'García-López & co',
+      division: 'AAA',
+      status: 'incomplete',
+      missing: 'waiver',
+      season: 'spring-2025',
+      sort: '-division',
+      page: 7,
+    };
     expect(parsePlayerFilters(serializePlayerFilters(filters))).toEqual(filters);
   });
 
   it('writes the filters in a stable order', () => {
-    expect(serializePlayerFilters({ search: 'ava', division: 'A', status: 'complete', season: '2025', page: 2 })).toBe(
-      'search=ava&division=A&status=complete&season=2025&page=2',
-    );
+    expect(
+      serializePlayerFilters({ search: 'ava', division: 'A', status: 'complete', missing: 'medical', season: '2025', sort: 'completion', page: 2 }),
+    ).toBe('search=ava&division=A&status=complete&missing=medical&season=2025&sort=completion&page=2');
   });
 });
 
@@ -72,9 +86,14 @@ describe('updatePlayerFilters', () => {
 });
 
 describe('clearPlayerFilters', () => {
-  it('resets search, division, status and page but keeps the season', () => {
-    const filters: PlayerFilters = { search: 'x', division: 'AAA', status: 'complete', season: 'fall-2024', page: 3 };
-    expect(clearPlayerFilters(filters)).toEqual({ ...DEFAULT_PLAYER_FILTERS, season: 'fall-2024' });
+  it('resets search, division, status, missing type and page but keeps the season and the order', () => {
+    const filters: PlayerFilters = { search: 'x', division: 'AAA', status: 'complete', missing: 'residency', season: 'fall-2024', sort: '-name', page: 3 };
+    expect(clearPlayerFilters(filters)).toEqual({ ...DEFAULT_PLAYER_FILTERS, season: 'fall-2024', sort: '-name' });
+  });
+
+  it('counts the filters that narrow the list, not the season or the order', () => {
+    expect(activePlayerFilterCount({ ...DEFAULT_PLAYER_FILTERS, season: '2024', sort: '-name' })).toBe(0);
+    expect(activePlayerFilterCount({ ...DEFAULT_PLAYER_FILTERS, division: 'AA', missing: 'birth_certificate' })).toBe(2);
   });
 
   it('counts a blank search as no filter', () => {
@@ -89,11 +108,14 @@ describe('missingReportParams', () => {
   });
 
   it('sends the trimmed search, the filters and the page', () => {
-    expect(missingReportParams({ search: ' Ava ', division: 'AA', status: 'complete', season: 'fall-2025', page: 2 }, 10)).toEqual({
+    const filters: PlayerFilters = { search: ' Ava ', division: 'AA', status: 'complete', missing: 'waiver', season: 'fall-2025', sort: '-completion', page: 2 };
+    expect(missingReportParams(filters, 10)).toEqual({
       season: 'fall-2025',
       division: 'AA',
       search: 'Ava',
       status: 'complete',
+      missing: 'waiver',
+      sort: '-completion',
       page: 2,
       pageSize: 10,
     });
@@ -101,6 +123,23 @@ describe('missingReportParams', () => {
 
   it('asks for every row, without page or page size, for the export', () => {
     expect(missingReportParams({ ...DEFAULT_PLAYER_FILTERS, page: 3, status: 'incomplete' })).toEqual({ status: 'incomplete' });
+  });
+});
+
+describe('sorting', () => {
+  it('orders by a column ascending first, then the other way, and back', () => {
+    expect(nextSort('name', 'completion')).toBe('completion');
+    expect(nextSort('completion', 'completion')).toBe('-completion');
+    expect(nextSort('-completion', 'completion')).toBe('completion');
+    expect(nextSort('name', 'name')).toBe('-name');
+  });
+});
+
+describe('divisionChoices', () => {
+  it("offers the season's divisions in the league's order, and keeps one already chosen", () => {
+    expect(divisionChoices(['A', 'Peewee', 'AAA'], 'all')).toEqual(['all', 'AAA', 'A', 'Peewee']);
+    expect(divisionChoices(['A'], 'AA')).toEqual(['all', 'AA', 'A']);
+    expect(divisionChoices(undefined, 'all')).toEqual(['all', 'AAA', 'AA', 'A', 'TEST', 'Peewee']);
   });
 });
 

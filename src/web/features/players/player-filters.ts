@@ -1,14 +1,38 @@
-import { FILTER_DIVISIONS, PLAYER_STATUS_FILTERS, ZSeasonParam, type TPlayerStatusFilter } from '../../../contract';
+import {
+  DIVISIONS,
+  DOC_TYPES,
+  PLAYER_SORT_KEYS,
+  PLAYER_SORTS,
+  PLAYER_STATUS_FILTERS,
+  ZSeasonParam,
+  type TDivision,
+  type TDivisionFilter,
+  type TDocType,
+  type TPlayerSort,
+  type TPlayerSortKey,
+  type TPlayerStatusFilter,
+} from '../../../contract';
+import { DOC_TYPE_COLUMN_LABELS } from '@/components/status-tones';
 import type { MissingReportParams } from '@/lib/missing-report-query';
 
 /** The player tables show 10 rows a page. */
 export const PLAYER_PAGE_SIZE = 10;
 
-/** The division filter: All, AAA, AA, A. */
-export const PLAYER_DIVISION_FILTERS = ['all', ...FILTER_DIVISIONS] as const;
-export type TPlayerDivisionFilter = (typeof PLAYER_DIVISION_FILTERS)[number];
+/** The division filter: All, then the divisions the season offers. */
+export const PLAYER_DIVISION_FILTERS = ['all', ...DIVISIONS] as const;
+export type TPlayerDivisionFilter = TDivisionFilter;
 
-export const PLAYER_DIVISION_FILTER_LABELS: Record<TPlayerDivisionFilter, string> = { all: 'All', AAA: 'AAA', AA: 'AA', A: 'A' };
+/** 'All' and each division the season offers, in the league's order; a division already chosen stays listed. */
+export function divisionChoices(seasonDivisions: readonly TDivision[] | undefined, chosen: TDivisionFilter): TDivisionFilter[] {
+  const offered = new Set<TDivisionFilter>(['all', ...(seasonDivisions ?? DIVISIONS)]);
+  offered.add(chosen);
+  return PLAYER_DIVISION_FILTERS.filter((division) => offered.has(division));
+}
+
+export const PLAYER_DIVISION_FILTER_LABELS: Record<TPlayerDivisionFilter, string> = {
+  all: 'All',
+  ...(Object.fromEntries(DIVISIONS.map((division) => [division, division])) as Record<TDivision, string>),
+};
 export const PLAYER_STATUS_FILTER_LABELS: Record<TPlayerStatusFilter, string> = {
   all: 'All',
   complete: 'Complete',
@@ -16,33 +40,70 @@ export const PLAYER_STATUS_FILTER_LABELS: Record<TPlayerStatusFilter, string> = 
   pending: 'Pending',
 };
 
+/** The missing-document filter: any, or one type ('missing=birth_certificate' in the address). */
+export const PLAYER_MISSING_FILTERS = ['any', ...DOC_TYPES] as const;
+export type TPlayerMissingFilter = (typeof PLAYER_MISSING_FILTERS)[number];
+export const PLAYER_MISSING_FILTER_LABELS: Record<TPlayerMissingFilter, string> = {
+  any: 'Any',
+  ...(Object.fromEntries(DOC_TYPES.map((type) => [type, DOC_TYPE_COLUMN_LABELS[type]])) as Record<TDocType, string>),
+};
+
 /** What a player table is filtered by; on the Players screen it lives in the URL's query string. */
 export interface PlayerFilters {
   search: string;
   division: TPlayerDivisionFilter;
   status: TPlayerStatusFilter;
+  /** Players missing this document type; 'any' = no such filter. */
+  missing: TPlayerMissingFilter;
   /** A season id or year; undefined = the current season. */
   season: string | undefined;
+  sort: TPlayerSort;
   page: number;
 }
 
-export const DEFAULT_PLAYER_FILTERS: PlayerFilters = { search: '', division: 'all', status: 'all', season: undefined, page: 1 };
+export const DEFAULT_PLAYER_FILTERS: PlayerFilters = {
+  search: '',
+  division: 'all',
+  status: 'all',
+  missing: 'any',
+  season: undefined,
+  sort: 'name',
+  page: 1,
+};
 
 const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
   value !== null && (values as readonly string[]).includes(value);
 
-/** Reads `?search=&division=&status=&season=&page=`; anything unknown or malformed falls back to its default. */
+/** The column a sort orders by, and whether it goes down (a leading '-'). */
+export function sortParts(sort: TPlayerSort): { key: TPlayerSortKey; descending: boolean } {
+  const descending = sort.startsWith('-');
+  const column = descending ? sort.slice(1) : sort;
+  return { key: PLAYER_SORT_KEYS.find((key) => key === column) ?? 'name', descending };
+}
+
+/** A click on a column's header: its column ascending, or the other way when it already orders by it. */
+export function nextSort(current: TPlayerSort, key: TPlayerSortKey): TPlayerSort {
+  const { key: currentKey, descending } = sortParts(current);
+  const next = currentKey === key && !descending ? `-${key}` : key;
+  return isOneOf(PLAYER_SORTS, next) ? next : 'name';
+}
+
+/** Reads `?search=&division=&status=&missing=&season=&sort=&page=`; anything unknown or malformed falls back to its default. */
 export function parsePlayerFilters(search: string): PlayerFilters {
   const params = new URLSearchParams(search);
   const division = params.get('division');
   const status = params.get('status');
+  const missing = params.get('missing');
   const season = params.get('season');
+  const sort = params.get('sort');
   const page = Number(params.get('page'));
   return {
     search: params.get('search') ?? '',
     division: isOneOf(PLAYER_DIVISION_FILTERS, division) ? division : 'all',
     status: isOneOf(PLAYER_STATUS_FILTERS, status) ? status : 'all',
+    missing: isOneOf(DOC_TYPES, missing) ? missing : 'any',
     season: season !== null && ZSeasonParam.safeParse(season).success ? season.trim() : undefined,
+    sort: isOneOf(PLAYER_SORTS, sort) ? sort : 'name',
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -53,7 +114,9 @@ export function serializePlayerFilters(filters: PlayerFilters): string {
   if (filters.search !== '') params.set('search', filters.search);
   if (filters.division !== 'all') params.set('division', filters.division);
   if (filters.status !== 'all') params.set('status', filters.status);
+  if (filters.missing !== 'any') params.set('missing', filters.missing);
   if (filters.season !== undefined) params.set('season', filters.season);
+  if (filters.sort !== 'name') params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params.toString();
 }
@@ -68,13 +131,16 @@ export function updatePlayerFilters(filters: PlayerFilters, change: Partial<Play
   return next;
 }
 
-/** Clear Filters resets search, division and status (the season stays). */
+/** Clear Filters resets search, division, status and missing type (the season and the order stay). */
 export function clearPlayerFilters(filters: PlayerFilters): PlayerFilters {
-  return { ...DEFAULT_PLAYER_FILTERS, season: filters.season };
+  return { ...DEFAULT_PLAYER_FILTERS, season: filters.season, sort: filters.sort };
 }
 
-export const hasActivePlayerFilters = (filters: PlayerFilters): boolean =>
-  filters.search.trim() !== '' || filters.division !== 'all' || filters.status !== 'all';
+/** How many of search, division, status and missing type narrow the list (the folded filters' button shows it). */
+export const activePlayerFilterCount = (filters: Omit<PlayerFilters, 'page'>): number =>
+  [filters.search.trim() !== '', filters.division !== 'all', filters.status !== 'all', filters.missing !== 'any'].filter(Boolean).length;
+
+export const hasActivePlayerFilters = (filters: Omit<PlayerFilters, 'page'>): boolean => activePlayerFilterCount(filters) > 0;
 
 /** Without a page size the server answers every matching row (the CSV export). */
 export function missingReportParams(
@@ -87,6 +153,8 @@ export function missingReportParams(
   const search = filters.search.trim();
   if (search !== '') params.search = search;
   if (filters.status !== 'all') params.status = filters.status;
+  if (filters.missing !== 'any') params.missing = filters.missing;
+  if (filters.sort !== 'name') params.sort = filters.sort;
   if (pageSize !== undefined) {
     params.page = filters.page ?? 1;
     params.pageSize = pageSize;

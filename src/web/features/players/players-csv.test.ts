@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TPlayerReportRow } from '../../../contract';
-import { buildPlayersCsv, playerCsvRow, playersCsvFilename, PLAYERS_CSV_HEADER } from './players-csv';
+import { buildPlayersCsv, playerCsvRow, playersCsvFilename, PLAYERS_CSV_HEADER, type PlayerExportRow } from './players-csv';
 
-const player = (overrides: Partial<TPlayerReportRow> = {}): TPlayerReportRow => ({
+const player = (overrides: Partial<PlayerExportRow> = {}): PlayerExportRow => ({
   playerId: 'clearbase-2025-1a2b3c4d',
   playerName: 'Ava Smith',
   firstName: 'Ava',
@@ -10,23 +9,52 @@ const player = (overrides: Partial<TPlayerReportRow> = {}): TPlayerReportRow => 
   division: 'AA',
   documentsStatus: { birth_certificate: 'complete', residency: 'pending', medical: 'processing', waiver: 'missing' },
   completionPercentage: 25,
+  guardian: { name: 'Maria Smith', email: 'maria@example.org', phone: '555-0100' },
   ...overrides,
 });
 
 describe('players CSV', () => {
   it('has exactly the players CSV columns, in order', () => {
-    expect(PLAYERS_CSV_HEADER).toEqual(['Player Name', 'Division', 'Birth Certificate', 'Residency', 'Medical', 'Waiver', 'Completion %']);
+    expect(PLAYERS_CSV_HEADER).toEqual([
+      'Player ID',
+      'Player Name',
+      'Division',
+      'Birth Certificate',
+      'Residency',
+      'Medical',
+      'Waiver',
+      'Completion %',
+      'Guardian Name',
+      'Guardian E-mail',
+      'Guardian Phone',
+    ]);
   });
 
-  it('writes one row per player: name, division, the four statuses in column order, the percentage', () => {
-    expect(playerCsvRow(player())).toEqual(['Ava Smith', 'AA', 'Complete', 'Under Review', 'Processing', 'Missing', 25]);
+  it('writes one row per player: id, name, division, the four statuses in column order, the percentage, the guardian', () => {
+    expect(playerCsvRow(player())).toEqual([
+      'clearbase-2025-1a2b3c4d',
+      'Ava Smith',
+      'AA',
+      'Complete',
+      'Under Review',
+      'Processing',
+      'Missing',
+      25,
+      'Maria Smith',
+      'maria@example.org',
+      '555-0100',
+    ]);
+  });
+
+  it('leaves the guardian cells empty when no guardian detail is on file', () => {
+    expect(playerCsvRow(player({ guardian: { name: null, email: null, phone: null } })).slice(-3)).toEqual(['', '', '']);
   });
 
   it('quotes names holding commas or quotes and ends every line with CRLF', () => {
     const csv = buildPlayersCsv([player({ playerName: 'Renée "Rae" Côté, Jr', completionPercentage: 100 })]);
     expect(csv).toBe(
-      'Player Name,Division,Birth Certificate,Residency,Medical,Waiver,Completion %\r\n' +
-        '"Renée ""Rae"" Côté, Jr",AA,Complete,Under Review,Processing,Missing,100\r\n',
+      'Player ID,Player Name,Division,Birth Certificate,Residency,Medical,Waiver,Completion %,Guardian Name,Guardian E-mail,Guardian Phone\r\n' +
+        'clearbase-2025-1a2b3c4d,"Renée ""Rae"" Côté, Jr",AA,Complete,Under Review,Processing,Missing,100,Maria Smith,maria@example.org,555-0100\r\n',
     );
   });
 

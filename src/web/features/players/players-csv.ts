@@ -1,9 +1,13 @@
-import { DOC_TYPES, type TPlayerReportRow } from '../../../contract';
+import { DOC_TYPES, type TMissingReport } from '../../../contract';
 import { PLAYER_DOC_STATUS_LABELS } from '@/components/status-tones';
 import { fileTimestamp, toCsv } from '@/lib/csv';
 
-/** The players CSV: exactly these columns, in this order. */
+/** A row of the export: the player's summary and, when the server sent it, the guardian. */
+export type PlayerExportRow = TMissingReport['players'][number];
+
+/** The players CSV: exactly these columns, in this order (the player id first, as the Reports exports have it). */
 export const PLAYERS_CSV_HEADER = [
+  'Player ID',
   'Player Name',
   'Division',
   'Birth Certificate',
@@ -11,19 +15,26 @@ export const PLAYERS_CSV_HEADER = [
   'Medical',
   'Waiver',
   'Completion %',
+  'Guardian Name',
+  'Guardian E-mail',
+  'Guardian Phone',
 ] as const;
 
-/** One player as a CSV row: statuses as the tables read them ('Complete', 'Under Review', 'Missing'…). */
-export function playerCsvRow(player: TPlayerReportRow): (string | number)[] {
+/** One player as a CSV row: statuses as the tables read them ('Complete', 'Under Review', 'Missing'…); no guardian detail is an empty cell. */
+export function playerCsvRow(player: PlayerExportRow): (string | number)[] {
   return [
+    player.playerId,
     player.playerName,
     player.division,
     ...DOC_TYPES.map((type) => PLAYER_DOC_STATUS_LABELS[player.documentsStatus[type]]),
     player.completionPercentage,
+    player.guardian?.name ?? '',
+    player.guardian?.email ?? '',
+    player.guardian?.phone ?? '',
   ];
 }
 
-export function buildPlayersCsv(players: readonly TPlayerReportRow[]): string {
+export function buildPlayersCsv(players: readonly PlayerExportRow[]): string {
   return toCsv(PLAYERS_CSV_HEADER, players.map(playerCsvRow));
 }
 

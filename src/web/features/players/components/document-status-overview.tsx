@@ -4,6 +4,7 @@ import type { TPlayerReportRow } from '../../../../contract';
 import { IconCardTitle } from '@/components/icon-card-title';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { useMissingReport } from '@/lib/missing-report-query';
+import { usePermissions } from '@/lib/session-api';
 import {
   clearPlayerFilters,
   DEFAULT_PLAYER_FILTERS,
@@ -16,6 +17,7 @@ import { ExportPlayersButton } from './export-players-button';
 import { PlayerDetailDialog } from './player-detail-dialog';
 import { PlayerFiltersBar } from './player-filters-bar';
 import { PlayerResults } from './player-table';
+import { RemindFamiliesDialog } from './remind-families-dialog';
 
 interface DocumentStatusOverviewProps {
   /** The dashboard's season: a year (2025) or a season id (fall-2025); undefined = the current season. */
@@ -24,8 +26,9 @@ interface DocumentStatusOverviewProps {
 }
 
 /**
- * The dashboard's 'Document Status Overview': search, division and status filters, the player
- * table 10 rows a page, each player's detail dialog, and the CSV export of every matching player.
+ * The dashboard's 'Document Status Overview': search, division, status and missing-document filters, the
+ * player table 10 rows a page (sortable), each player's detail dialog, the CSV export of every matching player
+ * and the reminder to their families.
  */
 export function DocumentStatusOverview({ season, className }: DocumentStatusOverviewProps) {
   const seasonParam = season === undefined ? undefined : String(season);
@@ -35,6 +38,7 @@ export function DocumentStatusOverview({ season, className }: DocumentStatusOver
 
   const report = useMissingReport(missingReportParams(filters, PLAYER_PAGE_SIZE));
   const seasonId = report.data?.season.id;
+  const { can } = usePermissions();
 
   const onPageChange = useCallback((page: number) => setFilters((current) => updatePlayerFilters(current, { page })), []);
 
@@ -47,7 +51,12 @@ export function DocumentStatusOverview({ season, className }: DocumentStatusOver
             {report.data ? `Each player's documents for ${report.data.season.name}` : "Each player's registration documents"}
           </CardDescription>
         </div>
-        <ExportPlayersButton params={missingReportParams(filters)} disabled={!report.data || report.data.total === 0} />
+        <div className="flex flex-wrap gap-2">
+          {can('notifications.send') ? (
+            <RemindFamiliesDialog filters={filters} season={seasonId ?? seasonParam} disabled={!report.data || report.data.total === 0} />
+          ) : null}
+          <ExportPlayersButton params={missingReportParams(filters)} disabled={!report.data || report.data.total === 0} />
+        </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         <PlayerFiltersBar
@@ -55,7 +64,14 @@ export function DocumentStatusOverview({ season, className }: DocumentStatusOver
           onChange={(change) => setFilters((current) => updatePlayerFilters(current, change))}
           onClear={() => setFilters((current) => clearPlayerFilters(current))}
         />
-        <PlayerResults report={report} page={filters.page} onPageChange={onPageChange} onOpenPlayer={setSelected} label="Document status overview" />
+        <PlayerResults
+          report={report}
+          page={filters.page}
+          onPageChange={onPageChange}
+          onOpenPlayer={setSelected}
+          label="Document status overview"
+          sorting={{ sort: filters.sort, onSortChange: (sort) => setFilters((current) => updatePlayerFilters(current, { sort })) }}
+        />
       </CardContent>
       <PlayerDetailDialog
         playerId={selected?.playerId ?? null}

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { SearchX } from 'lucide-react';
-import { useEffect } from 'react';
-import { DOC_TYPES, type TMissingReport, type TPlayerReportRow } from '../../../../contract';
+import { ArrowDown, ArrowUp, ArrowUpDown, SearchX } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { DOC_TYPES, type TMissingReport, type TPlayerReportRow, type TPlayerSort, type TPlayerSortKey } from '../../../../contract';
 import { CompletionBar } from '@/components/completion-bar';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
@@ -12,9 +12,13 @@ import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/api-client';
 import { initials, lastFirst } from '@/lib/format';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
-import { PLAYER_PAGE_SIZE, pageCountFor } from '../player-filters';
+import { nextSort, PLAYER_PAGE_SIZE, pageCountFor, sortParts } from '../player-filters';
 import { ListSkeleton } from '@/components/list-skeleton';
+
+/** Wider than this the players are a table; a phone gets one card per player instead. */
+const TABLE_QUERY = '(min-width: 640px)';
 
 export function PlayerAvatar({ firstName, lastName, className }: { firstName: string; lastName: string; className?: string }) {
   return (
@@ -27,27 +31,61 @@ export function PlayerAvatar({ firstName, lastName, className }: { firstName: st
   );
 }
 
+/** The order of a list and how to change it; a list without it has plain headers. */
+export interface PlayerSorting {
+  sort: TPlayerSort;
+  onSortChange: (sort: TPlayerSort) => void;
+}
+
 interface PlayerTableProps {
   players: readonly TPlayerReportRow[];
   onOpenPlayer: (player: TPlayerReportRow) => void;
   caption: string;
+  sorting?: PlayerSorting | undefined;
+}
+
+/** A column header that orders the list by its column (again: the other way), with aria-sort saying how it is ordered. */
+function SortableHead({ column, sorting, children }: { column: TPlayerSortKey; sorting: PlayerSorting | undefined; children: ReactNode }) {
+  if (!sorting) return <TableHead scope="col">{children}</TableHead>;
+  const { key, descending } = sortParts(sorting.sort);
+  const active = key === column;
+  const Icon = active ? (descending ? ArrowDown : ArrowUp) : ArrowUpDown;
+  return (
+    <TableHead scope="col" aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
+      <button
+        type="button"
+        className="-mx-1 inline-flex items-center gap-1 rounded-sm px-1 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        onClick={() => sorting.onSortChange(nextSort(sorting.sort, column))}
+        data-testid={`sort-${column}`}
+      >
+        {children}
+        <Icon className={cn('size-3.5', !active && 'opacity-40')} aria-hidden="true" />
+      </button>
+    </TableHead>
+  );
 }
 
 /** The player table: 'Last, First' with initials, division, one status per document type, completion. */
-export function PlayerTable({ players, onOpenPlayer, caption }: PlayerTableProps) {
+export function PlayerTable({ players, onOpenPlayer, caption, sorting }: PlayerTableProps) {
   return (
     <Table data-testid="player-table">
       <TableCaption className="sr-only">{caption}</TableCaption>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          <TableHead scope="col">Player</TableHead>
-          <TableHead scope="col">Division</TableHead>
+          <SortableHead column="name" sorting={sorting}>
+            Player
+          </SortableHead>
+          <SortableHead column="division" sorting={sorting}>
+            Division
+          </SortableHead>
           {DOC_TYPES.map((type) => (
             <TableHead scope="col" key={type}>
               {DOC_TYPE_COLUMN_LABELS[type]}
             </TableHead>
           ))}
-          <TableHead scope="col">Completion</TableHead>
+          <SortableHead column="completion" sorting={sorting}>
+            Completion
+          </SortableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -107,6 +145,54 @@ export function PlayerTable({ players, onOpenPlayer, caption }: PlayerTableProps
   );
 }
 
+/** The players as cards, one each: name and id, division, the four document states, completion (a phone). */
+export function PlayerCards({ players, onOpenPlayer, label }: { players: readonly TPlayerReportRow[]; onOpenPlayer: (player: TPlayerReportRow) => void; label: string }) {
+  return (
+    <ul className="flex flex-col gap-3" aria-label={label} data-testid="player-cards">
+      {players.map((player) => {
+        const name = lastFirst(player.firstName, player.lastName);
+        return (
+          <li key={player.playerId} className="rounded-lg border p-3" data-testid="player-card" data-player-id={player.playerId}>
+            <div className="flex items-start justify-between gap-2">
+              <div className="flex min-w-0 items-center gap-3">
+                <PlayerAvatar firstName={player.firstName} lastName={player.lastName} />
+                <div className="flex min-w-0 flex-col">
+                  <button
+                    type="button"
+                    aria-haspopup="dialog"
+                    data-testid="player-name"
+                    className="w-fit truncate rounded-sm text-left font-medium underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    onClick={() => onOpenPlayer(player)}
+                  >
+                    {name}
+                  </button>
+                  <span className="truncate font-mono text-xs text-muted-foreground" data-testid="player-id">
+                    {player.playerId}
+                  </span>
+                </div>
+              </div>
+              <Badge variant="outline" data-testid="player-division">
+                {player.division}
+              </Badge>
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2">
+              {DOC_TYPES.map((type) => (
+                <div key={type} className="flex min-w-0 flex-col gap-1">
+                  <dt className="text-xs text-muted-foreground">{DOC_TYPE_COLUMN_LABELS[type]}</dt>
+                  <dd>
+                    <PlayerDocStatusBadge status={player.documentsStatus[type]} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <CompletionBar percent={player.completionPercentage} label={`Completion for ${name}`} className="mt-3" />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 interface PlayerResultsProps {
   report: UseQueryResult<TMissingReport>;
   page: number;
@@ -115,11 +201,17 @@ interface PlayerResultsProps {
   onOpenPlayer: (player: TPlayerReportRow) => void;
   /** Names the table and its pager for screen readers, e.g. 'Players'. */
   label: string;
+  /** The list's order, changed from the table's column headers. */
+  sorting?: PlayerSorting;
 }
 
-/** One page of the report as a table, with its loading, error and empty states and the pager (10 a page). */
-export function PlayerResults({ report, page, onPageChange, onOpenPlayer, label }: PlayerResultsProps) {
+/**
+ * One page of the report as a table (as cards on a phone), with its loading, error and empty states and the
+ * pager (10 a page).
+ */
+export function PlayerResults({ report, page, onPageChange, onOpenPlayer, label, sorting }: PlayerResultsProps) {
   const { data, isPlaceholderData } = report;
+  const wide = useMediaQuery(TABLE_QUERY);
   const pageCount = data ? pageCountFor(data.total, data.pageSize ?? PLAYER_PAGE_SIZE) : 1;
 
   // A page past the end (an old link, or rows gone since): go to the last page that exists.
@@ -170,12 +262,15 @@ export function PlayerResults({ report, page, onPageChange, onOpenPlayer, label 
           className="py-12"
           testId="player-table-empty"
         />
-      ) : (
+      ) : wide ? (
         <PlayerTable
           players={players}
           onOpenPlayer={onOpenPlayer}
           caption={`${label}: page ${report.data.page} of ${pageCount}, ${total} ${total === 1 ? 'player' : 'players'}`}
+          sorting={sorting}
         />
+      ) : (
+        <PlayerCards players={players} onOpenPlayer={onOpenPlayer} label={`${label}: page ${report.data.page} of ${pageCount}`} />
       )}
       {total > 0 ? (
         <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">

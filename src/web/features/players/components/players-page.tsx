@@ -22,8 +22,9 @@ import { PlayerCountCards } from './player-count-cards';
 import { PlayerDetailDialog } from './player-detail-dialog';
 import { PlayerFiltersBar } from './player-filters-bar';
 import { PlayerResults } from './player-table';
+import { RemindFamiliesDialog } from './remind-families-dialog';
 
-/** The filters live in the query string (?search=&division=&status=&season=&page=), so a link or a reload keeps them. */
+/** The filters live in the query string (?search=&division=&status=&missing=&season=&sort=&page=), so a link or a reload keeps them. */
 function useUrlPlayerFilters() {
   const search = useSearch();
   const [location, navigate] = useLocation();
@@ -90,8 +91,23 @@ export function PlayersPage() {
         </Card>
         <PlayerCountCards summary={report.data?.summary} />
         <Card className="py-4 sm:py-5">
-          <CardContent className="px-3 sm:px-5">
-            <PlayerResults report={report} page={filters.page} onPageChange={onPageChange} onOpenPlayer={setSelected} label="Players" />
+          <CardContent className="flex flex-col gap-4 px-3 sm:px-5">
+            {can('notifications.send') ? (
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm text-muted-foreground" data-testid="players-in-list">
+                  {report.data ? `${report.data.total.toLocaleString('en-US')} ${report.data.total === 1 ? 'player' : 'players'} in this list` : null}
+                </p>
+                <RemindFamiliesDialog filters={filters} season={season?.id ?? filters.season} disabled={!report.data || report.data.total === 0} />
+              </div>
+            ) : null}
+            <PlayerResults
+              report={report}
+              page={filters.page}
+              onPageChange={onPageChange}
+              onOpenPlayer={setSelected}
+              label="Players"
+              sorting={{ sort: filters.sort, onSortChange: (sort) => setFilters(updatePlayerFilters(filters, { sort })) }}
+            />
           </CardContent>
         </Card>
       </div>
