@@ -83,7 +83,7 @@ export const ZUploadToStorageResponse = z.object({ uploaded: z.number() });
 export const ZDocumentListItem = ZUploadItem.extend({
   division: z.string().nullable(),
   reviewNotes: z.string().nullable(),
-  /** Where the file is kept (`local` or `s3`); null when nothing is stored (demo, rejected, past retention). */
+  /** Where the file is kept (`local` or `s3`); null when nothing is stored (refused when it arrived, past retention). */
   storageDriver: z.enum(['local', 's3']).nullable(),
   /** Whether anyone has opened its file (viewed or downloaded it) since it arrived. */
   opened: z.boolean(),

@@ -250,7 +250,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const row = await findDocumentWithDivision(deps.db, id);
       if (!row || !inDivisionScope(actor.principal, row.division)) throw documentNotFound(id);
       if (!row.storageKey || !row.storageDriver || !row.wrappedKey || !row.iv || !row.authTag || row.status === 'processing') {
-        throw new AppError('NOT_FOUND', 'No file is stored for this document (demo data, rejected, still processing, or past retention).');
+        throw new AppError('NOT_FOUND', 'No file is stored for this document (refused when it arrived, still processing, or past retention).');
       }
       const ciphertext = await storageFor(row.storageDriver).get(row.storageKey);
       await recordAuditEvent(deps.db, {
