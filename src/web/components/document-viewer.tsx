@@ -8,6 +8,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { fetchDocumentFile, previewKindOf, type TPreviewKind } from '@/lib/document-file';
 import { saveUrlAs } from '@/lib/download';
 import { rereadSessionAfter } from '@/lib/query-client';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { usePermissions } from '@/lib/session-api';
 
 /** What the viewer needs to know about a document: its id and the name to show and download it under. */
@@ -159,6 +160,8 @@ export function DocumentViewer({
 }) {
   const [attempt, setAttempt] = useState(0);
   const { can } = usePermissions();
+  // Opened from a list row, with no trigger of its own: focus goes back to the row's View when it closes.
+  const returnFocus = useReturnFocus();
   const onKeyDown = (event: KeyboardEvent) => {
     if (!navigation || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isTextEntry(event.target)) return;
     const move = event.key === 'ArrowLeft' ? navigation.onPrevious : event.key === 'ArrowRight' ? navigation.onNext : undefined;
@@ -168,7 +171,7 @@ export function DocumentViewer({
   };
   return (
     <Dialog open={document !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-4xl" data-testid="document-viewer" onKeyDown={onKeyDown}>
+      <DialogContent className="max-w-4xl" data-testid="document-viewer" onKeyDown={onKeyDown} {...returnFocus}>
         {document ? (
           <>
             <DialogHeader>

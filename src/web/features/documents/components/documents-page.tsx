@@ -29,6 +29,7 @@ import { usePermissions } from '@/lib/session-api';
 import { toast, type ToastInput } from '@/lib/toast-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { cn } from '@/lib/utils';
 import {
   refreshAfterFileOpened,
@@ -164,6 +165,7 @@ export function DocumentsPage() {
   const [bulkSummary, setBulkSummary] = useState<ToastInput | null>(null);
 
   const queryClient = useQueryClient();
+  const confirmFocus = useReturnFocus();
   const review = useReviewDocument();
   const reopen = useReopenDocument();
   const bulkApprove = useBulkApproveDocuments();
@@ -531,10 +533,15 @@ export function DocumentsPage() {
             busy={reopen.isPending}
             onOpenChange={(open) => !open && setReopening(null)}
             onReopen={reopenDocument}
-            fallbackFocus={() => (reopening ? globalThis.document.querySelector<HTMLElement>(`[data-document-id="${reopening.id}"] button`) : null)}
+            fallbackFocus={() =>
+              // Reopened from the viewer, whose Reopen became Approve and Reject: the viewer; from a row: the row's first action.
+              globalThis.document.querySelector<HTMLElement>(
+                viewing ? '[data-testid="document-viewer"]' : `[data-document-id="${reopening?.id ?? ''}"] button`,
+              )
+            }
           />
           <AlertDialog open={confirmApprove !== null} onOpenChange={(open) => !open && setConfirmApprove(null)}>
-            <AlertDialogContent data-testid="bulk-approve-confirm">
+            <AlertDialogContent data-testid="bulk-approve-confirm" {...confirmFocus}>
               <AlertDialogHeader>
                 <AlertDialogTitle>Approve documents nobody has opened?</AlertDialogTitle>
                 <AlertDialogDescription>{confirmApprove?.question}</AlertDialogDescription>

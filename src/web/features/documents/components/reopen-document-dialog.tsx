@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { MAX_REVIEW_NOTES_LENGTH } from './reject-document-dialog';
 
 export interface ReopenTarget {
@@ -71,8 +72,7 @@ function ReopenForm({ busy, onReopen }: { busy: boolean; onReopen: (reason: stri
 
 /**
  * Asks why a verified or rejected document goes back under review; the reason is required and kept in its
- * history. Closing it returns focus to the control that opened it (Radix does), or to `fallbackFocus` when
- * that control is gone (a row's Reopen disappears once the document is under review again).
+ * history. Closing it returns focus to the control that opened it, or to `fallbackFocus` when that control is gone (a row's Reopen disappears once the document is under review again).
  */
 export function ReopenDocumentDialog({
   target,
@@ -87,19 +87,15 @@ export function ReopenDocumentDialog({
   onReopen: (target: ReopenTarget, reason: string) => void;
   fallbackFocus?: () => HTMLElement | null;
 }) {
-  const [opener, setOpener] = useState<Element | null>(null);
-  const open = target !== null;
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) setOpener(document.activeElement);
-  }
+  const returnFocus = useReturnFocus();
   return (
-    <Dialog open={open} onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))}>
+    <Dialog open={target !== null} onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))}>
       <DialogContent
         data-testid="reopen-dialog"
+        onOpenAutoFocus={returnFocus.onOpenAutoFocus}
         onCloseAutoFocus={(event) => {
-          if (opener instanceof HTMLElement && opener.isConnected) return;
+          returnFocus.onCloseAutoFocus(event);
+          if (event.defaultPrevented) return;
           const fallback = fallbackFocus?.();
           if (!fallback) return;
           event.preventDefault();
