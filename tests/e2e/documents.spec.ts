@@ -264,6 +264,10 @@ test.describe('the Documents screen', () => {
     await expect(rows(page)).toHaveCount(3);
     await selectAll(page).click();
     await page.getByRole('button', { name: 'Approve Selected (3)' }).click();
+    // Nobody opened them: asked first (review-viewer.spec.ts covers the question and Cancel).
+    const confirm = page.getByTestId('bulk-approve-confirm');
+    await expect(confirm).toContainText('2 of the 2 selected documents under review have not been opened. Approve all 2?');
+    await confirm.getByRole('button', { name: 'Approve all 2' }).click();
     // Said in a toast and kept on the list (the live 'status updated' toasts that follow may replace the toast).
     await expect(page.getByTestId('bulk-approve-summary')).toContainText(
       'Documents Approved: 2 documents approved. Skipped 1 document: 1 not under review (1 Rejected).',
