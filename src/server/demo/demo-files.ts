@@ -57,7 +57,7 @@ function typeImage(label: string, format: ImageFormat): Promise<Buffer> {
  * The shared image made this document's own, cheaply: a comment naming the document goes into the file
  * (a JPEG COM segment after the start marker; a PNG tEXt chunk after the header), so no two files are alike.
  */
-export function withComment(image: Buffer, format: ImageFormat, comment: string): Buffer {
+function withComment(image: Buffer, format: ImageFormat, comment: string): Buffer {
   const text = Buffer.from(comment, 'latin1');
   if (format === 'jpeg') {
     const segment = Buffer.alloc(4);
