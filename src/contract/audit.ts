@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'document.downloaded',
   'document.moved_to_storage',
   'document.purged',
+  'document.reopened',
   'document.rejected_virus',
   'document.scan_failed',
   'document.scan_retries_stopped',

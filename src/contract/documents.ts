@@ -48,10 +48,11 @@ export const ZDocument = z.object({
 });
 export type TDocument = z.infer<typeof ZDocument>;
 
-export const REVIEW_STATUSES = ['verified', 'rejected', 'pending'] as const;
+/** The decisions a review makes on a document under review; back to Under Review is POST /api/documents/{id}/reopen. */
+export const REVIEW_STATUSES = ['verified', 'rejected'] as const;
 export const ZDocumentStatusChange = z
   .object({
-    status: z.enum(REVIEW_STATUSES, { error: 'must be verified, rejected or pending' }),
+    status: z.enum(REVIEW_STATUSES, { error: 'must be verified or rejected (to put a document back under review, reopen it)' }),
     reviewNotes: z.string().trim().max(2000, 'must be at most 2000 characters').optional(),
     /** With a rejection: e-mail the guardian the 'Document Rejected' template with the reason, after the change commits. */
     notifyGuardian: z.boolean({ error: 'must be true or false' }).optional(),
@@ -61,6 +62,16 @@ export const ZDocumentStatusChange = z
     message: 'a reason is required to reject a document',
   });
 export type TDocumentStatusChange = z.infer<typeof ZDocumentStatusChange>;
+
+/** POST /api/documents/{id}/reopen: a verified or rejected document goes back to Under Review, saying why. */
+export const ZDocumentReopen = z.object({
+  reason: z
+    .string({ error: 'a reason is required to reopen a document' })
+    .trim()
+    .min(1, 'a reason is required to reopen a document')
+    .max(2000, 'must be at most 2000 characters'),
+});
+export type TDocumentReopen = z.infer<typeof ZDocumentReopen>;
 
 export const ZUploadToStorageRequest = z.object({
   documentIds: z
@@ -74,8 +85,10 @@ export const ZUploadToStorageResponse = z.object({ uploaded: z.number() });
 export const ZDocumentListItem = ZUploadItem.extend({
   division: z.string().nullable(),
   reviewNotes: z.string().nullable(),
-  /** Where the file is kept (`local` or `s3`); null when nothing is stored (demo, rejected, past retention). */
+  /** Where the file is kept (`local` or `s3`); null when nothing is stored (refused when it arrived, past retention). */
   storageDriver: z.enum(['local', 's3']).nullable(),
+  /** Whether anyone has opened its file (viewed or downloaded it) since it arrived. */
+  opened: z.boolean(),
 });
 export type TDocumentListItem = z.infer<typeof ZDocumentListItem>;
 

@@ -95,8 +95,11 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const database = options.database ?? (await openDatabase(config.database));
   const { db } = database;
 
+  const storage = createStorage(config.storage);
   if (config.demo) {
-    const seeded = await seedDemoDataIfEmpty(db, { ...DEMO_DEFAULTS, idPrefix: config.idPrefix, now: new Date() });
+    // Every demo document gets a real file in the configured storage, so it can be opened and reviewed.
+    const files = { storage, masterKey: masterKey.key };
+    const seeded = await seedDemoDataIfEmpty(db, { ...DEMO_DEFAULTS, idPrefix: config.idPrefix, now: new Date(), files });
     if (seeded.seeded) log.info({ counts: seeded.counts }, 'seeded demo data into the empty database');
   }
   if (await seedDefaultNotificationTemplates(db)) log.info('added the default notification templates');
@@ -121,7 +124,6 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     accountThrottle: createAccountThrottle({ db, accountKey: deriveAccountKey(masterKey.key) }),
     masterKey: masterKey.key,
   });
-  const storage = createStorage(config.storage);
   const hub = createLiveHub(log);
   // A person deactivated, signed out everywhere or changed on any instance: every instance forgets their
   // sessions at once (and closes their live connections when the sessions ended).

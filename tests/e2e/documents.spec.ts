@@ -4,7 +4,6 @@ import { makePdf } from '../support/multipart';
 import {
   chooseFilter,
   documentRow,
-  listDocuments,
   listSettled,
   makeOnePagePdf,
   makePng,
@@ -265,6 +264,10 @@ test.describe('the Documents screen', () => {
     await expect(rows(page)).toHaveCount(3);
     await selectAll(page).click();
     await page.getByRole('button', { name: 'Approve Selected (3)' }).click();
+    // Nobody opened them: asked first (review-viewer.spec.ts covers the question and Cancel).
+    const confirm = page.getByTestId('bulk-approve-confirm');
+    await expect(confirm).toContainText('2 of the 2 selected documents under review have not been opened. Approve all 2?');
+    await confirm.getByRole('button', { name: 'Approve all 2' }).click();
     // Said in a toast and kept on the list (the live 'status updated' toasts that follow may replace the toast).
     await expect(page.getByTestId('bulk-approve-summary')).toContainText(
       'Documents Approved: 2 documents approved. Skipped 1 document: 1 not under review (1 Rejected).',
@@ -319,20 +322,16 @@ test.describe('the Documents screen', () => {
     expect((await readFile(await saved.path())).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  test('View of a document with no stored file shows the server message', async ({ page }) => {
-    await openDocuments(page, '?status=verified');
-    // Demo documents have no stored file; find one the server says so about.
-    const { documents } = await listDocuments(page.request, { status: 'verified', pageSize: 50 });
-    let missing: (typeof documents)[number] | undefined;
-    for (const document of documents) {
-      const response = await page.request.get(`/api/documents/${document.id}/file`);
-      if (response.status() === 404) {
-        missing = document;
-        break;
-      }
-    }
-    if (!missing) throw new Error('every listed document has a stored file');
-    // The same first page of verified documents is on screen.
+  test('View of a document with no stored file shows the server message', async ({ page, baseURL }) => {
+    // A file refused when it arrived (not a PDF or an image) is kept as a rejected document with no stored file.
+    const player = newTestPlayer('Refused');
+    await submitForm(baseURL ?? '', player, [{ docType: 'medical', fileName: `notes-${player.lastName}.txt`, content: Buffer.from('not a document') }]);
+    await openDocuments(page);
+    const [missing] = await waitForProcessed(page.request, player, 1);
+    if (!missing) throw new Error('the refused file is not listed');
+    expect(missing.status).toBe('rejected');
+    expect((await page.request.get(`/api/documents/${missing.id}/file`)).status()).toBe(404);
+    await page.goto(`/documents?q=${player.lastName}`);
     const row = documentRow(page, missing.id);
     await row.getByRole('button', { name: /^View/ }).click();
     const viewer = page.getByRole('dialog', { name: missing.fileName });

@@ -70,7 +70,10 @@ describeEachDatabase('document calls', ({ getDatabase }) => {
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toMatchObject({ code: 'CONFLICT' });
 
-    await call('PATCH', `/api/documents/${document.id}/status`, { status: 'pending' });
+    // Back to Under Review only by a reopen, with a reason.
+    const backByPatch = await call('PATCH', `/api/documents/${document.id}/status`, { status: 'pending' });
+    expect(backByPatch.statusCode).toBe(400);
+    expect((await call('POST', `/api/documents/${document.id}/reopen`, { reason: 'Approved by mistake' })).statusCode).toBe(200);
     const noReason = await call('PATCH', `/api/documents/${document.id}/status`, { status: 'rejected' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json<{ details: Array<{ path: string }> }>().details[0]?.path).toBe('body.reviewNotes');
@@ -80,7 +83,6 @@ describeEachDatabase('document calls', ({ getDatabase }) => {
     const actions = (await listAuditEvents(getDatabase().db, 'document', document.id)).filter((a) => a.action === 'document.status_changed');
     expect(actions.map((a) => a.detail)).toEqual([
       { from: 'pending', to: 'verified', reviewNotes: 'Checked against the original' },
-      { from: 'verified', to: 'pending', reviewNotes: null },
       { from: 'pending', to: 'rejected', reviewNotes: 'The photo is unreadable' },
     ]);
 

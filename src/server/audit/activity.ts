@@ -49,6 +49,7 @@ const SENTENCES: Record<TAuditAction, (detail: Record<string, unknown>) => strin
   'document.downloaded': () => 'Downloaded a document',
   'document.moved_to_storage': () => 'Moved a document to another storage',
   'document.purged': () => 'Removed a document after the retention period',
+  'document.reopened': () => 'Reopened a document for review',
   'document.rejected_virus': () => 'Rejected a document: a virus was found',
   'document.scan_failed': () => "A document's virus scan could not be made",
   'document.scan_retries_stopped': () => "Stopped retrying a document's virus scan",

@@ -95,8 +95,8 @@ describe('generateDemoData: documents', () => {
 
   it('fills file details: name, mime, 30 KB to 4 MB, a SHA-256, and 7-year retention', () => {
     for (const doc of data.documents) {
-      expect(doc.originalFilename).toMatch(/\.(pdf|jpg|png|HEIC)$/);
-      expect(doc.mime).toMatch(/^(application\/pdf|image\/(jpeg|png|heic))$/);
+      expect(doc.originalFilename).toMatch(/\.(pdf|jpg|png)$/);
+      expect(doc.mime).toMatch(/^(application\/pdf|image\/(jpeg|png))$/);
       expect(doc.bytes).toBeGreaterThanOrEqual(30 * 1024);
       expect(doc.bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
       expect(doc.fileSha256).toMatch(/^[0-9a-f]{64}$/);
@@ -118,7 +118,7 @@ describe('generateDemoData: documents', () => {
       const registration = registrationByKey.get(registrationKey(doc.playerId, doc.seasonId));
       if (!player || !season || !registration) throw new Error('dangling document');
       const name = sanitizeStoredName(player.firstName, player.lastName);
-      const ext = doc.mime === 'application/pdf' ? 'pdf' : doc.mime === 'image/jpeg' ? 'jpg' : doc.mime === 'image/png' ? 'png' : 'heic';
+      const ext = doc.mime === 'application/pdf' ? 'pdf' : doc.mime === 'image/jpeg' ? 'jpg' : 'png';
       expect(doc.storedPath).toBe(
         `seasons/${season.year}/${registration.division}/${name}_${player.birthDate}_${player.id}/` +
           `${name}_${player.birthDate}_${doc.docType ?? 'unclassified'}_${doc.submissionId}_${doc.fileSha256?.slice(0, 8)}.${ext}`,
@@ -140,7 +140,7 @@ describe('generateDemoData: documents', () => {
     }
   });
 
-  it('has no encryption envelope, since demo documents have no stored object', () => {
+  it('has no encryption envelope yet: seeding adds it with the file it stores', () => {
     for (const doc of data.documents) {
       expect(doc.wrappedKey ?? null).toBeNull();
       expect(doc.iv ?? null).toBeNull();

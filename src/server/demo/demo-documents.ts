@@ -70,7 +70,6 @@ interface FileKind {
 const PDF: FileKind = { extension: 'pdf', mime: 'application/pdf', minBytes: 30 * 1024, maxBytes: 1_600 * 1024 };
 const JPEG: FileKind = { extension: 'jpg', mime: 'image/jpeg', minBytes: 600 * 1024, maxBytes: 4 * 1024 * 1024 };
 const PNG: FileKind = { extension: 'png', mime: 'image/png', minBytes: 300 * 1024, maxBytes: 3 * 1024 * 1024 };
-const HEIC: FileKind = { extension: 'heic', mime: 'image/heic', minBytes: 500 * 1024, maxBytes: 3 * 1024 * 1024 };
 
 /**
  * The submissions and documents of one registration, from the moment the player registered
@@ -179,7 +178,7 @@ function addDocuments(
       submissionId: submission.id,
       docType: planned.docType,
       originalFilename: file.name,
-      // Demo rows point at a key that holds no object: there is no file, so no wrapped key, IV or tag.
+      // The key holds no object yet: seeding with a file store writes the file there and adds its envelope (demo-files.ts).
       storedPath,
       storageDriver: 'local',
       storageKey: storedPath,
@@ -209,9 +208,10 @@ function nameFile(random: Random, child: Child, docType: TDocType | null, year: 
   const last = child.fileSurname;
   const first = child.firstName;
   const photo = (): { name: string; kind: FileKind } => {
-    const kind = random.pickOne([JPEG, JPEG, JPEG, HEIC, PNG]);
+    // Photos are JPEG or PNG, which a browser shows (phones send HEIC as JPEG to a web form).
+    const kind = random.pickOne([JPEG, JPEG, JPEG, JPEG, PNG]);
     const stem = kind === PNG ? `Screenshot ${year}-${String(random.nextInt(1, 12)).padStart(2, '0')}-${String(random.nextInt(1, 28)).padStart(2, '0')}` : `IMG_${random.nextInt(1000, 9999)}`;
-    return { name: `${stem}.${kind === HEIC ? 'HEIC' : kind.extension}`, kind };
+    return { name: `${stem}.${kind.extension}`, kind };
   };
   const pdf = (name: string) => ({ name, kind: PDF });
   const roll = random.nextFloat();

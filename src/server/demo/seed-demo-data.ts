@@ -7,6 +7,7 @@ import { insertPlayers, insertRegistrations } from '../players';
 import { countSeasons, insertSeasons } from '../seasons';
 import { insertSubmissions } from '../pipeline';
 import { insertUsers } from '../users';
+import { attachDemoFiles, type DemoFileStore } from './demo-files';
 import {
   countDemoData,
   DEFAULT_DEMO_PLAYERS,
@@ -35,6 +36,8 @@ export interface SeedDemoOptions extends DemoDataOptions {
   onProgress?: (progress: SeedProgress) => void;
   /** Players generated and written per step; bounds memory for very large seeds. */
   playersPerChunk?: number;
+  /** Where every document's generated file is stored, encrypted; left out, documents point at no file (large benchmark seeds). */
+  files?: DemoFileStore;
 }
 
 const DEFAULT_PLAYERS_PER_CHUNK = 10_000;
@@ -80,7 +83,7 @@ export function replaceWithDemoData(db: Db, options: SeedDemoOptions): Promise<D
  * players) while the whole seed still commits or rolls back as one.
  */
 async function writeDemoData(tx: Db, options: SeedDemoOptions): Promise<DemoRowCounts> {
-  const { onProgress, playersPerChunk = DEFAULT_PLAYERS_PER_CHUNK, ...dataOptions } = options;
+  const { onProgress, playersPerChunk = DEFAULT_PLAYERS_PER_CHUNK, files, ...dataOptions } = options;
   const written: DemoRowCounts = {
     seasons: 0,
     players: 0,
@@ -102,7 +105,7 @@ async function writeDemoData(tx: Db, options: SeedDemoOptions): Promise<DemoRowC
     if (next.done) break;
 
     started = performance.now();
-    await writeChunk(tx, next.value);
+    await writeChunk(tx, next.value, files);
     writeMs += performance.now() - started;
     const counts = countDemoData(next.value);
     for (const table of Object.keys(written) as DemoTable[]) written[table] += counts[table];
@@ -119,12 +122,18 @@ async function writeDemoData(tx: Db, options: SeedDemoOptions): Promise<DemoRowC
   return written;
 }
 
-/** Parents before children: every foreign key points at a row already written, in this chunk or before. */
-async function writeChunk(tx: Db, chunk: DemoData): Promise<void> {
-  await insertSeasons(tx, chunk.seasons);
-  await insertPlayers(tx, chunk.players);
-  await insertRegistrations(tx, chunk.registrations);
-  await insertSubmissions(tx, chunk.submissions);
+/**
+ * Parents before children: every foreign key points at a row already written, in this chunk or before. The
+ * documents' files are written while their parents' rows are, and the documents once their files are stored.
+ */
+async function writeChunk(tx: Db, chunk: DemoData, files: DemoFileStore | undefined): Promise<void> {
+  const parents = async () => {
+    await insertSeasons(tx, chunk.seasons);
+    await insertPlayers(tx, chunk.players);
+    await insertRegistrations(tx, chunk.registrations);
+    await insertSubmissions(tx, chunk.submissions);
+  };
+  await Promise.all([parents(), files ? attachDemoFiles(chunk, files) : undefined]);
   await insertDocuments(tx, chunk.documents);
   await insertUsers(tx, chunk.users);
   await insertNotificationTemplates(tx, chunk.notificationTemplates);

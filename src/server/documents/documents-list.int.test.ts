@@ -123,6 +123,7 @@ describeEachDatabase('documents list, bulk approve and history', ({ getDatabase 
       reviewNotes: 'blurry',
       storageDriver: null,
       scanFailed: false,
+      opened: false,
     });
     expect(row(D.graceScanFailed.id)).toMatchObject({ status: 'processing', scanFailed: true });
     expect(row(D.graceProcessing.id)).toMatchObject({ status: 'processing', scanFailed: false });
@@ -348,10 +349,11 @@ describeEachDatabase('documents list, bulk approve and history', ({ getDatabase 
     await waitForSettledDocument(getDatabase().db, id);
     for (const change of [
       { status: 'rejected', reviewNotes: 'blurry scan' },
-      { status: 'pending' },
+      { reopen: 'Sent the wrong reason' },
       { status: 'verified', reviewNotes: 'Checked against the original' },
     ]) {
-      expect((await call('PATCH', `/api/documents/${id}/status`, change)).statusCode).toBe(200);
+      const response = 'reopen' in change ? await call('POST', `/api/documents/${id}/reopen`, { reason: change.reopen }) : await call('PATCH', `/api/documents/${id}/status`, change);
+      expect(response.statusCode).toBe(200);
     }
     expect((await call('GET', `/api/documents/${id}/file`)).statusCode).toBe(200);
 
@@ -362,7 +364,7 @@ describeEachDatabase('documents list, bulk approve and history', ({ getDatabase 
       { actor: 'form', action: 'submission.received', summary: 'Received from the registration form' },
       { actor: 'system', action: 'document.stored', summary: 'Stored in local storage as birth_certificate (detected from the file name)' },
       { actor: 'shared-password', action: 'document.status_changed', summary: 'Status changed from pending to rejected: blurry scan' },
-      { actor: 'shared-password', action: 'document.status_changed', summary: 'Status changed from rejected to pending' },
+      { actor: 'shared-password', action: 'document.reopened', summary: 'Reopened for review (it was rejected): Sent the wrong reason' },
       { actor: 'shared-password', action: 'document.status_changed', summary: 'Status changed from pending to verified: Checked against the original' },
       { actor: 'shared-password', action: 'document.downloaded', summary: 'Downloaded' },
     ]);

@@ -5,7 +5,7 @@ import { insertInBatches } from '../platform/db/batch';
 import { registrationInDivisions, scopeValues, type DivisionScope } from '../platform/db/division-scope';
 import { preparedRead, type Preparable } from '../platform/db/prepared';
 import { containsPattern, foldedContains } from '../platform/db/search';
-import { documents, players, registrations, seasons, submissions } from '../platform/db/schema';
+import { auditEvents, documents, players, registrations, seasons, submissions } from '../platform/db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = typeof documents.$inferInsert;
@@ -217,6 +217,12 @@ function documentListWhere(db: Db, filter: DocumentListFilter): SQL | undefined 
 }
 
 /**
+ * Whether the document's file was ever opened: every read of it (the viewer's and a download, both through
+ * GET /api/documents/{id}/file) leaves a 'document.downloaded' audit event, found by the audit subject index.
+ */
+const documentOpened = sql<boolean>`exists (select 1 from ${auditEvents} where ${auditEvents.subjectType} = 'document' and ${auditEvents.subjectId} = ${documents.id}::text and ${auditEvents.action} = 'document.downloaded')`;
+
+/**
  * One page of the Documents screen, newest first (uploaded_at, then id, descending), with the player's
  * name and division that season. Purged tombstones are listed (what existed); `storageDriver` is null
  * when no object is stored. The builder, so the benchmark can run its SQL; awaiting it runs it.
@@ -227,6 +233,7 @@ export const documentListPageQuery = (db: Db, filter: DocumentListFilter, page: 
       ...uploadColumns,
       division: registrations.division,
       reviewNotes: documents.reviewNotes,
+      opened: documentOpened,
       storageDriver: sql<'local' | 's3' | null>`case when ${documents.storageKey} is not null and ${documents.purgedAt} is null then ${documents.storageDriver} end`,
     })
     .from(documents)
@@ -256,11 +263,11 @@ export async function countDocumentList(db: Db, filter: DocumentListFilter): Pro
 export const lockDocumentsForReview = (
   db: Db,
   ids: readonly string[],
-): Promise<Array<{ id: string; status: TDocumentStatus; division: TDivision | null }>> =>
+): Promise<Array<{ id: string; status: TDocumentStatus; division: TDivision | null; purgedAt: Date | null }>> =>
   ids.length === 0
     ? Promise.resolve([])
     : db
-        .select({ id: documents.id, status: documents.status, division: registrations.division })
+        .select({ id: documents.id, status: documents.status, division: registrations.division, purgedAt: documents.purgedAt })
         .from(documents)
         .leftJoin(registrations, registrationOfDocument)
         .where(inArray(documents.id, [...ids]))

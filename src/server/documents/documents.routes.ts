@@ -9,6 +9,7 @@ import {
   ZDocumentIdParams,
   ZDocumentList,
   ZDocumentListQuery,
+  ZDocumentReopen,
   ZDocumentStatusChange,
   ZRecentUploads,
   ZRecentUploadsQuery,
@@ -52,6 +53,12 @@ export function registerDocumentRoutes(parent: FastifyInstance, deps: { document
     '/api/documents/:id/status',
     { config: { access: 'documents.review' }, schema: { params: ZDocumentIdParams, body: ZDocumentStatusChange, response: { 200: ZDocument } } },
     (request) => documents.changeStatus(request.params.id, request.body, actorOf(request)),
+  );
+
+  app.post(
+    '/api/documents/:id/reopen',
+    { config: { access: 'documents.review' }, schema: { params: ZDocumentIdParams, body: ZDocumentReopen, response: { 200: ZDocument } } },
+    (request) => documents.reopen(request.params.id, request.body.reason, actorOf(request)),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TAuditAction } from '../../contract';
-import { refusedTransition, summarizeAuditEvent } from './documents.service';
+import { refusedReopen, refusedTransition, summarizeAuditEvent } from './documents.service';
 
 const ID = '0b9d2d8e-6f39-4a4c-9d3e-1f6c2b7a9e10';
 const say = (action: TAuditAction, detail: Record<string, unknown>, actor = 'system') => summarizeAuditEvent({ action, actor, detail }, ID);
@@ -31,6 +31,9 @@ describe('summarizeAuditEvent', () => {
     expect(say('document.status_changed', { from: 'pending', to: 'rejected', reviewNotes: 'blurry scan' }, 'shared-password')).toBe('Status changed from pending to rejected: blurry scan');
     expect(say('document.status_changed', { from: 'rejected', to: 'pending', reviewNotes: null }, 'shared-password')).toBe('Status changed from rejected to pending');
     expect(say('document.downloaded', { storageKey: 'k' }, 'shared-password')).toBe('Downloaded');
+    expect(say('document.reopened', { from: 'verified', reason: 'Approved by mistake' }, 'shared-password')).toBe(
+      'Reopened for review (it was verified): Approved by mistake',
+    );
     expect(say('document.moved_to_storage', { from: 'local', to: 's3' }, 'shared-password')).toBe('Moved from local storage to S3 storage');
     expect(say('document.rejected_virus', { signature: 'Eicar-Test-Signature', originalFilename: 'x.pdf' })).toBe('Virus found: Eicar-Test-Signature; the file was discarded');
     expect(say('document.purged', { storageKey: 'k', retainUntil: '2032-01-01T00:00:00.000Z' })).toBe('Removed after the retention period');
@@ -44,13 +47,24 @@ describe('summarizeAuditEvent', () => {
 });
 
 describe('refusedTransition', () => {
-  it('allows only review moves, and says why any other is refused', () => {
+  it('allows only review decisions on a document under review, and says why any other is refused', () => {
     expect(refusedTransition('pending', 'verified')).toBeUndefined();
     expect(refusedTransition('pending', 'rejected')).toBeUndefined();
-    expect(refusedTransition('verified', 'pending')).toBeUndefined();
-    expect(refusedTransition('rejected', 'pending')).toBeUndefined();
+    // Back to Under Review is a reopen, which asks why.
+    expect(refusedTransition('verified', 'pending')).toBe('it is verified');
+    expect(refusedTransition('rejected', 'pending')).toBe('it is rejected');
     expect(refusedTransition('verified', 'verified')).toBe('it is already verified');
     expect(refusedTransition('rejected', 'verified')).toBe('it is rejected');
     expect(refusedTransition('processing', 'verified')).toBe('it is still being processed');
+  });
+});
+
+describe('refusedReopen', () => {
+  it('reopens only a verified or rejected document whose file is still kept, and says why not otherwise', () => {
+    expect(refusedReopen({ status: 'verified', purgedAt: null })).toBeUndefined();
+    expect(refusedReopen({ status: 'rejected', purgedAt: null })).toBeUndefined();
+    expect(refusedReopen({ status: 'pending', purgedAt: null })).toBe('it is already under review');
+    expect(refusedReopen({ status: 'processing', purgedAt: null })).toBe('it is still being processed');
+    expect(refusedReopen({ status: 'verified', purgedAt: new Date() })).toBe('its file was removed after the retention period');
   });
 });

@@ -41,13 +41,26 @@ import { AppError } from '../platform/errors';
 import type { LivePublisher } from '../live';
 import { toDocument, toUploadItem } from './document-view';
 
-/** Review moves a staff member may make; `processing` belongs to the pipeline alone. */
+/**
+ * Review decisions a staff member may make; `processing` belongs to the pipeline alone, and a decided document
+ * goes back to Under Review only by a reopen, which asks why.
+ */
 const ALLOWED_TRANSITIONS: Record<TDocumentStatus, readonly TDocumentStatus[]> = {
   pending: ['verified', 'rejected'],
-  verified: ['pending'],
-  rejected: ['pending'],
+  verified: [],
+  rejected: [],
   processing: [],
 };
+
+/** Where a reopen puts a decided document back: Under Review. */
+const REOPENABLE: readonly TDocumentStatus[] = ['verified', 'rejected'];
+
+/** Why a document cannot be reopened, in words (a clause), or undefined when it can. */
+export function refusedReopen(row: { status: TDocumentStatus; purgedAt: Date | null }): string | undefined {
+  if (row.purgedAt !== null) return 'its file was removed after the retention period';
+  if (REOPENABLE.includes(row.status)) return undefined;
+  return row.status === 'pending' ? 'it is already under review' : 'it is still being processed';
+}
 
 /** Why staff may not move a document from `from` to `to` (a clause: 'it is already verified'), or undefined when they may. */
 export function refusedTransition(from: TDocumentStatus, to: TDocumentStatus): string | undefined {
@@ -123,7 +136,13 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const page = { limit: params.pageSize, offset: (params.page - 1) * params.pageSize };
       const [rows, total] = await Promise.all([documentListPageQuery(deps.db, filter, page), countDocumentList(deps.db, filter)]);
       return {
-        documents: rows.map((row) => ({ ...toUploadItem(row), division: row.division, reviewNotes: row.reviewNotes, storageDriver: row.storageDriver })),
+        documents: rows.map((row) => ({
+          ...toUploadItem(row),
+          division: row.division,
+          reviewNotes: row.reviewNotes,
+          storageDriver: row.storageDriver,
+          opened: row.opened,
+        })),
         total,
         page: params.page,
         pageSize: params.pageSize,
@@ -138,7 +157,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         const refused = refusedTransition(row.status, change.status);
         if (refused) throw new AppError('CONFLICT', `Document ${id} cannot become ${change.status}: ${refused}.`);
         const reviewNotes = change.reviewNotes ?? null;
-        await setReviewDecision(tx, [id], { status: change.status, reviewNotes, reviewedAt: change.status === 'pending' ? null : new Date() });
+        await setReviewDecision(tx, [id], { status: change.status, reviewNotes, reviewedAt: new Date() });
         await recordAuditEvent(tx, statusChangedEvent(id, row.status, change.status, reviewNotes, actor));
         return row.division;
       });
@@ -181,6 +200,32 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       return { updated: moved.length, skipped };
     },
 
+    /**
+     * A moderator's second thought: a verified or rejected document goes back to Under Review, its decision and
+     * note cleared, with the reason in its audit event (same transaction). 404 outside the actor's divisions,
+     * 409 in words for a document that is not verified or rejected. Announced after the commit.
+     */
+    async reopen(id: string, reason: string, actor: Actor): Promise<TDocument> {
+      const division = await deps.db.transaction(async (tx) => {
+        const [row] = await lockDocumentsForReview(tx, [id]);
+        if (!row || !inDivisionScope(actor.principal, row.division)) throw documentNotFound(id);
+        const refused = refusedReopen(row);
+        if (refused) throw new AppError('CONFLICT', `This document cannot be reopened: ${refused}. Only a verified or rejected document can be reopened.`);
+        await setReviewDecision(tx, [id], { status: 'pending', reviewNotes: null, reviewedAt: null });
+        await recordAuditEvent(tx, {
+          actor: actor.principal,
+          action: 'document.reopened',
+          subjectType: 'document',
+          subjectId: id,
+          detail: { from: row.status, reason },
+          requestId: actor.requestId,
+        });
+        return row.division;
+      });
+      deps.live.publish({ type: 'document_status_updated', data: { documentId: id, status: 'pending', division } });
+      return readDocument(id);
+    },
+
     /** The document's audit trail, oldest first, each event with a sentence for people. */
     async history(id: string, principal: TPrincipal): Promise<TDocumentHistory> {
       const document = await findDocumentWithDivision(deps.db, id);
@@ -205,7 +250,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       const row = await findDocumentWithDivision(deps.db, id);
       if (!row || !inDivisionScope(actor.principal, row.division)) throw documentNotFound(id);
       if (!row.storageKey || !row.storageDriver || !row.wrappedKey || !row.iv || !row.authTag || row.status === 'processing') {
-        throw new AppError('NOT_FOUND', 'No file is stored for this document (demo data, rejected, still processing, or past retention).');
+        throw new AppError('NOT_FOUND', 'No file is stored for this document (refused when it arrived, still processing, or past retention).');
       }
       const ciphertext = await storageFor(row.storageDriver).get(row.storageKey);
       await recordAuditEvent(deps.db, {
@@ -331,6 +376,7 @@ const ZStoredDetail = z.object({
   detectedFrom: z.string().optional(),
 });
 const ZStatusChangedDetail = z.object({ from: ZDocumentStatus, to: ZDocumentStatus, reviewNotes: z.string().nullish() });
+const ZReopenedDetail = z.object({ from: ZDocumentStatus, reason: z.string() });
 const ZMovedDetail = z.object({ from: z.string().nullish(), to: z.string() });
 const ZVirusDetail = z.object({ signature: z.string() });
 
@@ -359,6 +405,11 @@ export function summarizeAuditEvent(event: Pick<AuditEventRow, 'action' | 'actor
       if (!detail.success) break;
       const { from, to, reviewNotes } = detail.data;
       return `Status changed from ${from} to ${to}${reviewNotes ? `: ${reviewNotes}` : ''}`;
+    }
+    case 'document.reopened': {
+      const detail = ZReopenedDetail.safeParse(event.detail);
+      if (!detail.success) break;
+      return `Reopened for review (it was ${detail.data.from}): ${detail.data.reason}`;
     }
     case 'document.downloaded':
       return 'Downloaded';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, FileWarning, LoaderCircle, RotateCcw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ChevronLeft, ChevronRight, Download, FileWarning, LoaderCircle, RotateCcw } from 'lucide-react';
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { FORBIDDEN_MESSAGE } from '../../contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -8,6 +8,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { fetchDocumentFile, previewKindOf, type TPreviewKind } from '@/lib/document-file';
 import { saveUrlAs } from '@/lib/download';
 import { rereadSessionAfter } from '@/lib/query-client';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { usePermissions } from '@/lib/session-api';
 
 /** What the viewer needs to know about a document: its id and the name to show and download it under. */
@@ -16,6 +17,39 @@ export interface ViewableDocument {
   fileName: string;
   /** A line under the title, e.g. the player and document type. */
   description?: string;
+}
+
+/** Moving through a list of documents from the viewer: its buttons, and the left and right arrow keys. */
+export interface ViewerNavigation {
+  /** Where the document is in the list, e.g. '3 of 50'. */
+  position: string;
+  /** Left out on the first document. */
+  onPrevious?: () => void;
+  /** Left out on the last document. */
+  onNext?: () => void;
+}
+
+/** An arrow key typed into a field moves its caret, not the viewer. */
+function isTextEntry(target: EventTarget): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+function NavigationButtons({ navigation }: { navigation: ViewerNavigation }) {
+  return (
+    <nav aria-label="Documents in this list" className="flex items-center gap-1">
+      <Button variant="outline" size="sm" onClick={navigation.onPrevious} disabled={!navigation.onPrevious} aria-keyshortcuts="ArrowLeft">
+        <ChevronLeft aria-hidden="true" />
+        Previous
+      </Button>
+      <span className="px-1 text-sm whitespace-nowrap text-muted-foreground tabular-nums" data-testid="document-viewer-position">
+        {navigation.position}
+      </span>
+      <Button variant="outline" size="sm" onClick={navigation.onNext} disabled={!navigation.onNext} aria-keyshortcuts="ArrowRight">
+        Next
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
+  );
 }
 
 type FileState =
@@ -54,7 +88,7 @@ function useDocumentFile(documentId: string, fileName: string): FileState {
   return state;
 }
 
-function ViewerBody({ document, onRetry }: { document: ViewableDocument; onRetry: () => void }) {
+function ViewerBody({ document, onRetry, actions }: { document: ViewableDocument; onRetry: () => void; actions?: ReactNode }) {
   const file = useDocumentFile(document.id, document.fileName);
   const label = `Preview of ${document.fileName}`;
   return (
@@ -90,8 +124,10 @@ function ViewerBody({ document, onRetry }: { document: ViewableDocument; onRetry
           </div>
         )}
       </div>
-      <DialogFooter>
+      <DialogFooter className="flex-row flex-wrap items-center gap-2 sm:justify-end">
+        {actions}
         <Button
+          variant={actions ? 'outline' : 'default'}
           onClick={() => file.status === 'ready' && saveUrlAs(file.url, document.fileName)}
           disabled={file.status !== 'ready'}
         >
@@ -108,27 +144,43 @@ function ViewerBody({ document, onRetry }: { document: ViewableDocument; onRetry
  * It reads GET /api/documents/{id}/file with the session cookie; when no file is stored it shows the
  * server's message. Open it by passing a document, close it through onOpenChange(false).
  * A role without 'files.open' gets no preview at all: the file is not read (screens hide View for it, too).
+ * `actions` (e.g. a reviewer's Approve and Reject) sit beside Download; `navigation` adds Previous and Next
+ * through the screen's list, also on the left and right arrow keys.
  */
 export function DocumentViewer({
   document,
   onOpenChange,
+  actions,
+  navigation,
 }: {
   document: ViewableDocument | null;
   onOpenChange: (open: boolean) => void;
+  actions?: ReactNode;
+  navigation?: ViewerNavigation;
 }) {
   const [attempt, setAttempt] = useState(0);
   const { can } = usePermissions();
+  // Opened from a list row, with no trigger of its own: focus goes back to the row's View when it closes.
+  const returnFocus = useReturnFocus();
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!navigation || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isTextEntry(event.target)) return;
+    const move = event.key === 'ArrowLeft' ? navigation.onPrevious : event.key === 'ArrowRight' ? navigation.onNext : undefined;
+    if (!move) return;
+    event.preventDefault();
+    move();
+  };
   return (
     <Dialog open={document !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-4xl" data-testid="document-viewer">
+      <DialogContent className="max-w-4xl" data-testid="document-viewer" onKeyDown={onKeyDown} {...returnFocus}>
         {document ? (
           <>
             <DialogHeader>
               <DialogTitle className="break-all">{document.fileName}</DialogTitle>
               <DialogDescription>{document.description ?? 'The stored file, decrypted for viewing.'}</DialogDescription>
             </DialogHeader>
+            {navigation ? <NavigationButtons navigation={navigation} /> : null}
             {can('files.open') ? (
-              <ViewerBody key={`${document.id}:${attempt}`} document={document} onRetry={() => setAttempt((n) => n + 1)} />
+              <ViewerBody key={`${document.id}:${attempt}`} document={document} onRetry={() => setAttempt((n) => n + 1)} actions={actions} />
             ) : (
               <p role="alert" data-testid="document-viewer-refused" className="text-sm text-muted-foreground">
                 {FORBIDDEN_MESSAGE}

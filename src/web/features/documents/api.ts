@@ -90,6 +90,23 @@ export function useReviewDocument() {
   });
 }
 
+/** POST /api/documents/{id}/reopen: a verified or rejected document goes back under review, with the reason. */
+export function useReopenDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...DOCUMENTS_KEY, 'reopen'],
+    mutationFn: ({ documentId, reason }: { documentId: string; reason: string }) =>
+      apiRequest('POST', `/api/documents/${encodeURIComponent(documentId)}/reopen`, { reason }, { schema: ZDocument }),
+    // Refreshed on failure too: a 409 means someone else reopened it, and the row should show that.
+    onSettled: () => refreshAfterDocumentChange(queryClient),
+  });
+}
+
+/** What opening a file changes: the list's 'opened' flags, and the document's history. */
+export function refreshAfterFileOpened(queryClient: QueryClient): Promise<unknown> {
+  return queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY });
+}
+
 /** POST /api/documents/status: approve many documents at once; the server says which it skipped and why. */
 export function useBulkApproveDocuments() {
   const queryClient = useQueryClient();

@@ -61,3 +61,20 @@ export function describeBulkApprove(plan: BulkApprovePlan, result: TBulkStatusRe
   }
   return { title: 'Documents Approved', description: `${updated} ${documentsWord(updated)} approved.${skippedText}` };
 }
+
+/**
+ * The question to ask before approving documents nobody has opened: "12 of the 50 selected documents have not
+ * been opened. Approve all 50?"; null when every document to approve has been opened.
+ */
+export function unopenedApprovalQuestion(
+  selected: readonly Pick<TDocumentListItem, 'id' | 'status' | 'opened'>[],
+): { unopened: number; approvable: number; question: string } | null {
+  const approvable = selected.filter((row) => row.status === 'pending');
+  const unopened = approvable.filter((row) => !row.opened).length;
+  if (unopened === 0) return null;
+  const total = approvable.length;
+  const of = `of the ${total} selected ${documentsWord(total)}${total === selected.length ? '' : ' under review'}`;
+  const verb = unopened === 1 ? 'has' : 'have';
+  const question = total === 1 ? `The selected document has not been opened. Approve it?` : `${unopened} ${of} ${verb} not been opened. Approve all ${total}?`;
+  return { unopened, approvable: total, question };
+}

@@ -12,17 +12,20 @@ const scanFailed = { status: 'processing', scanFailed: true } as const;
 describe('documentRowActions', () => {
   it('gives an admin every action that applies to the row', () => {
     expect(documentRowActions(pending, canAs('admin'))).toEqual(['view', 'approve', 'reject', 'download', 'history']);
-    expect(documentRowActions(verified, canAs('admin'))).toEqual(['view', 'download', 'history']);
+    expect(documentRowActions(verified, canAs('admin'))).toEqual(['view', 'reopen', 'download', 'history']);
+    expect(documentRowActions({ status: 'rejected', scanFailed: false }, canAs('admin'))).toEqual(['view', 'reopen', 'download', 'history']);
     expect(documentRowActions(scanFailed, canAs('admin'))).toEqual(['view', 'retryScan', 'download', 'history']);
   });
 
   it('gives a moderator the same: they open files and review', () => {
     expect(documentRowActions(pending, canAs('moderator'))).toEqual(['view', 'approve', 'reject', 'download', 'history']);
+    expect(documentRowActions(verified, canAs('moderator'))).toEqual(['view', 'reopen', 'download', 'history']);
     expect(documentRowActions(scanFailed, canAs('moderator'))).toEqual(['view', 'retryScan', 'download', 'history']);
   });
 
   it('gives a viewer only the history: no file is opened, nothing is reviewed', () => {
     expect(documentRowActions(pending, canAs('viewer'))).toEqual(['history']);
+    expect(documentRowActions(verified, canAs('viewer'))).toEqual(['history']);
     expect(documentRowActions(scanFailed, canAs('viewer'))).toEqual(['history']);
   });
 

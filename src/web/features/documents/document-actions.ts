@@ -2,7 +2,7 @@ import type { TDocumentListItem, TPermission } from '../../../contract';
 import type { Can } from '@/lib/session-api';
 
 /** What can be done to one listed document, in the order the row shows them. */
-export const DOCUMENT_ROW_ACTIONS = ['view', 'approve', 'reject', 'retryScan', 'download', 'history'] as const;
+export const DOCUMENT_ROW_ACTIONS = ['view', 'approve', 'reject', 'reopen', 'retryScan', 'download', 'history'] as const;
 export type DocumentRowAction = (typeof DOCUMENT_ROW_ACTIONS)[number];
 
 /** What can be done to the selected documents at once. */
@@ -15,6 +15,7 @@ const ROW_ACTION_PERMISSION: Record<DocumentRowAction, TPermission> = {
   view: 'files.open',
   approve: 'documents.review',
   reject: 'documents.review',
+  reopen: 'documents.review',
   retryScan: 'documents.review',
   download: 'files.open',
   history: 'read',
@@ -29,7 +30,8 @@ const BULK_ACTION_PERMISSION: Record<DocumentBulkAction, TPermission> = {
 
 /**
  * The row actions the signed-in role can use on this document: Approve and Reject only while it waits for
- * review, Retry only while its virus scan keeps failing; the rest always, when the role holds their permission.
+ * review, Reopen only once it is verified or rejected, Retry only while its virus scan keeps failing; the rest
+ * always, when the role holds their permission.
  */
 export function documentRowActions(document: Pick<TDocumentListItem, 'status' | 'scanFailed'>, can: Can): DocumentRowAction[] {
   const pending = document.status === 'pending';
@@ -37,12 +39,16 @@ export function documentRowActions(document: Pick<TDocumentListItem, 'status' | 
     view: true,
     approve: pending,
     reject: pending,
+    reopen: isReopenable(document.status),
     retryScan: document.scanFailed,
     download: true,
     history: true,
   };
   return DOCUMENT_ROW_ACTIONS.filter((action) => applies[action] && can(ROW_ACTION_PERMISSION[action]));
 }
+
+/** A verified or rejected document can be put back under review (POST /api/documents/{id}/reopen). */
+export const isReopenable = (status: TDocumentListItem['status']): boolean => status === 'verified' || status === 'rejected';
 
 /** The bulk actions the signed-in role can use; rows are selectable only when there is at least one. */
 export function documentBulkActions(can: Can): DocumentBulkAction[] {
@@ -53,7 +59,7 @@ export function documentBulkActions(can: Can): DocumentBulkAction[] {
 const MENU_ACTIONS: readonly DocumentRowAction[] = ['download', 'history'];
 
 /**
- * How a row lays its actions out: View, Approve, Reject and Retry as buttons, Download and History in a More
+ * How a row lays its actions out: View, Approve, Reject, Reopen and Retry as buttons, Download and History in a More
  * menu. A menu of one would hide its one action behind a click for nothing, so a lone one is a button too.
  */
 export function rowActionLayout(actions: readonly DocumentRowAction[]): { buttons: DocumentRowAction[]; menu: DocumentRowAction[] } {

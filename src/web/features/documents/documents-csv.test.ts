@@ -16,6 +16,7 @@ const document = (overrides: Partial<TDocumentListItem> = {}): TDocumentListItem
   division: 'AAA',
   reviewNotes: null,
   storageDriver: 'local',
+  opened: false,
   ...overrides,
 });
 

@@ -1,4 +1,4 @@
-import { Check, Download, Eye, History, LoaderCircle, MoreHorizontal, RotateCw, X } from 'lucide-react';
+import { Check, Download, Eye, History, LoaderCircle, MoreHorizontal, RotateCw, Undo2, X } from 'lucide-react';
 import type { TDocumentListItem } from '../../../../contract';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -9,6 +9,8 @@ export interface DocumentRowHandlers {
   onView: (document: TDocumentListItem) => void;
   onApprove: (document: TDocumentListItem) => void;
   onReject: (document: TDocumentListItem) => void;
+  /** Puts a verified or rejected document back under review, asking why. */
+  onReopen: (document: TDocumentListItem) => void;
   onDownload: (document: TDocumentListItem) => void;
   onHistory: (document: TDocumentListItem) => void;
   /** Runs the virus scan of a document whose scan keeps failing again now. */
@@ -17,7 +19,7 @@ export interface DocumentRowHandlers {
 
 /**
  * The row's actions the role can use (`actions`, from documentRowActions): View, Approve and Reject (these two
- * only while pending review), Retry (only while the virus scan keeps failing) and a More menu with Download and
+ * only while pending review), Reopen (only once verified or rejected), Retry (only while the virus scan keeps failing) and a More menu with Download and
  * History (a lone one of these is a button of its own). `compact` shows icons only (the table), except Retry,
  * which keeps its word so the one thing to do on such a row is plain; every button still has a name naming its
  * file, and More is an icon everywhere.
@@ -86,6 +88,12 @@ export function DocumentRowActions({
         >
           <X aria-hidden="true" />
           {text('Reject')}
+        </Button>
+      ) : null}
+      {shown.has('reopen') ? (
+        <Button variant="ghost" size={size} className={iconOnly} title="Reopen for review" disabled={reviewing} onClick={() => handlers.onReopen(document)}>
+          <Undo2 aria-hidden="true" />
+          {text('Reopen')}
         </Button>
       ) : null}
       {shown.has('retryScan') ? (

@@ -1,11 +1,22 @@
-import { CheckCheck, CloudUpload, FileDown, FileSearch, LoaderCircle, RefreshCw, RotateCcw, X } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Check, CheckCheck, CloudUpload, FileDown, FileSearch, LoaderCircle, RefreshCw, RotateCcw, Undo2, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useReducer, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { DOC_TYPE_LABELS, type TDocumentListItem } from '../../../../contract';
-import { DocumentViewer, type ViewableDocument } from '@/components/document-viewer';
+import { DocumentViewer, type ViewerNavigation } from '@/components/document-viewer';
 import { EmptyState } from '@/components/empty-state';
 import { LoadingState } from '@/components/loading-state';
 import { PageHeader } from '@/components/page-header';
+import { DOCUMENT_STATUS_LABELS } from '@/components/status-tones';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -18,10 +29,20 @@ import { usePermissions } from '@/lib/session-api';
 import { toast, type ToastInput } from '@/lib/toast-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { cn } from '@/lib/utils';
-import { useBulkApproveDocuments, useDocumentList, useDownloadDocumentFile, useRetryScan, useReviewDocument, useUploadToStorage } from '../api';
-import { describeBulkApprove, planBulkApprove } from '../bulk-approve';
-import { documentBulkActions, documentRowActions } from '../document-actions';
+import {
+  refreshAfterFileOpened,
+  useBulkApproveDocuments,
+  useDocumentList,
+  useDownloadDocumentFile,
+  useReopenDocument,
+  useRetryScan,
+  useReviewDocument,
+  useUploadToStorage,
+} from '../api';
+import { describeBulkApprove, planBulkApprove, unopenedApprovalQuestion } from '../bulk-approve';
+import { documentBulkActions, documentRowActions, isReopenable } from '../document-actions';
 import {
   changeDocumentFilters,
   DEFAULT_DOCUMENT_FILTERS,
@@ -39,18 +60,29 @@ import { DocumentHistoryDialog, type HistoryTarget } from './document-history-di
 import type { DocumentRowHandlers } from './document-row-actions';
 import { DocumentsList } from './documents-list';
 import { RejectDocumentDialog, type RejectTarget } from './reject-document-dialog';
+import { ReopenDocumentDialog, type ReopenTarget } from './reopen-document-dialog';
 
 /** The table needs the room of a desktop window; narrower screens get stacked cards. */
 const TABLE_QUERY = '(min-width: 1280px)';
 
 const NO_DOCUMENTS: readonly TDocumentListItem[] = [];
 
+/** The position in the whole list of a page's first row. */
+const firstShownOf = (page: number): number => (page - 1) * DOCUMENTS_PAGE_SIZE + 1;
+
 const documentsWord = (count: number): string => (count === 1 ? 'document' : 'documents');
 
 function describeDocument(document: TDocumentListItem): string {
   const type = document.docType ? DOC_TYPE_LABELS[document.docType] : 'Undetected type';
-  return `${document.playerName} · ${type}`;
+  return `${document.playerName} · ${type} · ${DOCUMENT_STATUS_LABELS[document.status]}`;
 }
+
+const reopenTargetOf = (document: TDocumentListItem): ReopenTarget => ({
+  id: document.id,
+  fileName: document.fileName,
+  playerName: document.playerName,
+  status: document.status,
+});
 
 /** Filters live in the URL (`?q=&status=&type=&page=`), so a filtered view can be reloaded and shared. */
 function useDocumentFilters() {
@@ -119,13 +151,23 @@ export function DocumentsPage() {
   const selected = selectedRows(selection, documents);
   const selectedCount = selected.length;
 
-  const [viewing, setViewing] = useState<ViewableDocument | null>(null);
+  // The viewer follows the listed row (its status changes as it is reviewed); the row as it was opened, when it
+  // has left the list meanwhile (approved under the Under Review filter).
+  const [viewed, setViewed] = useState<TDocumentListItem | null>(null);
+  const viewing = viewed ? (documents.find((document) => document.id === viewed.id) ?? viewed) : null;
+  const viewingIndex = viewing ? documents.findIndex((document) => document.id === viewing.id) : -1;
   const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
+  const [reopening, setReopening] = useState<ReopenTarget | null>(null);
+  // Approving documents nobody opened asks first.
+  const [confirmApprove, setConfirmApprove] = useState<{ question: string; approvable: number } | null>(null);
   const [historyOf, setHistoryOf] = useState<HistoryTarget | null>(null);
   // The bulk-approve summary also stays on the list: the live 'status updated' toasts that follow can replace its toast.
   const [bulkSummary, setBulkSummary] = useState<ToastInput | null>(null);
 
+  const queryClient = useQueryClient();
+  const confirmFocus = useReturnFocus();
   const review = useReviewDocument();
+  const reopen = useReopenDocument();
   const bulkApprove = useBulkApproveDocuments();
   const upload = useUploadToStorage();
   const retryScan = useRetryScan();
@@ -179,6 +221,15 @@ export function DocumentsPage() {
       toast({ title: 'No Documents', description: 'No documents to approve. Please select documents.', variant: 'destructive' });
       return;
     }
+    const unopened = unopenedApprovalQuestion(selected);
+    if (unopened) {
+      setConfirmApprove(unopened);
+      return;
+    }
+    approveConfirmed();
+  };
+
+  const approveConfirmed = () => {
     const plan = planBulkApprove(selected);
     const report = (summary: ToastInput) => {
       setBulkSummary(summary);
@@ -194,17 +245,37 @@ export function DocumentsPage() {
     });
   };
 
-  const handlers: DocumentRowHandlers = {
-    onView: (document) => setViewing({ id: document.id, fileName: document.fileName, description: describeDocument(document) }),
-    onApprove: (document) =>
-      review.mutate(
-        { documentId: document.id, decision: { status: 'verified' } },
-        {
-          onSuccess: () => toast({ title: 'Document Approved', description: `${document.fileName} is now verified.` }),
-          onError: (error) => toast({ title: 'Approve Failed', description: getErrorMessage(error), variant: 'destructive' }),
+  /** After a decision in the viewer: the next listed document, or, after the last one, the list again. */
+  const moveOnFrom = (documentId: string) => {
+    const index = documents.findIndex((document) => document.id === documentId);
+    const next = index >= 0 ? documents[index + 1] : undefined;
+    if (next) setViewed(next);
+    else closeViewer();
+  };
+
+  const closeViewer = () => {
+    setViewed(null);
+    // The file was read: the list's 'opened' flags and the history have changed.
+    void refreshAfterFileOpened(queryClient);
+  };
+
+  const approve = (document: TDocumentListItem, fromViewer: boolean) =>
+    review.mutate(
+      { documentId: document.id, decision: { status: 'verified' } },
+      {
+        onSuccess: () => {
+          toast({ title: 'Document Approved', description: `${document.fileName} is now verified.` });
+          if (fromViewer) moveOnFrom(document.id);
         },
-      ),
+        onError: (error) => toast({ title: 'Approve Failed', description: getErrorMessage(error), variant: 'destructive' }),
+      },
+    );
+
+  const handlers: DocumentRowHandlers = {
+    onView: (document) => setViewed(document),
+    onApprove: (document) => approve(document, false),
     onReject: (document) => setRejecting({ id: document.id, fileName: document.fileName, playerName: document.playerName }),
+    onReopen: (document) => setReopening(reopenTargetOf(document)),
     onDownload: (document) =>
       download.mutate(
         { documentId: document.id, fileName: document.fileName },
@@ -224,6 +295,7 @@ export function DocumentsPage() {
       {
         onSuccess: () => {
           setRejecting(null);
+          if (viewing?.id === target.id) moveOnFrom(target.id);
           const notice = notifyGuardian ? ' The guardian was e-mailed the reason (Notifications History shows whether it went out).' : '';
           toast({ title: 'Document Rejected', description: `${target.fileName} is rejected: ${reason}.${notice}` });
         },
@@ -235,11 +307,68 @@ export function DocumentsPage() {
       },
     );
 
-  const reviewingId = review.isPending ? (review.variables?.documentId ?? null) : null;
+  const reopenDocument = (target: ReopenTarget, reason: string) =>
+    reopen.mutate(
+      { documentId: target.id, reason },
+      {
+        onSuccess: () => {
+          setReopening(null);
+          toast({ title: 'Document Reopened', description: `${target.fileName} is under review again: ${reason}` });
+        },
+        onError: (error) => {
+          if (isApiError(error) && (error.status === 409 || error.status === 404)) setReopening(null);
+          toast({ title: 'Reopen Failed', description: getErrorMessage(error), variant: 'destructive' });
+        },
+      },
+    );
+
+  const reviewingId = review.isPending ? (review.variables?.documentId ?? null) : reopen.isPending ? (reopen.variables?.documentId ?? null) : null;
+  const reviewer = can('documents.review');
+  const previous = viewingIndex > 0 ? documents[viewingIndex - 1] : undefined;
+  const next = viewingIndex >= 0 ? documents[viewingIndex + 1] : undefined;
+  const viewerNavigation: ViewerNavigation | undefined =
+    reviewer && viewing
+      ? {
+          position: viewingIndex >= 0 ? `${firstShownOf(filters.page) + viewingIndex} of ${list.data?.total ?? documents.length}` : 'Not in the list',
+          onPrevious: previous ? () => setViewed(previous) : undefined,
+          onNext: next ? () => setViewed(next) : undefined,
+        }
+      : undefined;
+  const viewerBusy = viewing !== null && reviewingId === viewing.id;
+  const viewerActions =
+    reviewer && viewing ? (
+      viewing.status === 'pending' ? (
+        <>
+          <Button
+            variant="outline"
+            className="text-green-700 hover:text-green-800 dark:text-green-400 dark:hover:text-green-300"
+            onClick={() => approve(viewing, true)}
+            disabled={viewerBusy}
+          >
+            {viewerBusy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Check aria-hidden="true" />}
+            Approve
+          </Button>
+          <Button
+            variant="outline"
+            className="text-red-700 hover:text-red-800 dark:text-red-400 dark:hover:text-red-300"
+            onClick={() => handlers.onReject(viewing)}
+            disabled={viewerBusy}
+          >
+            <X aria-hidden="true" />
+            Reject
+          </Button>
+        </>
+      ) : isReopenable(viewing.status) ? (
+        <Button variant="outline" onClick={() => handlers.onReopen(viewing)} disabled={viewerBusy}>
+          <Undo2 aria-hidden="true" />
+          Reopen
+        </Button>
+      ) : null
+    ) : null;
   const retryingId = retryScan.isPending ? (retryScan.variables ?? null) : null;
   const total = list.data?.total ?? 0;
   const pageCount = pageCountOf(total, list.data?.pageSize ?? DOCUMENTS_PAGE_SIZE);
-  const firstShown = total === 0 ? 0 : (filters.page - 1) * DOCUMENTS_PAGE_SIZE + 1;
+  const firstShown = total === 0 ? 0 : firstShownOf(filters.page);
   const lastShown = (filters.page - 1) * DOCUMENTS_PAGE_SIZE + documents.length;
   const allState = selectAllState(selection, listedIds);
 
@@ -385,14 +514,53 @@ export function DocumentsPage() {
         </Card>
       </div>
       {/* Opened only from View, which a role without 'files.open' lacks; the viewer refuses such a role itself, too. */}
-      <DocumentViewer document={viewing} onOpenChange={(open) => !open && setViewing(null)} />
-      {can('documents.review') ? (
-        <RejectDocumentDialog
-          target={rejecting}
-          busy={review.isPending && review.variables?.documentId === rejecting?.id}
-          onOpenChange={(open) => !open && setRejecting(null)}
-          onReject={reject}
-        />
+      <DocumentViewer
+        document={viewing && { id: viewing.id, fileName: viewing.fileName, description: describeDocument(viewing) }}
+        onOpenChange={(open) => !open && closeViewer()}
+        actions={viewerActions}
+        navigation={viewerNavigation}
+      />
+      {reviewer ? (
+        <>
+          <RejectDocumentDialog
+            target={rejecting}
+            busy={review.isPending && review.variables?.documentId === rejecting?.id}
+            onOpenChange={(open) => !open && setRejecting(null)}
+            onReject={reject}
+          />
+          <ReopenDocumentDialog
+            target={reopening}
+            busy={reopen.isPending}
+            onOpenChange={(open) => !open && setReopening(null)}
+            onReopen={reopenDocument}
+            fallbackFocus={() =>
+              // Reopened from the viewer, whose Reopen became Approve and Reject: the viewer; from a row: the row's first action.
+              globalThis.document.querySelector<HTMLElement>(
+                viewing ? '[data-testid="document-viewer"]' : `[data-document-id="${reopening?.id ?? ''}"] button`,
+              )
+            }
+          />
+          <AlertDialog open={confirmApprove !== null} onOpenChange={(open) => !open && setConfirmApprove(null)}>
+            <AlertDialogContent data-testid="bulk-approve-confirm" {...confirmFocus}>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Approve documents nobody has opened?</AlertDialogTitle>
+                <AlertDialogDescription>{confirmApprove?.question}</AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <Button
+                  onClick={() => {
+                    setConfirmApprove(null);
+                    approveConfirmed();
+                  }}
+                >
+                  <CheckCheck aria-hidden="true" />
+                  Approve all {confirmApprove?.approvable}
+                </Button>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        </>
       ) : null}
       <DocumentHistoryDialog target={historyOf} onOpenChange={(open) => !open && setHistoryOf(null)} />
     </>

@@ -1,0 +1,20 @@
+import { test } from '@playwright/test';
+import { approveAndRejectFromTheViewer, bulkApproveAsksAboutUnopened, demoDocumentOpens, reopenWithAReason } from './review-viewer-flow';
+
+test.describe('reviewing from the document viewer on a phone (390 px)', () => {
+  test('a demo document opens in the viewer with its real file', async ({ page }) => {
+    await demoDocumentOpens(page, 'phone');
+  });
+
+  test('Previous, Next and the arrow keys move through the list; Approve and Reject move on to the next', async ({ page, baseURL }) => {
+    await approveAndRejectFromTheViewer(page, baseURL ?? '', 'phone');
+  });
+
+  test('a verified document is reopened with a reason, shown in its history', async ({ page, baseURL }) => {
+    await reopenWithAReason(page, baseURL ?? '', 'phone');
+  });
+
+  test('bulk approval of unopened documents asks first, naming the count, and Cancel approves nothing', async ({ page, baseURL }) => {
+    await bulkApproveAsksAboutUnopened(page, baseURL ?? '', 'phone');
+  });
+});
