@@ -25,13 +25,13 @@ describe('players CSV', () => {
   it('quotes names holding commas or quotes and ends every line with CRLF', () => {
     const csv = buildPlayersCsv([player({ playerName: 'Renée "Rae" Côté, Jr', completionPercentage: 100 })]);
     expect(csv).toBe(
-      'Player Name,Division,Birth Certificate,Residency,Medical,Waiver,Completion %\r\n' +
+      '\uFEFFPlayer Name,Division,Birth Certificate,Residency,Medical,Waiver,Completion %\r\n' +
         '"Renée ""Rae"" Côté, Jr",AA,Complete,Under Review,Processing,Missing,100\r\n',
     );
   });
 
   it('writes only the header for no players', () => {
-    expect(buildPlayersCsv([]).split('\r\n')).toEqual([PLAYERS_CSV_HEADER.join(','), '']);
+    expect(buildPlayersCsv([]).split('\r\n')).toEqual([`\uFEFF${PLAYERS_CSV_HEADER.join(',')}`, '']);
   });
 
   it('names the file after the season and the time', () => {

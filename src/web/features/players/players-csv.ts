@@ -1,6 +1,6 @@
 import { DOC_TYPES, type TPlayerReportRow } from '../../../contract';
 import { PLAYER_DOC_STATUS_LABELS } from '@/components/status-tones';
-import { fileTimestamp, toCsv } from '@/lib/csv';
+import { fileTimestamp, toCsv, type CsvText } from '@/lib/csv';
 
 /** The players CSV: exactly these columns, in this order. */
 export const PLAYERS_CSV_HEADER = [
@@ -23,7 +23,7 @@ export function playerCsvRow(player: TPlayerReportRow): (string | number)[] {
   ];
 }
 
-export function buildPlayersCsv(players: readonly TPlayerReportRow[]): string {
+export function buildPlayersCsv(players: readonly TPlayerReportRow[]): CsvText {
   return toCsv(PLAYERS_CSV_HEADER, players.map(playerCsvRow));
 }
 
