@@ -5,8 +5,9 @@ describe('toCsv', () => {
   it('starts with the UTF-8 byte-order mark, EF BB BF once encoded, so Excel reads accents', () => {
     const csv = toCsv(['Name'], [['Côté']]);
     expect(csv.startsWith(UTF8_BOM)).toBe(true);
-    expect([...Buffer.from(csv, 'utf8').subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(Buffer.from(csv, 'utf8').subarray(3).toString('utf8')).toBe('Name\r\nCôté\r\n');
+    const bytes = new TextEncoder().encode(csv);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes.subarray(3))).toBe('Name\r\nCôté\r\n');
   });
 
   it('writes a header and rows separated by CRLF', () => {
