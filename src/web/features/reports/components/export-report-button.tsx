@@ -1,5 +1,5 @@
 import { Braces, ChevronDown, Download, FileSpreadsheet, FileText, LoaderCircle, Sheet, type LucideIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TReportExportFormat, TSeasonReport } from '../../../../contract';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -30,6 +30,12 @@ export const EXPORT_NAMES: Record<ExportChoice, string> = { pdf: 'PDF', xlsx: 'E
 export function ExportReportButton({ report, params }: { report: TSeasonReport | undefined; params: ReportParams }) {
   const [making, setMaking] = useState<ExportChoice | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
+  const wasMaking = useRef(false);
+  // Focus goes back to the button once it can take it again (it is disabled while the file is made).
+  useEffect(() => {
+    if (making === null && wasMaking.current) trigger.current?.focus();
+    wasMaking.current = making !== null;
+  }, [making]);
 
   async function exportAs(format: ExportChoice): Promise<void> {
     if (!report) return;
@@ -52,7 +58,6 @@ export function ExportReportButton({ report, params }: { report: TSeasonReport |
       });
     } finally {
       setMaking(null);
-      trigger.current?.focus();
     }
   }
 
