@@ -54,12 +54,14 @@ export function generatedText(date: Date): string {
   return `${day}, ${date.toISOString().slice(11, 16)} UTC`;
 }
 
-function growthText(summary: TSeasonReport['summary']): string | null {
+/** The Total Players card's comparison as a summary figure: 'Players vs Fall Ball 2024' '+25%', or why there is none. */
+function growthFigure(summary: TSeasonReport['summary']): { label: string; value: string } | null {
   const { growth } = summary;
   if (growth === null) return null;
-  if (growth.previousSeason === null) return 'No previous season';
-  if (growth.totalPlayers === null) return `No players in ${growth.previousSeason.name} to compare`;
-  return `${growth.totalPlayers > 0 ? '+' : ''}${percentText(growth.totalPlayers)} vs ${growth.previousSeason.name}`;
+  if (growth.previousSeason === null) return { label: 'Players vs Previous Season', value: 'No previous season' };
+  const label = `Players vs ${growth.previousSeason.name}`;
+  if (growth.totalPlayers === null) return { label, value: 'None to compare' };
+  return { label, value: `${growth.totalPlayers > 0 ? '+' : ''}${percentText(growth.totalPlayers)}` };
 }
 
 const table = (title: string, columns: readonly string[], numeric: readonly boolean[], rows: ReadonlyArray<readonly ExportCell[]>): ExportTable => ({
@@ -74,7 +76,7 @@ export const INCOMPLETE_PLAYER_COLUMNS: readonly string[] = ['Player ID', 'Playe
 
 export function buildReportExport(report: TSeasonReport, generatedAt: Date): ReportExport {
   const { summary } = report;
-  const growth = growthText(summary);
+  const growth = growthFigure(summary);
   const unlisted = report.playersTotal - report.players.length;
   return {
     title: REPORT_EXPORT_TITLE,
@@ -86,7 +88,7 @@ export function buildReportExport(report: TSeasonReport, generatedAt: Date): Rep
       { label: 'Incomplete Profiles', value: count.format(summary.incompleteProfiles) },
       { label: 'Completion Rate', value: percentText(summary.completionRate) },
       { label: 'Total Documents', value: count.format(summary.totalDocuments) },
-      ...(growth === null ? [] : [{ label: 'Players vs Previous Season', value: growth }]),
+      ...(growth === null ? [] : [growth]),
     ],
     divisions: table(
       'Completion by division',

@@ -192,10 +192,10 @@ function monthlyChart(w: PdfWriter, report: TSeasonReport): void {
     doc.moveTo(left, yOf(value)).lineTo(left + width, yOf(value)).lineWidth(0.5).strokeColor(RULE).stroke();
     w.text(String(value), PAGE.margin, yOf(value) - 4, { size: 7.5, color: MUTED, width: axisWidth - 6, align: 'right' });
   }
-  // At most about eight month names fit under the axis: every n-th, the last always.
+  // At most about eight month names fit under the axis: every n-th, counted back from the last.
   const every = Math.ceil(months.length / 8);
   months.forEach((m, i) => {
-    if (i % every === 0 || i === months.length - 1) w.text(monthLabel(m.month), xOf(i) - 30, bottom + 6, { size: 7.5, color: MUTED, width: 60, align: 'center' });
+    if ((months.length - 1 - i) % every === 0) w.text(monthLabel(m.month), xOf(i) - 30, bottom + 6, { size: 7.5, color: MUTED, width: 60, align: 'center' });
   });
   const series = [
     { label: 'Registrations', color: BLUE, values: months.map((m) => m.registrations) },
