@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { launchChromium, parseScreenshotArgs, signIn } from './screenshot-support';
 
 /**
- * Screenshots of the Reports screen for review and the README: each tab at 1280 px in light and dark, and the
- * screen at 390 px. Run against a running server with the demo data:
+ * Screenshots of the Reports screen for review and the README: each tab at 1280 px in light and dark, the
+ * screen at 390 px, and the Export Report menu open at both sizes. Run against a running server with the demo data:
  *   npx tsx scripts/take-report-screenshots.ts --url http://localhost:5000 --password '…' [--out docs/screenshots]
  */
 const args = parseScreenshotArgs('docs/screenshots');
@@ -35,7 +35,17 @@ const phonePage = await phone.newPage();
 await openReports(phonePage);
 await settle(phonePage);
 await phonePage.screenshot({ path: `${args.out}/reports-phone.png`, fullPage: true });
+await openExportMenu(phonePage);
+await phonePage.screenshot({ path: `${args.out}/report-export-phone.png` });
 await phone.close();
+
+const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+const desktopPage = await desktop.newPage();
+await openReports(desktopPage);
+await settle(desktopPage);
+await openExportMenu(desktopPage);
+await desktopPage.screenshot({ path: `${args.out}/report-export-desktop.png` });
+await desktop.close();
 
 await browser.close();
 process.stdout.write(`Screenshots written to ${args.out}/\n`);
@@ -45,6 +55,12 @@ async function settle(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Reports' }).click();
   await page.mouse.move(0, 0);
   await page.waitForTimeout(500);
+}
+
+async function openExportMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Export Report' }).click();
+  await page.getByTestId('export-report-menu').waitFor();
+  await page.waitForTimeout(300);
 }
 
 async function openReports(page: Page): Promise<void> {

@@ -12,6 +12,14 @@ export const DOC_TYPE_LABELS: Record<TDocType, string> = {
   waiver: 'Liability Waiver',
 };
 
+/** The tables' short names of the document types: Birth Certificate, Residency, Medical, Waiver. */
+export const DOC_TYPE_COLUMN_LABELS: Record<TDocType, string> = {
+  birth_certificate: 'Birth Certificate',
+  residency: 'Residency',
+  medical: 'Medical',
+  waiver: 'Waiver',
+};
+
 /** Status of one stored document. */
 export const DOCUMENT_STATUSES = ['verified', 'pending', 'processing', 'rejected'] as const;
 export const ZDocumentStatus = z.enum(DOCUMENT_STATUSES);
@@ -21,6 +29,14 @@ export type TDocumentStatus = z.infer<typeof ZDocumentStatus>;
 export const PLAYER_DOC_STATUSES = ['complete', 'missing', 'pending', 'processing'] as const;
 export const ZPlayerDocStatus = z.enum(PLAYER_DOC_STATUSES);
 export type TPlayerDocStatus = z.infer<typeof ZPlayerDocStatus>;
+
+/** How a player's document of one type reads in the tables and the exported files. */
+export const PLAYER_DOC_STATUS_LABELS: Record<TPlayerDocStatus, string> = {
+  complete: 'Complete',
+  pending: 'Under Review',
+  processing: 'Processing',
+  missing: 'Missing',
+};
 
 /** Divisions a player can be in, and those filters offer: Peewee and TEST exist in data but are no filter choice. */
 export const DIVISIONS = ['AAA', 'AA', 'A', 'TEST', 'Peewee'] as const;

@@ -1,6 +1,7 @@
 export * from './access';
 export * from './audit';
 export * from './auth';
+export * from './csv';
 export * from './documents';
 export * from './domain';
 export * from './errors';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SEASON_KINDS, ZDivision, ZDocType } from './domain';
-import { ZDivisionFilter, ZDocumentsStatus, ZSeasonParam, ZSeasonRef } from './reports';
+import { CSV_CONTENT_TYPE } from './csv';
+import { ZDivisionFilter, ZDocumentsStatus, ZSeasonParam, ZSeasonRef, type TDivisionFilter } from './reports';
 
 /**
  * GET /api/reports/season, the Reports screen's data: a season's report
@@ -116,3 +117,46 @@ export const ZSeasonReport = z.object({
   playersTotal: z.number(),
 });
 export type TSeasonReport = z.infer<typeof ZSeasonReport>;
+
+/** The files the season report exports as: a PDF to print or send, and its tables for a spreadsheet. */
+export const REPORT_EXPORT_FORMATS = ['pdf', 'csv', 'xlsx'] as const;
+export const ZReportExportFormat = z.enum(REPORT_EXPORT_FORMATS, { error: 'must be pdf, csv or xlsx' });
+export type TReportExportFormat = z.infer<typeof ZReportExportFormat>;
+
+/** GET /api/reports/season/export: the report of these parameters as a file of `format`. */
+export const ZSeasonReportExportQuery = ZSeasonReportQuery.extend({ format: ZReportExportFormat });
+export type TSeasonReportExportQuery = z.input<typeof ZSeasonReportExportQuery>;
+
+export const REPORT_EXPORT_CONTENT_TYPES: Record<TReportExportFormat, string> = {
+  pdf: 'application/pdf',
+  csv: CSV_CONTENT_TYPE,
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Text as a part of a file name: lowercase letters, digits and dashes ('Fall Ball 2025' → 'fall-ball-2025'). */
+export const fileNamePart = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/** A UTC minute that sorts and is safe in a file name: 2026-11-24 13:05:59 UTC → '20261124T1305Z'. */
+export const compactTimestamp = (date: Date): string => `${date.toISOString().slice(0, 16).replace(/[-:]/g, '')}Z`;
+
+/**
+ * What an exported report is called: 'clearbase-report-fall-2025-20261124T1305Z.pdf', the division named when
+ * it is one ('clearbase-report-fall-2025-aa-20261124T1305Z.xlsx').
+ */
+export function seasonReportFileName(seasonId: string, division: TDivisionFilter, date: Date, extension: TReportExportFormat | 'json'): string {
+  const parts = ['clearbase-report', fileNamePart(seasonId) || 'season', division === 'all' ? '' : fileNamePart(division), compactTimestamp(date)];
+  return `${parts.filter(Boolean).join('-')}.${extension}`;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** '2025-08' → 'Aug 2025' (the report's months are UTC calendar months, named the same on screen and in files). */
+export function monthLabel(month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  return match && name ? `${name} ${match[1]}` : month;
+}

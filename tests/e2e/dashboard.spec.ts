@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import {
   expectCardsToShow,
@@ -12,6 +11,7 @@ import {
   type StatField,
 } from './dashboard-support';
 import { signInAndWaitForShell } from './support';
+import { readCsvFile } from '../support/csv';
 
 /**
  * The dashboard on real data against the shared e2e server: every figure is compared with
@@ -184,7 +184,7 @@ test.describe('dashboard', () => {
       await dialog.getByRole('button', { name: 'Export' }).click();
       const file = await download;
       expect(file.suggestedFilename()).toMatch(new RegExp(`^clearbase-[a-z-]+-${breakdown.season.id}-[\\dT-]+\\.csv$`));
-      const csv = await readFile(await file.path(), 'utf8');
+      const csv = await readCsvFile(await file.path());
       const lines = csv.trim().split('\r\n');
       expect(lines[0]).toBe('Group,Item,Status,Value,Details');
       expect(lines.length).toBeGreaterThan(1);

@@ -14,6 +14,7 @@ import {
   waitForProcessed,
 } from './documents-helpers';
 import { signInByApi } from './support';
+import { readCsvFile } from '../support/csv';
 
 const CSV_HEADER = 'ID,Player Name,Document Type,File Name,Status,Size (bytes),Uploaded At';
 
@@ -167,7 +168,7 @@ test.describe('the Documents screen', () => {
     await page.getByRole('button', { name: 'Export Selected (3)' }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toMatch(/^documents-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.csv$/);
-    const csv = await readFile(await download.path(), 'utf8');
+    const csv = await readCsvFile(await download.path());
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(CSV_HEADER);
     expect(lines).toHaveLength(1 + ids.length);

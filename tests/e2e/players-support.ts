@@ -61,32 +61,4 @@ export function uniqueSurname(prefix = 'Testa'): string {
   return prefix + [...letters].map((c) => (/[0-9]/.test(c) ? String.fromCharCode(97 + Number(c)) : c)).join('');
 }
 
-/** A small RFC 4180 reader for the exported CSV (quoted fields, doubled quotes, CRLF). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
+export { parseCsv } from '../support/csv';

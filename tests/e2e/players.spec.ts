@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { ZPlayerReport } from '../../src/contract';
 import { foldForSearch } from '../../src/web/lib/search-text';
 import { choose, matchingTotal, openPlayers, parseCsv, playerRows, readRows, uniqueSurname, waitForPlayers } from './players-support';
 import { signInAndWaitForShell, signInByApi } from './support';
+import { readCsvFile } from '../support/csv';
 
 /**
  * The Players screen (table, filters, search, paging, Add Player, texts and toasts) against the real server
@@ -438,7 +438,7 @@ test.describe('CSV export', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(new RegExp(`^clearbase-players-${seasonId}-\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}\\.csv$`));
-    const text = await readFile(await download.path(), 'utf8');
+    const text = await readCsvFile(await download.path());
     expect(text.split('\r\n')[0]).toBe(CSV_HEADER);
     const rows = parseCsv(text).slice(1);
     expect(rows).toHaveLength(total);
@@ -476,7 +476,7 @@ test.describe("dashboard's Document Status Overview", () => {
     await overview.getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(new RegExp(`^clearbase-players-${report.season.id}-.+\\.csv$`));
-    const text = await readFile(await download.path(), 'utf8');
+    const text = await readCsvFile(await download.path());
     expect(text.split('\r\n')[0]).toBe(CSV_HEADER);
     const rows = parseCsv(text).slice(1);
     expect(rows).toHaveLength(report.summary.total);

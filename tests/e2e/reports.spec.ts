@@ -15,6 +15,7 @@ import {
   waitForReport,
 } from './reports-support';
 import { signInByApi } from './support';
+import { readCsvFile } from '../support/csv';
 
 /**
  * The Reports screen against the real server and its demo data: parameters applied
@@ -274,15 +275,16 @@ test.describe('Reports screen', () => {
     expect(scrollHeight).toBeGreaterThan(clientHeight);
   });
 
-  test('Export Report downloads the report on screen as JSON, equal to the API answer for its parameters', async ({ page }) => {
+  test('Export Report → JSON downloads the report on screen, equal to the API answer for its parameters', async ({ page }) => {
     const season = await openPastReport(page, { division: 'AA' });
     const report = await readReport(page.request, { season: season.id, division: 'AA', compare: true });
     const startedAt = Date.now();
 
-    const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export Report' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: /^JSON/ }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^clearbase-report-${season.id}-\\d{8}T\\d{4}Z\\.json$`));
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^clearbase-report-${season.id}-aa-\\d{8}T\\d{4}Z\\.json$`));
     const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as Record<string, unknown> & { generatedAt: string };
     expect(Object.keys(exported)).toEqual(['generatedAt', 'season', 'division', 'summary', 'documentStats', 'divisionStats', 'players']);
     const { generatedAt, ...figures } = exported;
@@ -306,7 +308,7 @@ test.describe('Reports screen', () => {
     await page.getByRole('button', { name: 'Export incomplete players (CSV)' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(new RegExp(`^clearbase-incomplete-players-${season.id}-\\d{8}T\\d{4}Z\\.csv$`));
-    const text = await readFile(await download.path(), 'utf8');
+    const text = await readCsvFile(await download.path());
     const [header, ...rows] = parseCsv(text);
     expect(header).toEqual(['Player ID', 'Player Name', 'Division', 'Completion %', 'Birth Certificate', 'Residency', 'Medical', 'Waiver']);
     expect(rows).toEqual(

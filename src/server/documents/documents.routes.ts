@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, principalOf } from '../platform/http/access';
+import { contentDisposition } from '../platform/http/content-disposition';
 import {
   ZBulkStatusChange,
   ZBulkStatusResult,
@@ -18,12 +19,6 @@ import {
   ZUploadToStorageResponse,
 } from '../../contract';
 import type { DocumentsService } from './documents.service';
-
-/** RFC 6266 filename: an ASCII fallback plus the UTF-8 original, quotes and control characters removed. */
-export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 export function registerDocumentRoutes(parent: FastifyInstance, deps: { documents: DocumentsService }): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();

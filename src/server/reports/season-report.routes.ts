@@ -1,13 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZSeasonReport, ZSeasonReportQuery } from '../../contract';
+import { ZSeasonReport, ZSeasonReportExportQuery, ZSeasonReportQuery } from '../../contract';
 import type { SeasonReportService } from './season-report.service';
 import { principalOf } from '../platform/http/access';
+import { contentDisposition } from '../platform/http/content-disposition';
 
-/** GET /api/reports/season (src/contract/season-report.ts). */
+/** GET /api/reports/season and its export as a file (src/contract/season-report.ts). */
 export function registerSeasonReportRoutes(parent: FastifyInstance, deps: { seasonReport: SeasonReportService }): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.get('/api/reports/season', { config: { access: 'read' }, schema: { querystring: ZSeasonReportQuery, response: { 200: ZSeasonReport } } }, (request) =>
     deps.seasonReport.getSeasonReport(request.query, principalOf(request)),
   );
+
+  app.get('/api/reports/season/export', { config: { access: 'read' }, schema: { querystring: ZSeasonReportExportQuery } }, async (request, reply) => {
+    const { format, ...query } = request.query;
+    const file = await deps.seasonReport.exportSeasonReport(query, format, principalOf(request));
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', contentDisposition(file.fileName))
+      .header('content-length', file.body.length)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.body);
+  });
 }

@@ -8,7 +8,10 @@ import {
   type TDivision,
   type TDocType,
   type TPlayerDocStatus,
+  REPORT_EXPORT_CONTENT_TYPES,
+  seasonReportFileName,
   type TPrincipal,
+  type TReportExportFormat,
   type TSeasonReport,
   type TSeasonRef,
 } from '../../contract';
@@ -16,6 +19,9 @@ import type { Db } from '../platform/db/client';
 import { seasonReportQueries, type SeasonBreakdownRow, type SeasonHistoryRow } from './season-report.repository';
 import { AppError } from '../platform/errors';
 import { projectSeasons } from './projections';
+import { buildReportExport, seasonReportCsv } from './season-report-export';
+import { seasonReportPdf } from './season-report-pdf';
+import { seasonReportXlsx } from './season-report-xlsx';
 import { divisionsInScope, toReportRow } from './reports.service';
 
 export type SeasonReportQuery = { season?: string | undefined; division: TDivisionFilter; compare: boolean };
@@ -85,73 +91,97 @@ export function foldBreakdown(rows: readonly SeasonBreakdownRow[]) {
  * GET /api/reports/season: one season's report (src/contract/season-report.ts). Three aggregate statements at
  * once (season-report.repository); the season is resolved inside each, so an unknown one is seen afterwards.
  */
-export function createSeasonReportService(deps: { db: Db }) {
+/**
+ * The incomplete players an exported spreadsheet lists: every one, up to the rows an Excel sheet holds (the PDF
+ * lists the report's SEASON_REPORT_MAX_PLAYERS and says how many more there are).
+ */
+export const SPREADSHEET_MAX_PLAYERS = 1_048_575;
+
+/** An exported report: its bytes, and how the answer names and types them. */
+export type ReportFile = { body: Buffer; contentType: string; fileName: string };
+
+export function createSeasonReportService(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** Counts, history and projections over the division asked for, within the principal's divisions. */
+  async function getSeasonReport(query: SeasonReportQuery, principal: TPrincipal, playerLimit = SEASON_REPORT_MAX_PLAYERS): Promise<TSeasonReport> {
+    const { scope } = divisionsInScope(query.division, principal);
+    const q = seasonReportQueries(db, query.season, query.division, playerLimit, scope);
+    const [history, breakdown, incomplete] = await Promise.all([q.history, q.breakdown, q.incomplete]);
+    const season = history.find((row) => row.selected === true);
+    if (!season) {
+      throw new AppError('NOT_FOUND', query.season === undefined ? 'No season exists yet.' : `Season "${query.season}" does not exist.`);
+    }
+
+    const { divisions, types, registered, completed } = foldBreakdown(breakdown);
+    const totalPlayers = [...divisions.values()].reduce((sum, row) => sum + row.players, 0);
+    const completeProfiles = [...divisions.values()].reduce((sum, row) => sum + row.complete, 0);
+
+    // Seasons up to the report's one; the same kind's are the projection's points and hold the previous season.
+    const upTo = history.filter((row) => row.startsOn <= season.startsOn);
+    const sameKind = upTo.filter((row) => row.kind === season.kind);
+    const previous = sameKind.filter((row) => row.startsOn < season.startsOn).at(-1);
+
+    const documentStats = DOC_TYPES.map((docType) => ({ docType, ...types[docType], completionRate: percent(types[docType].complete, totalPlayers) }));
+    const weakest = totalPlayers === 0 ? undefined : [...documentStats].sort((a, b) => a.completionRate - b.completionRate)[0];
+
+    return {
+      season: { ...ref(season), kind: season.kind },
+      division: query.division,
+      summary: {
+        totalPlayers,
+        completeProfiles,
+        incompleteProfiles: totalPlayers - completeProfiles,
+        completionRate: percent(completeProfiles, totalPlayers),
+        totalDocuments: season.documents,
+        growth: query.compare
+          ? {
+              totalPlayers: previous ? growth(totalPlayers, previous.players) : null,
+              completeProfiles: previous ? growth(completeProfiles, previous.complete) : null,
+              previousSeason: previous ? ref(previous) : null,
+            }
+          : null,
+      },
+      documentStats,
+      divisionStats: DIVISIONS.filter((division) => (query.division === 'all' ? inDivisionScope(principal, division) : query.division === division)).map((division) => {
+        const row = divisions.get(division);
+        return { division, players: row?.players ?? 0, complete: row?.complete ?? 0, completionRate: percent(row?.complete ?? 0, row?.players ?? 0) };
+      }),
+      monthly: monthlySeries(season.startsOn, season.endsOn, registered, completed),
+      history: upTo.map((row) => ({
+        season: ref(row),
+        kind: row.kind,
+        totalPlayers: row.players,
+        completeProfiles: row.complete,
+        completionRate: percent(row.complete, row.players),
+      })),
+      projections: projectSeasons({
+        kind: season.kind,
+        points: sameKind.map((row) => ({ year: row.year, players: row.players, completionRate: percent(row.complete, row.players) })),
+        weakestType: weakest ? { label: DOC_TYPE_LABELS[weakest.docType], completionRate: weakest.completionRate } : undefined,
+      }),
+      players: incomplete.map((row) => {
+        const { playerId, playerName, division, documentsStatus, completionPercentage } = toReportRow(row);
+        return { playerId, playerName, division, documentsStatus, completionPercentage };
+      }),
+      playersTotal: totalPlayers - completeProfiles,
+    };
+  }
 
   return {
-    /** Counts, history and projections over the division asked for, within the principal's divisions. */
-    async getSeasonReport(query: SeasonReportQuery, principal: TPrincipal): Promise<TSeasonReport> {
-      const { scope } = divisionsInScope(query.division, principal);
-      const q = seasonReportQueries(db, query.season, query.division, SEASON_REPORT_MAX_PLAYERS, scope);
-      const [history, breakdown, incomplete] = await Promise.all([q.history, q.breakdown, q.incomplete]);
-      const season = history.find((row) => row.selected === true);
-      if (!season) {
-        throw new AppError('NOT_FOUND', query.season === undefined ? 'No season exists yet.' : `Season "${query.season}" does not exist.`);
-      }
+    getSeasonReport: (query: SeasonReportQuery, principal: TPrincipal) => getSeasonReport(query, principal),
 
-      const { divisions, types, registered, completed } = foldBreakdown(breakdown);
-      const totalPlayers = [...divisions.values()].reduce((sum, row) => sum + row.players, 0);
-      const completeProfiles = [...divisions.values()].reduce((sum, row) => sum + row.complete, 0);
-
-      // Seasons up to the report's one; the same kind's are the projection's points and hold the previous season.
-      const upTo = history.filter((row) => row.startsOn <= season.startsOn);
-      const sameKind = upTo.filter((row) => row.kind === season.kind);
-      const previous = sameKind.filter((row) => row.startsOn < season.startsOn).at(-1);
-
-      const documentStats = DOC_TYPES.map((docType) => ({ docType, ...types[docType], completionRate: percent(types[docType].complete, totalPlayers) }));
-      const weakest = totalPlayers === 0 ? undefined : [...documentStats].sort((a, b) => a.completionRate - b.completionRate)[0];
-
-      return {
-        season: { ...ref(season), kind: season.kind },
-        division: query.division,
-        summary: {
-          totalPlayers,
-          completeProfiles,
-          incompleteProfiles: totalPlayers - completeProfiles,
-          completionRate: percent(completeProfiles, totalPlayers),
-          totalDocuments: season.documents,
-          growth: query.compare
-            ? {
-                totalPlayers: previous ? growth(totalPlayers, previous.players) : null,
-                completeProfiles: previous ? growth(completeProfiles, previous.complete) : null,
-                previousSeason: previous ? ref(previous) : null,
-              }
-            : null,
-        },
-        documentStats,
-        divisionStats: DIVISIONS.filter((division) => (query.division === 'all' ? inDivisionScope(principal, division) : query.division === division)).map((division) => {
-          const row = divisions.get(division);
-          return { division, players: row?.players ?? 0, complete: row?.complete ?? 0, completionRate: percent(row?.complete ?? 0, row?.players ?? 0) };
-        }),
-        monthly: monthlySeries(season.startsOn, season.endsOn, registered, completed),
-        history: upTo.map((row) => ({
-          season: ref(row),
-          kind: row.kind,
-          totalPlayers: row.players,
-          completeProfiles: row.complete,
-          completionRate: percent(row.complete, row.players),
-        })),
-        projections: projectSeasons({
-          kind: season.kind,
-          points: sameKind.map((row) => ({ year: row.year, players: row.players, completionRate: percent(row.complete, row.players) })),
-          weakestType: weakest ? { label: DOC_TYPE_LABELS[weakest.docType], completionRate: weakest.completionRate } : undefined,
-        }),
-        players: incomplete.map((row) => {
-          const { playerId, playerName, division, documentsStatus, completionPercentage } = toReportRow(row);
-          return { playerId, playerName, division, documentsStatus, completionPercentage };
-        }),
-        playersTotal: totalPlayers - completeProfiles,
-      };
+    /**
+     * GET /api/reports/season/export: the same report, within the same divisions, as a PDF (charts and tables,
+     * the first SEASON_REPORT_MAX_PLAYERS incomplete players) or as CSV or Excel (every incomplete player).
+     */
+    async exportSeasonReport(query: SeasonReportQuery, format: TReportExportFormat, principal: TPrincipal): Promise<ReportFile> {
+      const report = await getSeasonReport(query, principal, format === 'pdf' ? SEASON_REPORT_MAX_PLAYERS : SPREADSHEET_MAX_PLAYERS);
+      const at = now();
+      const doc = buildReportExport(report, at);
+      const body = format === 'pdf' ? await seasonReportPdf(report, doc) : format === 'xlsx' ? await seasonReportXlsx(doc) : Buffer.from(seasonReportCsv(doc), 'utf8');
+      return { body, contentType: REPORT_EXPORT_CONTENT_TYPES[format], fileName: seasonReportFileName(report.season.id, report.division, at, format) };
     },
   };
 }

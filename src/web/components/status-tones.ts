@@ -1,4 +1,4 @@
-import { SCAN_FAILED_LABEL, type TDocType, type TDocumentStatus, type TPlayerDocStatus } from '../../contract';
+import { SCAN_FAILED_LABEL, type TDocumentStatus } from '../../contract';
 
 /** Completion colours: 100 green; ≥ 75 light green; ≥ 50 yellow; ≥ 25 orange; below red. */
 export function completionTone(percent: number): 'complete' | 'high' | 'medium' | 'low' | 'critical' {
@@ -22,17 +22,5 @@ export function documentStatusLabel(status: TDocumentStatus, scanFailed = false)
   return scanFailed && status === 'processing' ? SCAN_FAILED_LABEL : DOCUMENT_STATUS_LABELS[status];
 }
 
-export const PLAYER_DOC_STATUS_LABELS: Record<TPlayerDocStatus, string> = {
-  complete: 'Complete',
-  pending: 'Under Review',
-  processing: 'Processing',
-  missing: 'Missing',
-};
-
-/** The tables' short names of the document types: Birth Certificate, Residency, Medical, Waiver. */
-export const DOC_TYPE_COLUMN_LABELS: Record<TDocType, string> = {
-  birth_certificate: 'Birth Certificate',
-  residency: 'Residency',
-  medical: 'Medical',
-  waiver: 'Waiver',
-};
+/** Shared with the server's report exports, so a file reads as the screen does. */
+export { DOC_TYPE_COLUMN_LABELS, PLAYER_DOC_STATUS_LABELS } from '../../contract';

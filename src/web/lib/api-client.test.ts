@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, formatApiErrorMessage, getErrorMessage, getQueryFn, queryKeyToUrl } from './api-client';
+import * as apiClient from './api-client';
 import { z } from 'zod';
 
 describe('formatApiErrorMessage', () => {
@@ -128,5 +129,17 @@ describe('apiRequest and getQueryFn', () => {
     const queryFn = getQueryFn();
     const context = { queryKey: ['api', 'health'], signal: new AbortController().signal, meta: undefined } as const;
     await expect(queryFn(context as unknown as Parameters<typeof queryFn>[0])).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe('fileNameOfDisposition', () => {
+  it('reads the UTF-8 name first, then the plain one', () => {
+    const { fileNameOfDisposition } = apiClient;
+    expect(fileNameOfDisposition(`attachment; filename="r_sum_.pdf"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf`)).toBe('résumé.pdf');
+    expect(fileNameOfDisposition('attachment; filename="clearbase-report-fall-2025-20261126T0740Z.csv"')).toBe('clearbase-report-fall-2025-20261126T0740Z.csv');
+    expect(fileNameOfDisposition('attachment; filename=plain.xlsx')).toBe('plain.xlsx');
+    expect(fileNameOfDisposition(`attachment; filename="fallback.pdf"; filename*=UTF-8''%E0%A4%A.pdf`)).toBe('fallback.pdf');
+    expect(fileNameOfDisposition('attachment')).toBeNull();
+    expect(fileNameOfDisposition(null)).toBeNull();
   });
 });

@@ -125,6 +125,36 @@ export async function apiRequest(
   return options.schema ? parseWith(options.schema, data, url) : data;
 }
 
+/** A file the API answered: its bytes, and the name the server gave it (Content-Disposition), if any. */
+export interface ApiFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * GETs a file the server makes (an exported report) with the session cookie. A non-OK answer throws an
+ * {@link ApiError}, whose message for people (getErrorMessage) is the server's.
+ */
+export async function fetchApiFile(url: string, signal?: AbortSignal): Promise<ApiFile> {
+  const response = await fetch(url, { credentials: 'include', signal: signal ?? null });
+  await throwIfNotOk(response);
+  return { blob: await response.blob(), fileName: fileNameOfDisposition(response.headers.get('content-disposition')) };
+}
+
+/** The file name of a Content-Disposition header: its UTF-8 `filename*` when there is one, else its `filename`. */
+export function fileNameOfDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed escape: the plain name below still names the file.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? /filename=([^;]+)/i.exec(header)?.[1]?.trim() ?? null;
+}
+
 type QueryParamValue = string | number | boolean | null | undefined;
 
 function isQueryParams(segment: unknown): segment is Record<string, QueryParamValue> {

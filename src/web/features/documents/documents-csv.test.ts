@@ -48,7 +48,8 @@ describe('documents CSV', () => {
 
   it('quotes file names with commas and defuses formula-looking names', () => {
     const csv = documentsCsv([document({ fileName: 'scan, page 1.pdf' }), document({ id: 'x', fileName: '=cmd.pdf' })]);
-    const lines = csv.trimEnd().split('\r\n');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe('ID,Player Name,Document Type,File Name,Status,Size (bytes),Uploaded At');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('"scan, page 1.pdf"');

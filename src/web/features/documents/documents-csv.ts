@@ -1,6 +1,6 @@
 import { DOC_TYPE_LABELS, type TDocumentListItem } from '../../../contract';
 import { documentStatusLabel } from '@/components/status-tones';
-import { fileTimestamp, toCsv } from '@/lib/csv';
+import { fileTimestamp, toCsv, type CsvText } from '@/lib/csv';
 
 /** The documents CSV columns, in this order. */
 export const DOCUMENTS_CSV_HEADER = ['ID', 'Player Name', 'Document Type', 'File Name', 'Status', 'Size (bytes)', 'Uploaded At'] as const;
@@ -23,7 +23,7 @@ export function documentCsvRow(document: TDocumentListItem): TDocumentCsvRow {
   ];
 }
 
-export function documentsCsv(documents: readonly TDocumentListItem[]): string {
+export function documentsCsv(documents: readonly TDocumentListItem[]): CsvText {
   return toCsv(DOCUMENTS_CSV_HEADER, documents.map(documentCsvRow));
 }
 

@@ -53,13 +53,13 @@ describe('players CSV', () => {
   it('quotes names holding commas or quotes and ends every line with CRLF', () => {
     const csv = buildPlayersCsv([player({ playerName: 'Renée "Rae" Côté, Jr', completionPercentage: 100 })]);
     expect(csv).toBe(
-      'Player ID,Player Name,Division,Birth Certificate,Residency,Medical,Waiver,Completion %,Guardian Name,Guardian E-mail,Guardian Phone\r\n' +
+      '\uFEFFPlayer ID,Player Name,Division,Birth Certificate,Residency,Medical,Waiver,Completion %,Guardian Name,Guardian E-mail,Guardian Phone\r\n' +
         'clearbase-2025-1a2b3c4d,"Renée ""Rae"" Côté, Jr",AA,Complete,Under Review,Processing,Missing,100,Maria Smith,maria@example.org,555-0100\r\n',
     );
   });
 
   it('writes only the header for no players', () => {
-    expect(buildPlayersCsv([]).split('\r\n')).toEqual([PLAYERS_CSV_HEADER.join(','), '']);
+    expect(buildPlayersCsv([]).split('\r\n')).toEqual([`\uFEFF${PLAYERS_CSV_HEADER.join(',')}`, '']);
   });
 
   it('names the file after the season and the time', () => {

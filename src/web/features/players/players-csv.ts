@@ -1,6 +1,6 @@
 import { DOC_TYPES, type TMissingReport } from '../../../contract';
 import { PLAYER_DOC_STATUS_LABELS } from '@/components/status-tones';
-import { fileTimestamp, toCsv } from '@/lib/csv';
+import { fileTimestamp, toCsv, type CsvText } from '@/lib/csv';
 
 /** A row of the export: the player's summary and, when the server sent it, the guardian. */
 export type PlayerExportRow = TMissingReport['players'][number];
@@ -34,7 +34,7 @@ export function playerCsvRow(player: PlayerExportRow): (string | number)[] {
   ];
 }
 
-export function buildPlayersCsv(players: readonly PlayerExportRow[]): string {
+export function buildPlayersCsv(players: readonly PlayerExportRow[]): CsvText {
   return toCsv(PLAYERS_CSV_HEADER, players.map(playerCsvRow));
 }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ZSeasonReport } from '../../../contract';
-import { getQueryFn } from '@/lib/api-client';
+import { ZSeasonReport, type TReportExportFormat } from '../../../contract';
+import { getQueryFn, queryKeyToUrl } from '@/lib/api-client';
 import { seasonReportQueryParams, type ReportParams } from './report-params';
 
 /** Every season report query starts with this key; live document events refresh it (resource 'reports'). */
@@ -31,3 +31,7 @@ export function useRegenerateReport() {
   const queryClient = useQueryClient();
   return useCallback((params: ReportParams) => queryClient.invalidateQueries({ queryKey: seasonReportKey(params), exact: true }), [queryClient]);
 }
+
+/** GET /api/reports/season/export for the applied parameters: the report as a PDF, CSV or Excel file. */
+export const seasonReportExportUrl = (params: ReportParams, format: TReportExportFormat): string =>
+  queryKeyToUrl(['api', 'reports', 'season', 'export', { ...seasonReportQueryParams(params), format }]);

@@ -1,4 +1,4 @@
-import type { TDivision, TSeasonReport } from '../../../contract';
+import { monthLabel, type TDivision, type TSeasonReport } from '../../../contract';
 import { DOC_TYPE_COLUMN_LABELS } from '@/components/status-tones';
 import { formatPercent, plural } from './report-text';
 
@@ -27,14 +27,7 @@ export const DIVISION_COLOURS: Record<TDivision, string> = {
   Peewee: 'var(--chart-4)',
 };
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-/** '2025-08' → 'Aug 2025' (the server's months are UTC calendar months, named the same everywhere). */
-export function monthLabel(month: string): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  return match && name ? `${name} ${match[1]}` : month;
-}
+export { monthLabel };
 
 /** 'Spring Ball 2024' → 'Spring 2024': axis ticks have little room on a phone. */
 export const shortSeasonName = (name: string): string => name.replace(/ Ball /, ' ');

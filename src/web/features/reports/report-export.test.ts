@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   buildIncompletePlayersCsv,
   buildReportExport,
-  compactTimestamp,
   incompletePlayerCsvRow,
   incompletePlayersCsvFilename,
   INCOMPLETE_PLAYERS_CSV_HEADER,
@@ -14,18 +13,15 @@ import { seasonReportFixture } from './season-report.fixture';
 const AT = new Date('2026-11-24T13:05:59.250Z');
 
 describe('report file names', () => {
-  it('stamps the UTC minute compactly', () => {
-    expect(compactTimestamp(AT)).toBe('20261124T1305Z');
-    expect(compactTimestamp(new Date('2027-01-02T03:04:00Z'))).toBe('20270102T0304Z');
-  });
-
-  it('names the JSON after the season and the time', () => {
-    expect(reportFilename('fall-2025', AT)).toBe('clearbase-report-fall-2025-20261124T1305Z.json');
-    expect(reportFilename('Fall Ball 2025', AT)).toBe('clearbase-report-fall-ball-2025-20261124T1305Z.json');
+  it('names the JSON as the server names the other files: season, division when one, UTC minute', () => {
+    const report = seasonReportFixture();
+    expect(reportFilename(report, AT)).toBe('clearbase-report-fall-2025-20261124T1305Z.json');
+    expect(reportFilename({ ...report, division: 'AA' }, AT)).toBe('clearbase-report-fall-2025-aa-20261124T1305Z.json');
   });
 
   it('names the CSV after the season and the time', () => {
     expect(incompletePlayersCsvFilename('spring-2024', AT)).toBe('clearbase-incomplete-players-spring-2024-20261124T1305Z.csv');
+    expect(incompletePlayersCsvFilename('Fall Ball 2025', AT)).toBe('clearbase-incomplete-players-fall-ball-2025-20261124T1305Z.csv');
   });
 });
 
@@ -72,7 +68,7 @@ describe('incomplete players CSV', () => {
 
   it('quotes names with commas and quotes, and ends every line with CRLF', () => {
     expect(buildIncompletePlayersCsv(seasonReportFixture().players)).toBe(
-      'Player ID,Player Name,Division,Completion %,Birth Certificate,Residency,Medical,Waiver\r\n' +
+      '\uFEFFPlayer ID,Player Name,Division,Completion %,Birth Certificate,Residency,Medical,Waiver\r\n' +
         'clearbase-2025-00000001,Ava Smith,AA,0,Missing,Under Review,Missing,Processing\r\n' +
         'clearbase-2025-00000002,"Renée ""Rae"" Côté, Jr",AAA,75,Complete,Complete,Under Review,Complete\r\n',
     );

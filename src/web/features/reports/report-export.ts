@@ -1,6 +1,6 @@
-import { DOC_TYPES, type TSeasonReport } from '../../../contract';
+import { compactTimestamp, DOC_TYPES, fileNamePart, seasonReportFileName, type TSeasonReport } from '../../../contract';
 import { DOC_TYPE_COLUMN_LABELS, PLAYER_DOC_STATUS_LABELS } from '@/components/status-tones';
-import { toCsv } from '@/lib/csv';
+import { toCsv, type CsvText } from '@/lib/csv';
 
 type TReportPlayer = TSeasonReport['players'][number];
 
@@ -27,23 +27,13 @@ export function buildReportExport(report: TSeasonReport, generatedAt: Date): Rep
   };
 }
 
-/** A UTC minute that sorts and is safe in a file name: 2026-11-24 13:05:59 UTC → '20261124T1305Z'. */
-export function compactTimestamp(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace(/[-:]/g, '')}Z`;
-}
-
-const fileSafe = (text: string): string =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, '-')
-    .replace(/^-+|-+$/g, '') || 'season';
-
-/** 'clearbase-report-fall-2025-20261124T1305Z.json'. */
-export const reportFilename = (seasonId: string, date: Date): string => `clearbase-report-${fileSafe(seasonId)}-${compactTimestamp(date)}.json`;
+/** 'clearbase-report-fall-2025-20261124T1305Z.json', named as the server names the PDF, CSV and Excel files. */
+export const reportFilename = (report: Pick<TSeasonReport, 'season' | 'division'>, date: Date): string =>
+  seasonReportFileName(report.season.id, report.division, date, 'json');
 
 /** 'clearbase-incomplete-players-fall-2025-20261124T1305Z.csv'. */
 export const incompletePlayersCsvFilename = (seasonId: string, date: Date): string =>
-  `clearbase-incomplete-players-${fileSafe(seasonId)}-${compactTimestamp(date)}.csv`;
+  `clearbase-incomplete-players-${fileNamePart(seasonId) || 'season'}-${compactTimestamp(date)}.csv`;
 
 /** Player ID, Player Name, Division, Completion %, then one status column per document type (DOC_TYPES order). */
 export const INCOMPLETE_PLAYERS_CSV_HEADER: readonly string[] = [
@@ -63,7 +53,7 @@ export const incompletePlayerCsvRow = (player: TReportPlayer): (string | number)
   ...DOC_TYPES.map((type) => PLAYER_DOC_STATUS_LABELS[player.documentsStatus[type]]),
 ];
 
-export const buildIncompletePlayersCsv = (players: readonly TReportPlayer[]): string =>
+export const buildIncompletePlayersCsv = (players: readonly TReportPlayer[]): CsvText =>
   toCsv(INCOMPLETE_PLAYERS_CSV_HEADER, players.map(incompletePlayerCsvRow));
 
 /**

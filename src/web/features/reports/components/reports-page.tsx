@@ -51,7 +51,7 @@ const TABS = [
 
 /**
  * Reports: a season's report for a division, generated on demand from GET /api/reports/season;
- * summary cards, charts in four tabs, completion bars, the incomplete players, and JSON and CSV exports.
+ * summary cards, charts in four tabs, completion bars, the incomplete players, and its exports (PDF, Excel, CSV, JSON).
  */
 export function ReportsPage() {
   useDocumentTitle('Reports');
@@ -84,7 +84,7 @@ export function ReportsPage() {
             <span>Completion, trends and projections by season and division</span>
           </span>
         }
-        actions={<ExportReportButton report={current} />}
+        actions={<ExportReportButton report={current} params={params} />}
       />
       <div className="flex flex-col gap-6">
         <ReportParameters key={serializeReportParams(params)} applied={params} onGenerate={generate} generating={report.isFetching} />
