@@ -174,13 +174,14 @@ describeEachDatabase('division scope: mailbox, notifications and settings', ({ g
     const weekAgo = Date.now() - 7 * 24 * HOUR;
     const recent = rows.documents.filter((d) => d.uploadedAt.getTime() >= weekAgo);
     const actions = await ok(aa, 'GET', '/api/notifications/quick-actions', ZQuickActions);
-    expect(actions.incompletePlayers).toBe(rows.missingSomeType.length);
-    expect(actions.incompletePlayers).toBeGreaterThan(0);
+    expect(actions.missingDocuments.players).toBe(rows.missingSomeType.length);
+    expect(actions.missingDocuments.players).toBeGreaterThan(0);
+    expect(actions.incompletePlayers).toBe(rows.registrations.length - rows.complete.length);
     expect(actions.lastWeek).toEqual({ received: recent.length, approved: 0, rejected: 0, pending: recent.filter((d) => d.status === 'pending').length });
     expect(actions.lastWeek.received).toBe(1);
     const unscoped = await ok(everyone, 'GET', '/api/notifications/quick-actions', ZQuickActions);
     expect(unscoped.lastWeek.received).toBe(2);
-    expect(unscoped.incompletePlayers).toBeGreaterThan(actions.incompletePlayers);
+    expect(unscoped.missingDocuments.players).toBeGreaterThan(actions.missingDocuments.players);
   });
 
   it('the recipients of a send are AA\'s families only', async () => {
