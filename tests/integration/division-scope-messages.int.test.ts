@@ -17,7 +17,7 @@ import { insertSubmissions } from '../../src/server/pipeline/submissions.reposit
 import { notificationHistory } from '../../src/server/platform/db/schema';
 import { freePort } from '../support/child-server';
 import { describeEachDatabase } from '../support/databases';
-import { P, REPORT_SEASONS, seedReportFixture } from '../support/report-fixture';
+import { D, P, REPORT_SEASONS, seedReportFixture } from '../support/report-fixture';
 import { scopedRows } from '../support/scope-rows';
 import { signInAs } from '../support/sessions';
 import { startSignedInClearbase, type SignedInClearbase } from '../support/signed-in-clearbase';
@@ -195,6 +195,15 @@ describeEachDatabase('division scope: mailbox, notifications and settings', ({ g
     const unscoped = await ok(everyone, 'POST', '/api/notifications/preview', ZRecipientPreview, { ...custom, recipients: 'all_parents' });
     expect(unscoped.count).toBeGreaterThan(all.count);
     expect(unscoped.sample).toContain('jones@example.org');
+  });
+
+  it('the AA moderator previews the rejection notice of an AA document only', async () => {
+    const mine = await call(aa, 'POST', '/api/notifications/preview/rejection', { documentId: D.benResidency, reason: 'Blurry' });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toMatchObject({ audience: 'the family of Ben Adams', to: 'adams@example.org' });
+    const theirs = await call(aa, 'POST', '/api/notifications/preview/rejection', { documentId: D.caraWaiver, reason: 'Blurry' });
+    expect(theirs.statusCode).toBe(404);
+    expect(JSON.stringify(theirs.json())).not.toContain('jones');
   });
 
   it('a send by the AA moderator goes to AA\'s families; History shows them messages about AA\'s players only', async () => {

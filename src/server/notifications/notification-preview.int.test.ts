@@ -62,13 +62,13 @@ describeEachDatabase('notification preview and history text', ({ getDatabase }) 
     expect(preview.count).toBe(3);
     expect(preview.deliveryProblem).toBeNull();
     // Families by last name: Adams first; Ben Adams misses only his waiver (rejected).
-    expect(preview.message).toEqual({
+    expect(preview.message).toMatchObject({
       audience: 'the family of Ben Adams',
       to: 'adams@example.org',
       subject: 'Documents still missing for Ben Adams (Fall Ball 2025)',
-      body: expect.stringContaining('Hello Adams Parent,\n\nWe are still missing these documents for Ben Adams for Fall Ball 2025:\nLiability Waiver\n'),
       deliveryProblem: null,
     });
+    expect(preview.message?.body).toContain('Hello Adams Parent,\n\nWe are still missing these documents for Ben Adams for Fall Ball 2025:\nLiability Waiver\n');
     expect(preview.message?.body).toContain('before Friday, November 14, 2025');
 
     const before = smtp.received.length;
