@@ -1,5 +1,5 @@
 import { LoaderCircle, XCircle } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -153,10 +153,26 @@ export function RejectDocumentDialog({
   // A failed lookup reads as 'no e-mail': the rejection itself does not depend on it.
   const guardianEmail = detail.isError ? null : detail.data?.guardianEmail;
   // Opened from a row's Reject button, not a trigger of its own: Esc and Cancel give focus back to that button.
+  // Once rejected the button is gone (the document is no longer pending): focus goes to the row's next action.
   const returnFocus = useReturnFocus();
+  const rowId = useRef<string | null>(null);
+  const onOpenAutoFocus = () => {
+    rowId.current = target?.id ?? null;
+    returnFocus.onOpenAutoFocus();
+  };
+  const onCloseAutoFocus = (event: Event) => {
+    returnFocus.onCloseAutoFocus(event);
+    if (event.defaultPrevented || rowId.current === null) return;
+    const row = document.querySelector(`[data-row-actions="${CSS.escape(rowId.current)}"]`);
+    const next = row?.querySelector<HTMLElement>('button:not([disabled])');
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  };
   return (
     <Dialog open={target !== null} onOpenChange={(open) => (busy && !open ? undefined : onOpenChange(open))}>
-      <DialogContent className="sm:max-w-xl" data-testid="reject-dialog" {...returnFocus}>
+      <DialogContent className="sm:max-w-xl" data-testid="reject-dialog" onOpenAutoFocus={onOpenAutoFocus} onCloseAutoFocus={onCloseAutoFocus}>
         {target ? (
           <>
             <DialogHeader>

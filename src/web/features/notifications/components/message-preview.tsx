@@ -1,5 +1,5 @@
 import { Mail, TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { TMessagePreview } from '../../../../contract';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -39,6 +39,7 @@ export function MessagePreview({
   placeholder?: ReactNode;
   className?: string;
 }) {
+  const headingId = useId();
   let content: ReactNode;
   if (error) content = <p className="text-sm break-words text-destructive-soft-foreground">{error}</p>;
   else if (preview) {
@@ -63,7 +64,7 @@ export function MessagePreview({
           className="max-h-72 overflow-y-auto rounded-md border bg-background px-3 py-2 text-sm break-words whitespace-pre-wrap"
           data-testid="message-preview-body"
           tabIndex={0}
-          aria-label="Message text"
+          aria-label="Preview text"
         >
           {preview.body}
         </div>
@@ -81,10 +82,10 @@ export function MessagePreview({
   } else content = <p className="text-sm text-muted-foreground">{placeholder ?? 'Nothing to preview yet.'}</p>;
 
   return (
-    <section className={cn('flex flex-col gap-2 rounded-md border bg-muted/40 p-3', className)} aria-label="Message preview" data-testid="message-preview">
-      <h3 className="flex items-center gap-2 text-sm font-semibold">
+    <section className={cn('flex flex-col gap-2 rounded-md border bg-muted/40 p-3', className)} aria-labelledby={headingId} data-testid="message-preview">
+      <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold">
         <Mail className="size-4 text-muted-foreground" aria-hidden="true" />
-        Message preview
+        Preview before sending
       </h3>
       {content}
     </section>
