@@ -12,8 +12,8 @@ import type { PrivateServer } from './private-server';
  */
 type Size = { phone: boolean };
 
-const shot = (page: Page, name: string, size: Size) =>
-  page.screenshot({ path: test.info().outputPath(`${name}-${size.phone ? 'phone' : 'desktop'}.png`), fullPage: true });
+/** What the viewport shows (the screen's header is sticky, so a full-page picture would draw it mid-page). */
+const shot = (page: Page, name: string, size: Size) => page.screenshot({ path: test.info().outputPath(`${name}-${size.phone ? 'phone' : 'desktop'}.png`) });
 
 /** The quick action fills the form in; the preview names the first family and shows their message; a custom message to that family is sent and read back whole from History. */
 export async function previewAndHistory(page: Page, size: Size): Promise<void> {
@@ -43,7 +43,7 @@ export async function previewAndHistory(page: Page, size: Size): Promise<void> {
   await expect(preview.getByTestId('message-preview-subject')).toHaveText(expected.subject);
   await expect(preview.getByTestId('message-preview-body')).toContainText(`missing these documents for ${playerName}`);
   await expect(preview.getByTestId('message-preview-body')).not.toContainText('{{');
-  await preview.scrollIntoViewIfNeeded();
+  await preview.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await shot(page, 'notify-preview-send', size);
 
   // A custom message to that family alone: the preview and the sent text are theirs.
@@ -58,6 +58,8 @@ export async function previewAndHistory(page: Page, size: Size): Promise<void> {
   const shownBody = (await preview.getByTestId('message-preview-body').textContent()) ?? '';
   await page.getByTestId('send-button').click();
   await expect(toast(page, 'Notifications Sent')).toBeVisible();
+  await page.getByRole('button', { name: 'Close notification' }).click();
+  await expect(toast(page, 'Notifications Sent')).toHaveCount(0);
 
   const stored = ZNotificationHistory.parse(await (await page.request.get('/api/notifications/history?pageSize=100')).json()).items.find((item) => item.subject === subject);
   expect(stored?.body).toBe(shownBody);
