@@ -73,7 +73,8 @@ function HistoryMessageDialog({ item, onClose }: { item: TNotificationHistoryIte
                 className="max-h-[50vh] overflow-y-auto rounded-md border bg-muted/40 px-3 py-2 text-sm break-words whitespace-pre-wrap"
                 data-testid="history-message-body"
                 tabIndex={0}
-                aria-label="Full text as sent"
+                role="region"
+          aria-label="Full text as sent"
               >
                 {item.body}
               </div>

@@ -64,6 +64,7 @@ export function MessagePreview({
           className="max-h-72 overflow-y-auto rounded-md border bg-background px-3 py-2 text-sm break-words whitespace-pre-wrap"
           data-testid="message-preview-body"
           tabIndex={0}
+          role="region"
           aria-label="Preview text"
         >
           {preview.body}
