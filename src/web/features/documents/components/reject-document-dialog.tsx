@@ -112,7 +112,7 @@ function RejectForm({
           <Label htmlFor={notifyId} className="text-sm font-normal">
             Notify the guardian by e-mail
           </Label>
-          <p id={`${notifyId}-hint`} className="text-xs break-all text-muted-foreground">
+          <p id={`${notifyId}-hint`} className="text-xs break-words text-muted-foreground">
             {guardianEmail === undefined
               ? 'Looking up the guardian…'
               : hasEmail
