@@ -24,6 +24,12 @@ export const NOTIFICATION_PLACEHOLDERS = {
 export type TPlaceholder = keyof typeof NOTIFICATION_PLACEHOLDERS;
 export const PLACEHOLDER_NAMES = Object.keys(NOTIFICATION_PLACEHOLDERS) as TPlaceholder[];
 
+/**
+ * Placeholders only an automatic message can fill: a rejection's document and reason, the files intake refused.
+ * A template that uses one is sent by Clearbase itself ('Document Rejected', 'File Not Accepted'), not from Send.
+ */
+export const EVENT_PLACEHOLDERS: readonly TPlaceholder[] = ['documentType', 'rejectionReason', 'refusedFiles'];
+
 export const CHANNEL_LABELS: Record<TNotificationChannel, string> = { email: 'E-mail', slack: 'Slack', teams: 'Microsoft Teams' };
 
 const PLACEHOLDER_PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g;
@@ -33,6 +39,12 @@ export function findPlaceholders(text: string): string[] {
   const names = new Set<string>();
   for (const match of text.matchAll(PLACEHOLDER_PATTERN)) names.add(match[1] ?? '');
   return [...names];
+}
+
+/** Whether a template can be sent from the Send tab: none of its placeholders needs an automatic message's details. */
+export function sendableByHand(template: { subject: string; content: string }): boolean {
+  const used = findPlaceholders(`${template.subject}\n${template.content}`);
+  return !used.some((name) => (EVENT_PLACEHOLDERS as readonly string[]).includes(name));
 }
 
 /**
@@ -200,7 +212,33 @@ export const ZNotificationSend = z
 export type TNotificationSend = z.input<typeof ZNotificationSend>;
 export type TNotificationSendParsed = z.output<typeof ZNotificationSend>;
 
-/** How many messages a send makes, before it is sent. */
+/**
+ * Why a message cannot be delivered now, and where that is fixed: no mail server (or chat webhook) is set up on
+ * the Notifications screen's Settings tab, the channel is switched off in Settings → Notifications; for a
+ * rejection notice also the template turned off in Templates, or no guardian e-mail on file.
+ */
+export const DELIVERY_PROBLEMS = ['no_mail_server', 'no_webhook', 'switched_off', 'template_off', 'no_guardian_email'] as const;
+export const ZDeliveryProblem = z.object({
+  reason: z.enum(DELIVERY_PROBLEMS),
+  /** The sentence to show, naming the place where it is fixed. */
+  message: z.string(),
+});
+export type TDeliveryProblem = z.infer<typeof ZDeliveryProblem>;
+
+/** One message as one recipient gets it, placeholders filled in. */
+export const ZMessagePreview = z.object({
+  /** Whom it is shown for, to read after 'Preview for': 'the family of Ada Martínez', 'Morgan Reyes', 'the Slack channel'. */
+  audience: z.string(),
+  /** The address (or the chat channel's label) it goes to. */
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  /** Null when it would be delivered now. */
+  deliveryProblem: ZDeliveryProblem.nullable(),
+});
+export type TMessagePreview = z.infer<typeof ZMessagePreview>;
+
+/** How many messages a send makes, before it is sent, and the first one as its recipient gets it. */
 export const ZRecipientPreview = z.object({
   channel: ZNotificationChannel,
   count: z.number(),
@@ -209,8 +247,22 @@ export const ZRecipientPreview = z.object({
   /** Players of the group left out because no guardian e-mail is on file. */
   withoutEmail: z.number(),
   season: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The first recipient's message; null when nobody would get one. */
+  message: ZMessagePreview.nullable(),
+  /** Why none of these messages can be delivered now (no mail server, channel switched off); null when they can. */
+  deliveryProblem: ZDeliveryProblem.nullable(),
 });
 export type TRecipientPreview = z.infer<typeof ZRecipientPreview>;
+
+/**
+ * POST /api/notifications/preview/rejection: the 'Document Rejected' message the guardian would get if the
+ * document were rejected with this reason (the reject dialog shows it before the rejection is made).
+ */
+export const ZRejectionPreviewRequest = z.object({
+  documentId: z.uuid('must be a document id'),
+  reason: z.string().trim().max(2000, 'Reason must be at most 2000 characters'),
+});
+export type TRejectionPreviewRequest = z.infer<typeof ZRejectionPreviewRequest>;
 
 /** The answer of a send: messages sent now, failed now, and waiting for their scheduled time. */
 export const ZNotificationSendResult = z.object({ sent: z.number(), failed: z.number(), pending: z.number() });
@@ -230,6 +282,8 @@ export const ZNotificationHistoryItem = z.object({
   sentAt: z.string().nullable(),
   errorMessage: z.string().nullable(),
   createdAt: z.string(),
+  /** The message's text as sent (placeholders filled in); null for a message recorded before texts were kept. */
+  body: z.string().nullable(),
 });
 export type TNotificationHistoryItem = z.infer<typeof ZNotificationHistoryItem>;
 
@@ -255,8 +309,14 @@ export type TNotificationHistory = z.infer<typeof ZNotificationHistory>;
 export const ZQuickActionsQuery = z.object({ season: ZSeasonParam });
 export const ZQuickActions = z.object({
   season: z.object({ id: z.string(), name: z.string() }).nullable(),
-  /** Players of the season with at least one missing document ('Notify Incomplete Players (n players)'). */
+  /** Players of the season not yet Complete (fewer than four verified documents), as the Players screen counts them. */
   incompletePlayers: z.number(),
+  /**
+   * Of those, the players missing a document (none sent, or rejected), whom 'Notify incomplete players' reminds,
+   * and how many of them have a guardian e-mail: the messages it makes. The others have sent everything and
+   * wait for review.
+   */
+  missingDocuments: z.object({ players: z.number(), withEmail: z.number() }),
   administrators: z.number(),
   /** Documents of the last 7 days, for the weekly processing summary. */
   lastWeek: z.object({ received: z.number(), approved: z.number(), rejected: z.number(), pending: z.number() }),

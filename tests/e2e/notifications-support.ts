@@ -10,7 +10,7 @@ export async function openNotifications(page: Page, tab: 'send' | 'templates' | 
 
 export async function waitForTab(page: Page, tab: 'send' | 'templates' | 'history' | 'settings'): Promise<void> {
   const ready = {
-    send: page.getByTestId('quick-incomplete').getByText(/\(\d+ players?\)/),
+    send: page.getByTestId('quick-incomplete').getByText(/\d+ of \d+ gets? the reminder/),
     templates: page.getByTestId('template-row').first(),
     history: page.getByTestId('history-row').first(),
     settings: page.getByTestId('save-settings'),

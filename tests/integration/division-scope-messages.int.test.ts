@@ -17,7 +17,7 @@ import { insertSubmissions } from '../../src/server/pipeline/submissions.reposit
 import { notificationHistory } from '../../src/server/platform/db/schema';
 import { freePort } from '../support/child-server';
 import { describeEachDatabase } from '../support/databases';
-import { P, REPORT_SEASONS, seedReportFixture } from '../support/report-fixture';
+import { D, P, REPORT_SEASONS, seedReportFixture } from '../support/report-fixture';
 import { scopedRows } from '../support/scope-rows';
 import { signInAs } from '../support/sessions';
 import { startSignedInClearbase, type SignedInClearbase } from '../support/signed-in-clearbase';
@@ -174,13 +174,14 @@ describeEachDatabase('division scope: mailbox, notifications and settings', ({ g
     const weekAgo = Date.now() - 7 * 24 * HOUR;
     const recent = rows.documents.filter((d) => d.uploadedAt.getTime() >= weekAgo);
     const actions = await ok(aa, 'GET', '/api/notifications/quick-actions', ZQuickActions);
-    expect(actions.incompletePlayers).toBe(rows.missingSomeType.length);
-    expect(actions.incompletePlayers).toBeGreaterThan(0);
+    expect(actions.missingDocuments.players).toBe(rows.missingSomeType.length);
+    expect(actions.missingDocuments.players).toBeGreaterThan(0);
+    expect(actions.incompletePlayers).toBe(rows.registrations.length - rows.complete.length);
     expect(actions.lastWeek).toEqual({ received: recent.length, approved: 0, rejected: 0, pending: recent.filter((d) => d.status === 'pending').length });
     expect(actions.lastWeek.received).toBe(1);
     const unscoped = await ok(everyone, 'GET', '/api/notifications/quick-actions', ZQuickActions);
     expect(unscoped.lastWeek.received).toBe(2);
-    expect(unscoped.incompletePlayers).toBeGreaterThan(actions.incompletePlayers);
+    expect(unscoped.missingDocuments.players).toBeGreaterThan(actions.missingDocuments.players);
   });
 
   it('the recipients of a send are AA\'s families only', async () => {
@@ -194,6 +195,15 @@ describeEachDatabase('division scope: mailbox, notifications and settings', ({ g
     const unscoped = await ok(everyone, 'POST', '/api/notifications/preview', ZRecipientPreview, { ...custom, recipients: 'all_parents' });
     expect(unscoped.count).toBeGreaterThan(all.count);
     expect(unscoped.sample).toContain('jones@example.org');
+  });
+
+  it('the AA moderator previews the rejection notice of an AA document only', async () => {
+    const mine = await call(aa, 'POST', '/api/notifications/preview/rejection', { documentId: D.benResidency, reason: 'Blurry' });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toMatchObject({ audience: 'the family of Ben Adams', to: 'adams@example.org' });
+    const theirs = await call(aa, 'POST', '/api/notifications/preview/rejection', { documentId: D.caraWaiver, reason: 'Blurry' });
+    expect(theirs.statusCode).toBe(404);
+    expect(JSON.stringify(theirs.json())).not.toContain('jones');
   });
 
   it('a send by the AA moderator goes to AA\'s families; History shows them messages about AA\'s players only', async () => {

@@ -14,7 +14,7 @@ export const insertNotificationHistory = (db: Db, rows: readonly NewNotification
 /** Inserts rows and returns them with their ids, in the order given. */
 export async function recordNotificationHistory(db: Db, rows: readonly NewNotificationHistory[]): Promise<NotificationHistoryRow[]> {
   const saved: NotificationHistoryRow[] = [];
-  // 9 columns a row: 1,000 rows stay far under PostgreSQL's 65,535 bind parameters.
+  // 12 columns a row: 1,000 rows stay far under PostgreSQL's 65,535 bind parameters.
   for (let start = 0; start < rows.length; start += 1_000) {
     saved.push(...(await db.insert(notificationHistory).values(rows.slice(start, start + 1_000)).returning()));
   }

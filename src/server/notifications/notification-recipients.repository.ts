@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { TDocType, TPlayerDocStatus, TPlayerListFilterParsed, TPrincipal } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { inDivisions, registrationInDivisions, type DivisionScope } from '../platform/db/division-scope';
@@ -67,12 +67,27 @@ export async function listPlayersListFamilies(db: Db, filter: TPlayerListFilterP
   }));
 }
 
-export async function countPlayersMissingDocuments(db: Db, seasonId: string, scope: DivisionScope): Promise<number> {
+/**
+ * The season's players (of the scope's divisions) not yet Complete, those of them missing a document, and of
+ * these the ones with a guardian e-mail: one read, so the figures the quick action shows agree with each other
+ * and with the recipients 'Players with Missing Documents' makes (one message per player with an e-mail).
+ */
+export async function countIncompletePlayers(
+  db: Db,
+  seasonId: string,
+  scope: DivisionScope,
+): Promise<{ incomplete: number; missing: number; missingWithEmail: number }> {
+  const withEmail = sql`nullif(btrim(${players.guardianEmail}), '') is not null`;
   const [row] = await db
-    .select({ n: count() })
+    .select({
+      incomplete: int(sql`count(*) filter (where ${lt(registrations.completeTypes, 4)})`),
+      missing: int(sql`count(*) filter (where ${hasMissingType})`),
+      missingWithEmail: int(sql`count(*) filter (where ${and(hasMissingType, withEmail)})`),
+    })
     .from(registrations)
-    .where(and(eq(registrations.seasonId, seasonId), inDivisions(registrations.division, scope), hasMissingType));
-  return row?.n ?? 0;
+    .innerJoin(players, eq(players.id, registrations.playerId))
+    .where(and(eq(registrations.seasonId, seasonId), inDivisions(registrations.division, scope)));
+  return { incomplete: row?.incomplete ?? 0, missing: row?.missing ?? 0, missingWithEmail: row?.missingWithEmail ?? 0 };
 }
 
 export type Administrator = { email: string; firstName: string; lastName: string };
@@ -118,8 +133,8 @@ export type RejectedDocumentFamily = {
   seasonName: string;
 };
 
-/** The family a rejected document's notice goes to. */
-export async function findDocumentFamily(db: Db, documentId: string): Promise<RejectedDocumentFamily | undefined> {
+/** The family a rejected document's notice goes to; with a scope, only a document of its divisions. */
+export async function findDocumentFamily(db: Db, documentId: string, scope: DivisionScope = null): Promise<RejectedDocumentFamily | undefined> {
   const [row] = await db
     .select({
       playerId: documents.playerId,
@@ -134,6 +149,6 @@ export async function findDocumentFamily(db: Db, documentId: string): Promise<Re
     .from(documents)
     .innerJoin(players, eq(players.id, documents.playerId))
     .innerJoin(seasons, eq(seasons.id, documents.seasonId))
-    .where(eq(documents.id, documentId));
+    .where(and(eq(documents.id, documentId), registrationInDivisions(documents.playerId, documents.seasonId, scope)));
   return row;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMailServerFields, type TNotificationSettings, type TNotificationSettingsUpdate } from '../../contract';
+import { CHANNEL_LABELS, ZMailServerFields, type TDeliveryProblem, type TNotificationChannel, type TNotificationSettings, type TNotificationSettingsUpdate } from '../../contract';
 import type { SmtpServer } from '../adapters/mail/port';
 import type { CheckChatWebhook } from '../adapters/chat/port';
 import { openSecret, sealSecret, ZSealedSecret, type SealedSecret } from '../platform/crypto/secret-box';
@@ -61,6 +61,33 @@ export async function readNotificationSettings(deps: Pick<NotificationSettingsDe
     teamsWebhook: secretState(stored.teamsWebhook),
     switches: { email: switches.emailNotifications, slack: switches.slackNotifications, teams: switches.teamsNotifications },
   };
+}
+
+/**
+ * Why messages on a channel would not be delivered now, naming where it is fixed; null when they would. The
+ * same settings the delivery reads: a mail server saved on the Settings tab or SMTP_URL, a webhook, the switch.
+ */
+export function deliveryProblemOf(settings: TNotificationSettings, channel: TNotificationChannel): TDeliveryProblem | null {
+  const label = CHANNEL_LABELS[channel];
+  if (channel === 'email' && settings.email.source === 'none') {
+    return {
+      reason: 'no_mail_server',
+      message: 'No mail server is set up, so e-mail cannot be delivered. Set one up in Notifications → Settings → Mail Server.',
+    };
+  }
+  if (channel !== 'email' && !(channel === 'slack' ? settings.slackWebhook : settings.teamsWebhook).set) {
+    return {
+      reason: 'no_webhook',
+      message: `No ${label} webhook is set up, so the message cannot be posted. Add it in Notifications → Settings → Team Chat.`,
+    };
+  }
+  if (!settings.switches[channel]) {
+    return {
+      reason: 'switched_off',
+      message: `${label} notifications are turned off, so nothing goes out. Turn them on in Settings → Notifications.`,
+    };
+  }
+  return null;
 }
 
 /**

@@ -15,7 +15,9 @@ import {
   ZNotificationTestResult,
   ZQuickActions,
   ZQuickActionsQuery,
+  ZMessagePreview,
   ZRecipientPreview,
+  ZRejectionPreviewRequest,
   ZTemplateParams,
 } from '../../contract';
 import type { NotificationsService } from './notifications.service';
@@ -34,6 +36,13 @@ export function registerNotificationRoutes(parent: FastifyInstance, deps: { noti
 
   app.post('/api/notifications/preview', { config: { access: 'notifications.send' }, schema: { body: ZNotificationSend, response: { 200: ZRecipientPreview } } }, (request) =>
     notifications.preview(request.body, principalOf(request)),
+  );
+
+  // What rejecting a document would e-mail its guardian: for whoever may reject it.
+  app.post(
+    '/api/notifications/preview/rejection',
+    { config: { access: 'documents.review' }, schema: { body: ZRejectionPreviewRequest, response: { 200: ZMessagePreview } } },
+    (request) => notifications.previewRejection(request.body, principalOf(request)),
   );
 
   app.post('/api/notifications/send', { config: { access: 'notifications.send' }, schema: { body: ZNotificationSend, response: { 200: ZNotificationSendResult } } }, (request) =>

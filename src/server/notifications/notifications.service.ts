@@ -6,7 +6,10 @@ import {
   placeholderProblem,
   principalCan,
   RECIPIENT_KIND_LABELS,
+  sendableByHand,
+  type TDeliveryProblem,
   type TDocType,
+  type TMessagePreview,
   type TJobQueue,
   type TNotificationChannel,
   type TNotificationHistory,
@@ -24,6 +27,7 @@ import {
   type TQueuedMessage,
   type TQuickActions,
   type TRecipientPreview,
+  type TRejectionPreviewRequest,
 } from '../../contract';
 import type { Db } from '../platform/db/client';
 import type { DivisionScope } from '../platform/db/division-scope';
@@ -39,7 +43,7 @@ import {
 } from './notification-history.repository';
 import {
   countDocumentsSince,
-  countPlayersMissingDocuments,
+  countIncompletePlayers,
   findDocumentFamily,
   listAdministrators,
   listPlayersListFamilies,
@@ -63,7 +67,7 @@ import { ADDED_LATER_TEMPLATES, DEFAULT_NOTIFICATION_TEMPLATES, DOCUMENT_REJECTE
 import { findSubmissionFamily, lockAndCheckRefusalNotice } from './notification-refusals.repository';
 import { mapWithLimit, openDeliveryBatch, type DeliveryDeps, type RenderedMessage } from './notification-delivery';
 import { describeDocTypes, formatDeadline, renderHtml, renderText, type PlaceholderValues } from './notification-render';
-import { readNotificationSettings, saveNotificationSettings } from './notification-settings';
+import { deliveryProblemOf, readNotificationSettings, saveNotificationSettings } from './notification-settings';
 
 /** A file refused at intake and the refusal's message (RefusedFile in the pipeline). */
 export type RefusedFileNotice = { filename: string; reason: string };
@@ -142,10 +146,20 @@ const toHistoryItem = (row: NotificationHistoryRow) => ({
   sentAt: row.sentAt?.toISOString() ?? null,
   errorMessage: row.errorMessage,
   createdAt: row.createdAt.toISOString(),
+  body: row.body,
 });
 
 const CHAT_RECIPIENT: Record<Exclude<TNotificationChannel, 'email'>, string> = { slack: 'Slack channel', teams: 'Microsoft Teams channel' };
 const recipientLabel = (channel: TNotificationChannel, to: string) => (channel === 'email' ? to : CHAT_RECIPIENT[channel]);
+
+/** Whom a previewed message is for, read after 'Preview for': the family of its player, a named person, or the address. */
+function audienceOf(channel: TNotificationChannel, addressee: Addressee): string {
+  if (channel !== 'email') return `the ${CHAT_RECIPIENT[channel]}`;
+  const { playerName, guardianName } = addressee.values;
+  if (addressee.about && playerName) return `the family of ${playerName}`;
+  if (guardianName && guardianName !== GUARDIAN_FALLBACK) return `${guardianName} (${addressee.to})`;
+  return addressee.to;
+}
 
 const STATUS_FIELDS = ['birthCertificate', 'residency', 'medical', 'waiver'] as const;
 const FIELD_TYPE: Record<(typeof STATUS_FIELDS)[number], TDocType> = {
@@ -171,6 +185,15 @@ function render(channel: TNotificationChannel, subject: string, content: string,
     text: renderText(content, addressee.values),
     html: channel === 'email' ? renderHtml(content, addressee.values) : '',
   };
+}
+
+/** render(), with a template Clearbase cannot fill answered as a validation failure (saved templates are checked, so a safety net). */
+function renderOrRefuse(channel: TNotificationChannel, subject: string, content: string, addressee: Addressee): RenderedMessage {
+  try {
+    return render(channel, subject, content, addressee);
+  } catch (error) {
+    throw new AppError('VALIDATION_FAILED', error instanceof Error ? error.message : String(error));
+  }
 }
 
 /**
@@ -258,6 +281,12 @@ export function createNotificationsService(deps: NotificationsDeps) {
       ({ type: channel, subject, content } = template);
       const problem = placeholderProblem(`${subject}\n${content}`, channel);
       if (problem) throw new AppError('VALIDATION_FAILED', `The template '${template.name}' cannot be sent: ${problem}`);
+      if (!sendableByHand(template)) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `The template '${template.name}' is sent by Clearbase itself, when a document is rejected or a file is refused; it cannot be sent from here.`,
+        );
+      }
     }
     const season = await seasonFor(send.playersList?.season ?? send.season);
     const deadline = send.deadline ?? new Date(now().getTime() + DEFAULT_DEADLINE_DAYS * DAY_MS).toISOString().slice(0, 10);
@@ -305,6 +334,46 @@ export function createNotificationsService(deps: NotificationsDeps) {
     };
   }
 
+  /**
+   * The 'Document Rejected' message for a document (its default text when the template is gone), rendered for
+   * its family with the reason: what the reject flow sends and what the reject dialog previews. `problem` says
+   * why it would not go out (template off, no guardian e-mail). Undefined when the document is not found in
+   * the scope.
+   */
+  async function rejectionNotice(documentId: string, reason: string, scope: DivisionScope) {
+    const family = await findDocumentFamily(db, documentId, scope);
+    if (!family) return undefined;
+    const stored = await findNotificationTemplateByName(db, DOCUMENT_REJECTED_TEMPLATE);
+    const fallback = DEFAULT_NOTIFICATION_TEMPLATES.find((t) => t.name === DOCUMENT_REJECTED_TEMPLATE);
+    const template = stored ?? (fallback ? { ...fallback, id: null } : undefined);
+    if (!template) return undefined;
+    const to = family.guardianEmail?.trim() ?? '';
+    const documentType = family.docType ? DOC_TYPE_LABELS[family.docType] : 'document';
+    const values: PlaceholderValues = {
+      guardianName: family.guardianName?.trim() || GUARDIAN_FALLBACK,
+      playerName: `${family.firstName} ${family.lastName}`,
+      documentType,
+      rejectionReason: reason,
+      season: family.seasonName,
+      deadline: formatDeadline(new Date(now().getTime() + DEFAULT_DEADLINE_DAYS * DAY_MS).toISOString().slice(0, 10)),
+      missingDocuments: documentType,
+    };
+    let problem: TDeliveryProblem | undefined;
+    if (!template.enabled) problem = { reason: 'template_off', message: `The '${DOCUMENT_REJECTED_TEMPLATE}' template is turned off in Templates` };
+    else if (!to) problem = { reason: 'no_guardian_email', message: `No guardian e-mail is on file for ${values.playerName ?? 'the player'}` };
+    return {
+      templateId: template.id,
+      playerId: family.playerId,
+      seasonId: family.seasonId,
+      to,
+      values,
+      subject: renderText(template.subject, values),
+      text: renderText(template.content, values),
+      html: renderHtml(template.content, values),
+      problem,
+    };
+  }
+
   return {
     async listTemplates(): Promise<{ templates: TNotificationTemplate[] }> {
       return { templates: (await listNotificationTemplates(db)).map(toTemplate) };
@@ -336,15 +405,41 @@ export function createNotificationsService(deps: NotificationsDeps) {
       });
     },
 
-    /** How many messages the send would make, and to whom (the first few), without sending. */
+    /**
+     * How many messages the send would make, and to whom (the first few), the first one as its recipient gets
+     * it, and why none could be delivered now (no mail server, the channel switched off); sends nothing.
+     */
     async preview(send: TNotificationSendParsed, principal: TPrincipal): Promise<TRecipientPreview> {
-      const prepared = await prepare(send, principal);
+      const [prepared, settings] = await Promise.all([prepare(send, principal), readNotificationSettings(deps)]);
+      const deliveryProblem = deliveryProblemOf(settings, prepared.channel);
+      const first = prepared.addressees[0];
+      let message: TMessagePreview | null = null;
+      if (first) {
+        const rendered = renderOrRefuse(prepared.channel, prepared.subject, prepared.content, first);
+        message = { audience: audienceOf(prepared.channel, first), to: first.to, subject: rendered.subject, body: rendered.text, deliveryProblem };
+      }
       return {
         channel: prepared.channel,
         count: prepared.addressees.length,
         sample: prepared.addressees.slice(0, PREVIEW_SAMPLE_SIZE).map((a) => a.to),
         withoutEmail: prepared.withoutEmail,
         season: prepared.season ? { id: prepared.season.id, name: prepared.season.name } : null,
+        message,
+        deliveryProblem,
+      };
+    },
+
+    /** The message rejecting this document with this reason would e-mail its guardian (a document of the principal's divisions). */
+    async previewRejection(request: TRejectionPreviewRequest, principal: TPrincipal): Promise<TMessagePreview> {
+      const notice = await rejectionNotice(request.documentId, request.reason, principal.divisions);
+      if (!notice) throw new AppError('NOT_FOUND', `Document ${request.documentId} does not exist.`);
+      const settings = await readNotificationSettings(deps);
+      return {
+        audience: `the family of ${notice.values.playerName ?? 'the player'}`,
+        to: notice.to,
+        subject: notice.subject,
+        body: notice.text,
+        deliveryProblem: notice.problem ?? deliveryProblemOf(settings, 'email'),
       };
     },
 
@@ -366,12 +461,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
         const where = prepared.season && send.recipients !== 'administrators' ? ` in ${prepared.season.name}` : '';
         throw new AppError('VALIDATION_FAILED', `Nobody to send to: ${group}${where} has no e-mail addresses.`);
       }
-      let rendered: RenderedMessage[];
-      try {
-        rendered = prepared.addressees.map((addressee) => render(prepared.channel, prepared.subject, prepared.content, addressee));
-      } catch (error) {
-        throw new AppError('VALIDATION_FAILED', error instanceof Error ? error.message : String(error));
-      }
+      const rendered = prepared.addressees.map((addressee) => renderOrRefuse(prepared.channel, prepared.subject, prepared.content, addressee));
 
       const queued = await db.transaction(async (tx) => {
         const rows = await recordNotificationHistory(
@@ -385,6 +475,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
             sentAt: scheduledAt ?? null,
             playerId: prepared.addressees[index]?.about?.playerId ?? null,
             seasonId: prepared.addressees[index]?.about?.seasonId ?? null,
+            body: message.text,
           })),
         );
         const messages: QueuedMessage[] = rendered.map((message, index) => ({ historyId: rows[index]?.id ?? '', ...message }));
@@ -425,12 +516,18 @@ export function createNotificationsService(deps: NotificationsDeps) {
     /** The quick actions' counts, of the principal's divisions. */
     async quickActions(query: { season?: string | undefined }, principal: TPrincipal): Promise<TQuickActions> {
       const season = await seasonFor(query.season);
-      const [incompletePlayers, administrators, lastWeek] = await Promise.all([
-        season ? countPlayersMissingDocuments(db, season.id, principal.divisions) : Promise.resolve(0),
+      const [players, administrators, lastWeek] = await Promise.all([
+        season ? countIncompletePlayers(db, season.id, principal.divisions) : Promise.resolve({ incomplete: 0, missing: 0, missingWithEmail: 0 }),
         listAdministrators(db).then((admins) => admins.length),
         countDocumentsSince(db, new Date(now().getTime() - 7 * DAY_MS), principal.divisions),
       ]);
-      return { season: season ? { id: season.id, name: season.name } : null, incompletePlayers, administrators, lastWeek };
+      return {
+        season: season ? { id: season.id, name: season.name } : null,
+        incompletePlayers: players.incomplete,
+        missingDocuments: { players: players.missing, withEmail: players.missingWithEmail },
+        administrators,
+        lastWeek,
+      };
     },
 
     /** The Settings tab; the mail server's details and the webhook hints only for a principal who may configure them. */
@@ -465,6 +562,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
           status: outcome.ok ? 'sent' : 'failed',
           sentAt: outcome.ok ? now() : null,
           errorMessage: outcome.ok ? null : outcome.error,
+          body: message.text,
         },
       ]);
       deps.log.info({ channel: test.channel, ok: outcome.ok, requestId: actor.requestId }, 'notification test sent');
@@ -480,44 +578,28 @@ export function createNotificationsService(deps: NotificationsDeps) {
      */
     async notifyDocumentRejected(documentId: string, reason: string): Promise<void> {
       try {
-        const family = await findDocumentFamily(db, documentId);
-        if (!family) return;
-        const stored = await findNotificationTemplateByName(db, DOCUMENT_REJECTED_TEMPLATE);
-        const fallback = DEFAULT_NOTIFICATION_TEMPLATES.find((t) => t.name === DOCUMENT_REJECTED_TEMPLATE);
-        const template = stored ?? (fallback ? { ...fallback, id: null } : undefined);
-        if (!template) return;
-        const to = family.guardianEmail?.trim() ?? '';
-        const values: PlaceholderValues = {
-          guardianName: family.guardianName?.trim() || GUARDIAN_FALLBACK,
-          playerName: `${family.firstName} ${family.lastName}`,
-          documentType: family.docType ? DOC_TYPE_LABELS[family.docType] : 'document',
-          rejectionReason: reason,
-          season: family.seasonName,
-          deadline: formatDeadline(new Date(now().getTime() + DEFAULT_DEADLINE_DAYS * DAY_MS).toISOString().slice(0, 10)),
-          missingDocuments: family.docType ? DOC_TYPE_LABELS[family.docType] : 'document',
-        };
-        const subject = renderText(template.subject, values);
-        let error: string | undefined;
-        if (!template.enabled) error = `The '${DOCUMENT_REJECTED_TEMPLATE}' template is turned off in Templates`;
-        else if (!to) error = `No guardian e-mail is on file for ${values.playerName ?? 'the player'}`;
-        else {
+        const notice = await rejectionNotice(documentId, reason, null);
+        if (!notice) return;
+        let error = notice.problem?.message;
+        if (!error) {
           const batch = await openDeliveryBatch(deps);
           const outcome = await batch
-            .deliver({ channel: 'email', to, subject, text: renderText(template.content, values), html: renderHtml(template.content, values) })
+            .deliver({ channel: 'email', to: notice.to, subject: notice.subject, text: notice.text, html: notice.html })
             .finally(() => batch.close());
           if (!outcome.ok) error = outcome.error;
         }
         await recordNotificationHistory(db, [
           {
-            templateId: template.id,
-            playerId: family.playerId,
-            seasonId: family.seasonId,
+            templateId: notice.templateId,
+            playerId: notice.playerId,
+            seasonId: notice.seasonId,
             type: 'email',
-            recipient: to || '(no guardian e-mail)',
-            subject,
+            recipient: notice.to || '(no guardian e-mail)',
+            subject: notice.subject,
             status: error ? 'failed' : 'sent',
             sentAt: error ? null : now(),
             errorMessage: error ?? null,
+            body: notice.text,
           },
         ]);
       } catch (error) {
@@ -580,6 +662,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
             subject: message.subject,
             status: 'pending',
             sentAt: null,
+            body: message.text,
           },
         ]);
         if (!row) throw new Error('the History row was not recorded');

@@ -398,6 +398,8 @@ export const notificationHistory = pgTable(
      */
     playerId: text('player_id').references(() => players.id, { onDelete: 'set null' }),
     seasonId: text('season_id').references(() => seasons.id),
+    /** The message's text as sent, placeholders filled in (the e-mail's text part, the chat post); null in rows from before it was kept. */
+    body: text('body'),
   },
   (t) => [
     index('notification_history_created_at_idx').on(t.createdAt),

@@ -6,6 +6,7 @@ import {
   ZNotificationTemplate,
   ZNotificationTemplates,
   ZNotificationTestResult,
+  ZMessagePreview,
   ZQuickActions,
   ZRecipientPreview,
   type TNotificationSend,
@@ -65,6 +66,29 @@ export function useRecipientPreview(send: TNotificationSend | null) {
     queryKey: [...NOTIFICATIONS_KEY, 'preview', send],
     queryFn: ({ signal }) => apiRequest('POST', '/api/notifications/preview', send, { schema: ZRecipientPreview, signal }),
     enabled: send !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** The preview of exactly this request, from the cache when the form already asked (the Send button reads it before sending). */
+export function fetchRecipientPreview(queryClient: QueryClient, send: TNotificationSend) {
+  return queryClient.fetchQuery({
+    queryKey: [...NOTIFICATIONS_KEY, 'preview', send],
+    queryFn: ({ signal }) => apiRequest('POST', '/api/notifications/preview', send, { schema: ZRecipientPreview, signal }),
+    retry: false,
+  });
+}
+
+/**
+ * POST /api/notifications/preview/rejection: the 'Document Rejected' e-mail the guardian would get with this
+ * reason; `null` reads nothing (no document, or the guardian is not to be told).
+ */
+export function useRejectionPreview(request: { documentId: string; reason: string } | null) {
+  return useQuery({
+    queryKey: [...NOTIFICATIONS_KEY, 'preview', 'rejection', request],
+    queryFn: ({ signal }) => apiRequest('POST', '/api/notifications/preview/rejection', request, { schema: ZMessagePreview, signal }),
+    enabled: request !== null,
     placeholderData: keepPreviousData,
     retry: false,
   });

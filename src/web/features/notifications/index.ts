@@ -1,2 +1,6 @@
 /** The Notifications screen: send, templates, history and channel settings. */
 export { NotificationsPage } from './components/notifications-page';
+/** A message as one recipient gets it, for any dialog that sends one (the reject dialog's notice, the Send tab). */
+export { DeliveryWarning, MessagePreview } from './components/message-preview';
+export { useRejectionPreview } from './api';
+export { useSettledValue } from './use-settled-value';

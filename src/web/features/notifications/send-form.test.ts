@@ -5,6 +5,7 @@ import {
   dateAfter,
   describeSendResult,
   emptySendForm,
+  describeIncompleteReminder,
   previewRequest,
   quickActionValues,
   sendChannel,
@@ -64,16 +65,33 @@ describe('send form', () => {
     expect(validateSendForm(emptySendForm(NOW), undefined, NOW)).toEqual({ ok: false, errors: { template: 'Choose a template or Custom Message' } });
   });
 
-  it('asks for a preview only of a form the server would accept, without the text being typed', () => {
+  it('asks for a preview only of a form the server would accept; the message text once it is written', () => {
     expect(previewRequest(emptySendForm(NOW), undefined)).toBeNull();
     expect(previewRequest({ ...emptySendForm(NOW), template: CUSTOM_MESSAGE, recipients: 'custom', customRecipients: 'bad' }, undefined)).toBeNull();
-    expect(previewRequest({ ...emptySendForm(NOW), template: CUSTOM_MESSAGE, message: 'typing…', recipients: 'administrators' }, '2025')).toEqual({
-      templateId: null,
-      channel: 'email',
-      subject: 'Preview',
-      message: 'Preview',
-      recipients: 'administrators',
-      season: '2025',
+    const typing = { ...emptySendForm(NOW), template: CUSTOM_MESSAGE, message: 'typing…', recipients: 'administrators' as const };
+    expect(previewRequest(typing, '2025')).toEqual({
+      request: { templateId: null, channel: 'email', subject: 'Preview', message: 'Preview', recipients: 'administrators', season: '2025', deadline: '2025-10-22' },
+      withText: false,
+    });
+    expect(previewRequest({ ...typing, subject: 'Hello {{guardianName}}' }, '2025')).toEqual({
+      request: { templateId: null, channel: 'email', subject: 'Hello {{guardianName}}', message: 'typing…', recipients: 'administrators', season: '2025', deadline: '2025-10-22' },
+      withText: true,
+    });
+    expect(previewRequest({ ...emptySendForm(NOW), template: TEMPLATE_ID, recipients: 'missing_documents' }, undefined)).toEqual({
+      request: { templateId: TEMPLATE_ID, recipients: 'missing_documents', deadline: '2025-10-22' },
+      withText: true,
+    });
+  });
+
+  it('says what the incomplete-players reminder counts, with figures that add up', () => {
+    const counts = { season: null, administrators: 1, lastWeek: { received: 0, approved: 0, rejected: 0, pending: 0 } };
+    expect(describeIncompleteReminder({ ...counts, incompletePlayers: 158, missingDocuments: { players: 98, withEmail: 97 } })).toEqual({
+      label: 'Notify incomplete players — 97 of 158 get the reminder',
+      detail: '98 are missing a document; 1 of them has no guardian e-mail; 60 have sent everything and wait for review. Missing Documents Reminder to their guardians.',
+    });
+    expect(describeIncompleteReminder({ ...counts, incompletePlayers: 1, missingDocuments: { players: 1, withEmail: 1 } })).toEqual({
+      label: 'Notify incomplete players — 1 of 1 gets the reminder',
+      detail: '1 is missing a document. Missing Documents Reminder to their guardians.',
     });
   });
 

@@ -4,6 +4,7 @@ import {
   type TNotificationSend,
   type TNotificationSendResult,
   type TNotificationTemplate,
+  type TQuickActions,
   type TRecipientGroup,
 } from '../../../contract';
 
@@ -108,20 +109,26 @@ export function validateSendForm(values: SendFormValues, season: string | undefi
 }
 
 /**
- * What the recipient count depends on (not the text being typed): null while the choice is incomplete or the
- * custom list does not parse, so the preview only asks the server about a form it would accept.
+ * What the preview asks the server about: the recipients, the deadline and, once it is written, the message
+ * itself. Null while no template is chosen or the custom list does not parse, so the preview only asks about a
+ * form the server would accept. `withText` is false while a custom message is not written yet: the count still
+ * shows (asked with a stand-in text), the message preview waits.
  */
-export function previewRequest(values: SendFormValues, season: string | undefined): TNotificationSend | null {
+export function previewRequest(values: SendFormValues, season: string | undefined): { request: TNotificationSend; withText: boolean } | null {
   if (!values.template) return null;
-  const custom = values.template === CUSTOM_MESSAGE;
-  const request: TNotificationSend = {
-    templateId: custom ? null : values.template,
-    ...(custom ? { channel: values.channel, subject: 'Preview', message: 'Preview' } : {}),
+  const base: TNotificationSend = {
+    templateId: values.template === CUSTOM_MESSAGE ? null : values.template,
     recipients: values.recipients,
     ...(values.recipients === 'custom' ? { customRecipients: values.customRecipients } : {}),
     ...(season ? { season } : {}),
+    ...(values.deadline ? { deadline: values.deadline } : {}),
   };
-  return ZNotificationSend.safeParse(request).success ? request : null;
+  const accepted = (request: TNotificationSend) => ZNotificationSend.safeParse(request).success;
+  if (values.template !== CUSTOM_MESSAGE) return accepted(base) ? { request: base, withText: true } : null;
+  const written: TNotificationSend = { ...base, channel: values.channel, subject: values.subject, message: values.message };
+  if (accepted(written)) return { request: written, withText: true };
+  const counting: TNotificationSend = { ...base, channel: values.channel, subject: 'Preview', message: 'Preview' };
+  return accepted(counting) ? { request: counting, withText: false } : null;
 }
 
 export type QuickAction = 'incomplete' | 'deadline' | 'weekly' | 'maintenance';
@@ -155,6 +162,23 @@ export function quickActionValues(action: QuickAction, templates: readonly TNoti
     case 'maintenance':
       return { template: CUSTOM_MESSAGE, channel: 'email', subject: MAINTENANCE_SUBJECT, message: MAINTENANCE_MESSAGE, recipients: 'administrators', schedule: false };
   }
+}
+
+/**
+ * What 'Notify incomplete players' counts, in one sentence whose figures add up: the reminder goes to the
+ * families of players missing a document who have a guardian e-mail; the other incomplete players have sent
+ * everything and wait for review.
+ */
+export function describeIncompleteReminder(counts: TQuickActions): { label: string; detail: string } {
+  const { incompletePlayers } = counts;
+  const { players: missing, withEmail } = counts.missingDocuments;
+  const label = `Notify incomplete players — ${withEmail} of ${incompletePlayers} ${withEmail === 1 ? 'gets' : 'get'} the reminder`;
+  const parts = [`${missing} ${missing === 1 ? 'is' : 'are'} missing a document`];
+  const noEmail = missing - withEmail;
+  if (noEmail > 0) parts.push(`${noEmail} of them ${noEmail === 1 ? 'has' : 'have'} no guardian e-mail`);
+  const waiting = incompletePlayers - missing;
+  if (waiting > 0) parts.push(`${waiting} ${waiting === 1 ? 'has' : 'have'} sent everything and ${waiting === 1 ? 'waits' : 'wait'} for review`);
+  return { label, detail: `${parts.join('; ')}. Missing Documents Reminder to their guardians.` };
 }
 
 const messages = (n: number) => `${n} ${n === 1 ? 'message' : 'messages'}`;

@@ -57,7 +57,7 @@ export function DocumentRowActions({
       </>
     );
   return (
-    <div className={cn('flex items-center gap-1', compact ? 'justify-end' : 'flex-wrap')}>
+    <div className={cn('flex items-center gap-1', compact ? 'justify-end' : 'flex-wrap')} data-row-actions={document.id}>
       {shown.has('view') ? (
         <Button variant="ghost" size={size} className={iconOnly} title="View" onClick={() => handlers.onView(document)}>
           <Eye aria-hidden="true" />

@@ -1,10 +1,13 @@
 import { LoaderCircle, XCircle } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { MessagePreview, useRejectionPreview, useSettledValue } from '@/features/notifications';
+import { getErrorMessage } from '@/lib/api-client';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { useDocumentDetail } from '../api';
 
 /** The server keeps at most this many characters of a review note (ZDocumentStatusChange). */
@@ -16,11 +19,31 @@ export interface RejectTarget {
   playerName: string;
 }
 
+/** The preview follows the reason once typing pauses this long. */
+const PREVIEW_DEBOUNCE_MS = 400;
+/** Stands in the preview for the reason until one is written. */
+const REASON_STAND_IN = '[the reason you write above]';
+
+/** The e-mail the guardian will get, rendered by the server from the same template the rejection sends. */
+function GuardianNoticePreview({ documentId, reason }: { documentId: string; reason: string }) {
+  const settled = useSettledValue(reason.trim() || REASON_STAND_IN, PREVIEW_DEBOUNCE_MS);
+  const preview = useRejectionPreview({ documentId, reason: settled });
+  return (
+    <MessagePreview
+      preview={preview.data}
+      loading={preview.isPending}
+      error={preview.isError ? `The e-mail could not be previewed: ${getErrorMessage(preview.error)}` : null}
+    />
+  );
+}
+
 function RejectForm({
+  documentId,
   busy,
   guardianEmail,
   onReject,
 }: {
+  documentId: string;
   busy: boolean;
   /** undefined while the document is being read; null when no guardian e-mail is on file. */
   guardianEmail: string | null | undefined;
@@ -89,15 +112,16 @@ function RejectForm({
           <Label htmlFor={notifyId} className="text-sm font-normal">
             Notify the guardian by e-mail
           </Label>
-          <p id={`${notifyId}-hint`} className="text-xs break-all text-muted-foreground">
+          <p id={`${notifyId}-hint`} className="text-xs break-words text-muted-foreground">
             {guardianEmail === undefined
               ? 'Looking up the guardian…'
               : hasEmail
-                ? `Sends the 'Document Rejected' template with the reason to ${guardianEmail}.`
+                ? `Sends the 'Document Rejected' template with the reason to ${guardianEmail}, as shown below.`
                 : 'No guardian e-mail is on file for this player.'}
           </p>
         </div>
       </div>
+      {notify ? <GuardianNoticePreview documentId={documentId} reason={reason} /> : null}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline" disabled={busy}>
@@ -128,9 +152,27 @@ export function RejectDocumentDialog({
   const detail = useDocumentDetail(target?.id ?? null);
   // A failed lookup reads as 'no e-mail': the rejection itself does not depend on it.
   const guardianEmail = detail.isError ? null : detail.data?.guardianEmail;
+  // Opened from a row's Reject button, not a trigger of its own: Esc and Cancel give focus back to that button.
+  // Once rejected the button is gone (the document is no longer pending): focus goes to the row's next action.
+  const returnFocus = useReturnFocus();
+  const rowId = useRef<string | null>(null);
+  const onOpenAutoFocus = () => {
+    rowId.current = target?.id ?? null;
+    returnFocus.onOpenAutoFocus();
+  };
+  const onCloseAutoFocus = (event: Event) => {
+    returnFocus.onCloseAutoFocus(event);
+    if (event.defaultPrevented || rowId.current === null) return;
+    const row = document.querySelector(`[data-row-actions="${CSS.escape(rowId.current)}"]`);
+    const next = row?.querySelector<HTMLElement>('button:not([disabled])');
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  };
   return (
     <Dialog open={target !== null} onOpenChange={(open) => (busy && !open ? undefined : onOpenChange(open))}>
-      <DialogContent data-testid="reject-dialog">
+      <DialogContent className="sm:max-w-xl" data-testid="reject-dialog" onOpenAutoFocus={onOpenAutoFocus} onCloseAutoFocus={onCloseAutoFocus}>
         {target ? (
           <>
             <DialogHeader>
@@ -140,7 +182,13 @@ export function RejectDocumentDialog({
                 so the family can send a better copy.
               </DialogDescription>
             </DialogHeader>
-            <RejectForm key={target.id} busy={busy} guardianEmail={guardianEmail} onReject={(reason, notify) => onReject(target, reason, notify)} />
+            <RejectForm
+              key={target.id}
+              documentId={target.id}
+              busy={busy}
+              guardianEmail={guardianEmail}
+              onReject={(reason, notify) => onReject(target, reason, notify)}
+            />
           </>
         ) : null}
       </DialogContent>

@@ -1,4 +1,5 @@
 import { Inbox, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import { NOTIFICATION_HISTORY_PAGE_SIZE, type TNotificationHistoryItem } from '../../../../contract';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
@@ -6,11 +7,13 @@ import { LoadingState } from '@/components/loading-state';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { useNotificationHistory } from '../api';
 import { ChannelBadge, NotificationStatusBadge } from './notification-badges';
 
@@ -24,7 +27,66 @@ function timeOf(item: TNotificationHistoryItem): { label: string; iso: string } 
 /** Six columns need a tablet's width; phones get one card per message. */
 const TABLE_QUERY = '(min-width: 640px)';
 
-function HistoryRows({ items }: { items: TNotificationHistoryItem[] }) {
+/** The subject, as the button that opens the message. */
+function OpenMessageButton({ item, onOpen }: { item: TNotificationHistoryItem; onOpen: (item: TNotificationHistoryItem) => void }) {
+  return (
+    <Button
+      variant="link"
+      className="h-auto p-0 text-left font-medium break-words whitespace-normal text-foreground underline decoration-muted-foreground/50 underline-offset-4"
+      onClick={() => onOpen(item)}
+      data-testid="history-open"
+    >
+      {item.subject || '(no subject)'}
+      <span className="sr-only"> (open the message to {item.recipient})</span>
+    </Button>
+  );
+}
+
+/** One message of History as it was sent: to whom, when, how it went, and its whole text. */
+function HistoryMessageDialog({ item, onClose }: { item: TNotificationHistoryItem | null; onClose: () => void }) {
+  const returnFocus = useReturnFocus();
+  const time = item ? timeOf(item) : undefined;
+  return (
+    <Dialog open={item !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-2xl" data-testid="history-message-dialog" {...returnFocus}>
+        {item && time ? (
+          <>
+            <DialogHeader>
+              <DialogTitle className="break-words">{item.subject || '(no subject)'}</DialogTitle>
+              <DialogDescription className="break-all">To {item.recipient}</DialogDescription>
+            </DialogHeader>
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <ChannelBadge channel={item.type} />
+              <NotificationStatusBadge status={item.status} />
+              <time dateTime={time.iso} className="text-muted-foreground">
+                {time.label}
+              </time>
+            </div>
+            {item.errorMessage ? <p className="text-sm break-words text-destructive-soft-foreground">Error: {item.errorMessage}</p> : null}
+            {item.body === null ? (
+              <p className="rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground" data-testid="history-message-body">
+                The text of this message was not kept: it was recorded before Clearbase kept the text of each message. The subject and recipient above are
+                what is known.
+              </p>
+            ) : (
+              <div
+                className="max-h-[50vh] overflow-y-auto rounded-md border bg-muted/40 px-3 py-2 text-sm break-words whitespace-pre-wrap"
+                data-testid="history-message-body"
+                tabIndex={0}
+                role="region"
+          aria-label="Full text as sent"
+              >
+                {item.body}
+              </div>
+            )}
+          </>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function HistoryRows({ items, onOpen }: { items: TNotificationHistoryItem[]; onOpen: (item: TNotificationHistoryItem) => void }) {
   const wide = useMediaQuery(TABLE_QUERY);
   if (!wide) {
     return (
@@ -40,7 +102,9 @@ function HistoryRows({ items }: { items: TNotificationHistoryItem[] }) {
                   {time.label}
                 </time>
               </div>
-              <p className="text-sm font-medium break-words">{item.subject || '(no subject)'}</p>
+              <p className="text-sm">
+                <OpenMessageButton item={item} onOpen={onOpen} />
+              </p>
               <p className="text-sm break-all text-muted-foreground">{item.recipient}</p>
               {item.errorMessage ? <p className="text-sm break-words text-destructive-soft-foreground">Error: {item.errorMessage}</p> : null}
             </li>
@@ -72,7 +136,7 @@ function HistoryRows({ items }: { items: TNotificationHistoryItem[] }) {
               </TableCell>
               <TableCell className="break-all whitespace-normal">{item.recipient}</TableCell>
               <TableCell className="break-words whitespace-normal">
-                {item.subject || <span className="text-muted-foreground">(no subject)</span>}
+                <OpenMessageButton item={item} onOpen={onOpen} />
               </TableCell>
               <TableCell className="whitespace-nowrap">
                 <time dateTime={time.iso}>{time.label}</time>
@@ -94,13 +158,16 @@ export function HistoryTab({ page, onPageChange }: { page: number; onPageChange:
   const history = useNotificationHistory(page, NOTIFICATION_HISTORY_PAGE_SIZE);
   const data = history.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const [opened, setOpened] = useState<TNotificationHistoryItem | null>(null);
 
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
         <div className="flex flex-col gap-1.5">
           <CardTitle>History</CardTitle>
-          <CardDescription>{data ? `${data.total} ${data.total === 1 ? 'message' : 'messages'}, newest first` : 'Every message sent, failed or waiting'}</CardDescription>
+          <CardDescription>
+            {data ? `${data.total} ${data.total === 1 ? 'message' : 'messages'}, newest first; open a subject to read the message` : 'Every message sent, failed or waiting'}
+          </CardDescription>
         </div>
         <Button variant="outline" size="sm" onClick={() => void history.refetch()} disabled={history.isFetching}>
           <RefreshCw aria-hidden="true" className={history.isFetching ? 'animate-spin' : undefined} />
@@ -131,11 +198,12 @@ export function HistoryTab({ page, onPageChange }: { page: number; onPageChange:
           />
         ) : data ? (
           <div className={history.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={history.isPlaceholderData}>
-            <HistoryRows items={data.items} />
+            <HistoryRows items={data.items} onOpen={setOpened} />
           </div>
         ) : null}
         <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} onPageChange={onPageChange} label="History pages" />
       </CardContent>
+      <HistoryMessageDialog item={opened} onClose={() => setOpened(null)} />
     </Card>
   );
 }

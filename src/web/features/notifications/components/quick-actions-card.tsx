@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { getErrorMessage } from '@/lib/api-client';
 import { useQuickActions } from '../api';
-import { DEADLINE_DAYS, type QuickAction } from '../send-form';
+import { DEADLINE_DAYS, describeIncompleteReminder, type QuickAction } from '../send-form';
 
 function ActionButton({ icon, label, detail, onClick, testId }: { icon: ReactNode; label: ReactNode; detail?: ReactNode; onClick: () => void; testId: string }) {
   return (
@@ -22,6 +22,7 @@ function ActionButton({ icon, label, detail, onClick, testId }: { icon: ReactNod
 export function QuickActionsCard({ season, onAction }: { season: string | undefined; onAction: (action: QuickAction) => void }) {
   const counts = useQuickActions(season);
   const data = counts.data;
+  const incomplete = data ? describeIncompleteReminder(data) : undefined;
   const count = (n: number | undefined, one: string, many: string) =>
     n === undefined ? (
       // A <span>: a button's label cannot hold the <div> Skeleton.
@@ -45,8 +46,8 @@ export function QuickActionsCard({ season, onAction }: { season: string | undefi
         <ActionButton
           testId="quick-incomplete"
           icon={<UserX aria-hidden="true" />}
-          label={<>Notify Incomplete Players ({count(data?.incompletePlayers, 'player', 'players')})</>}
-          detail="Missing Documents Reminder to their guardians"
+          label={incomplete ? incomplete.label : <>Notify incomplete players {count(undefined, '', '')}</>}
+          detail={incomplete ? incomplete.detail : 'Missing Documents Reminder to their guardians'}
           onClick={() => onAction('incomplete')}
         />
         <ActionButton

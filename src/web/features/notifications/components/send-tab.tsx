@@ -1,14 +1,29 @@
-import { CalendarClock, LoaderCircle, Send, Users } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CalendarClock, LoaderCircle, Send, Settings2, Users } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import {
   CHANNEL_LABELS,
   NOTIFICATION_CHANNELS,
   RECIPIENT_GROUP_LABELS,
   RECIPIENT_GROUPS,
+  sendableByHand,
+  type TDeliveryProblem,
   type TNotificationChannel,
+  type TNotificationSend,
   type TRecipientGroup,
+  type TRecipientPreview,
 } from '../../../../contract';
 import { FormError } from '@/components/form-field';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -20,7 +35,8 @@ import { getErrorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useSeasons } from '@/lib/seasons-query';
 import { toast } from '@/lib/toast-store';
-import { useNotificationTemplates, useRecipientPreview, useSendNotification } from '../api';
+import { useReturnFocus } from '@/lib/use-return-focus';
+import { fetchRecipientPreview, useNotificationTemplates, useRecipientPreview, useSendNotification } from '../api';
 import {
   CUSTOM_MESSAGE,
   describeSendResult,
@@ -34,20 +50,53 @@ import {
   type SendFormField,
   type SendFormValues,
 } from '../send-form';
+import { useSettledValue } from '../use-settled-value';
+import { MessagePreview } from './message-preview';
 import { QuickActionsCard } from './quick-actions-card';
 
-/** The preview waits this long after the last change of the custom list before asking the server. */
+/** The preview waits this long after the last change of the form before asking the server. */
 const PREVIEW_DEBOUNCE_MS = 400;
 
-/** `value` once it has stopped changing for `ms` (compared as JSON, so a fresh but equal object does not restart it). */
-function useSettledValue<T>(value: T, ms: number): T {
-  const key = JSON.stringify(value);
-  const [settled, setSettled] = useState(key);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(key), ms);
-    return () => clearTimeout(timer);
-  }, [key, ms]);
-  return JSON.parse(settled) as T;
+/** Where each delivery problem is fixed: the Notifications screen's Settings tab, or the Settings screen's switches. */
+const FIX_PLACE: Record<TDeliveryProblem['reason'], { label: string; href: string }> = {
+  no_mail_server: { label: 'Go to Notifications → Settings', href: '/notifications?tab=settings' },
+  no_webhook: { label: 'Go to Notifications → Settings', href: '/notifications?tab=settings' },
+  switched_off: { label: 'Go to Settings → Notifications', href: '/settings' },
+  template_off: { label: 'Go to Notifications → Templates', href: '/notifications?tab=templates' },
+  no_guardian_email: { label: 'Go to Players', href: '/players' },
+};
+
+/** Asks before a send whose messages cannot be delivered: go where it is fixed, or cancel. */
+function UndeliverableDialog({ problem, onClose }: { problem: TDeliveryProblem | null; onClose: () => void }) {
+  const [, navigate] = useLocation();
+  const returnFocus = useReturnFocus();
+  const place = problem ? FIX_PLACE[problem.reason] : undefined;
+  return (
+    <AlertDialog open={problem !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <AlertDialogContent data-testid="undeliverable-dialog" {...returnFocus}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{problem?.reason === 'no_mail_server' ? 'No mail server is set up' : 'These messages cannot be delivered'}</AlertDialogTitle>
+          <AlertDialogDescription>
+            {problem?.message} Nothing has been sent.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          {place ? (
+            <Button
+              onClick={() => {
+                onClose();
+                navigate(place.href);
+              }}
+            >
+              <Settings2 aria-hidden="true" />
+              {place.label}
+            </Button>
+          ) : null}
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
 }
 
 function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
@@ -69,8 +118,15 @@ function Field({ id, label, error, hint, children }: { id: string; label: string
   );
 }
 
-function RecipientCount({ request, channel }: { request: ReturnType<typeof previewRequest>; channel: TNotificationChannel }) {
-  const preview = useRecipientPreview(request);
+function RecipientCount({
+  request,
+  preview,
+  channel,
+}: {
+  request: TNotificationSend | null;
+  preview: { data?: TRecipientPreview | undefined; isError: boolean; error: unknown };
+  channel: TNotificationChannel;
+}) {
   let text: ReactNode;
   if (request === null) text = 'Choose a template and recipients to see how many messages go out.';
   else if (preview.isError) text = <span className="text-destructive-soft-foreground">{getErrorMessage(preview.error)}</span>;
@@ -111,12 +167,17 @@ export function SendTab({ onShowHistory }: { onShowHistory: () => void }) {
   const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const templateList = templates.data?.templates ?? [];
+  // Templates only an automatic message can fill ('Document Rejected', 'File Not Accepted') are not offered here.
+  const templateList = (templates.data?.templates ?? []).filter(sendableByHand);
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<TDeliveryProblem | null>(null);
+  const [checking, setChecking] = useState(false);
   const currentSeason = seasons.data?.seasons.find((s) => s.isCurrent) ?? seasons.data?.seasons[0];
   const seasonId = season ?? currentSeason?.id;
   const channel = sendChannel(values, templateList);
   const custom = values.template === CUSTOM_MESSAGE;
   const settledPreview = useSettledValue(previewRequest(values, seasonId), PREVIEW_DEBOUNCE_MS);
+  const preview = useRecipientPreview(settledPreview?.request ?? null);
 
   const set = <K extends SendFormField>(field: K, value: SendFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -148,7 +209,23 @@ export function SendTab({ onShowHistory }: { onShowHistory: () => void }) {
     }
     setErrors({});
     const scheduledFor = checked.request.scheduledAt ? `on ${formatDateTime(checked.request.scheduledAt)}` : undefined;
-    send.mutate(checked.request, {
+    // The server says first whether these messages can be delivered at all (a mail server, the channel's switch).
+    setChecking(true);
+    fetchRecipientPreview(queryClient, checked.request)
+      .then((answer) => {
+        if (answer.deliveryProblem) setProblem(answer.deliveryProblem);
+        else sendNow(checked.request, scheduledFor);
+      })
+      .catch((error: unknown) => {
+        const message = getErrorMessage(error, 'The notification could not be sent. Please try again.');
+        setFormError(message);
+        toast({ variant: 'destructive', title: 'Send Failed', description: message });
+      })
+      .finally(() => setChecking(false));
+  };
+
+  const sendNow = (request: TNotificationSend, scheduledFor: string | undefined) => {
+    send.mutate(request, {
       onSuccess: (result) => {
         toast(describeSendResult(result, scheduledFor));
         setValues((current) => ({ ...current, schedule: false }));
@@ -283,13 +360,24 @@ export function SendTab({ onShowHistory }: { onShowHistory: () => void }) {
                 ) : null}
               </div>
             </fieldset>
-            <RecipientCount request={settledPreview} channel={channel} />
+            <RecipientCount request={settledPreview?.request ?? null} preview={preview} channel={channel} />
+            <MessagePreview
+              preview={settledPreview?.withText ? preview.data?.message : undefined}
+              loading={settledPreview?.withText === true && preview.isFetching && !preview.data}
+              placeholder={
+                settledPreview === null
+                  ? 'Choose a template and recipients to see the message as a family will get it.'
+                  : !settledPreview.withText
+                    ? 'Write the subject and message to see them as a recipient will get them.'
+                    : 'Nobody would get this message.'
+              }
+            />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button type="button" variant="outline" onClick={onShowHistory}>
                 View History
               </Button>
-              <Button type="submit" disabled={send.isPending} data-testid="send-button">
-                {send.isPending ? (
+              <Button type="submit" disabled={send.isPending || checking} data-testid="send-button">
+                {send.isPending || checking ? (
                   <LoaderCircle className="animate-spin" aria-hidden="true" />
                 ) : values.schedule ? (
                   <CalendarClock aria-hidden="true" />
@@ -303,6 +391,7 @@ export function SendTab({ onShowHistory }: { onShowHistory: () => void }) {
         </CardContent>
       </Card>
       <QuickActionsCard season={seasonId} onAction={applyQuickAction} />
+      <UndeliverableDialog problem={problem} onClose={() => setProblem(null)} />
     </div>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "notification_history" ADD COLUMN "body" text;
