@@ -32,7 +32,7 @@ export type TPlayerDocStatus = z.infer<typeof ZPlayerDocStatus>;
 
 /** How a player's document of one type reads in the tables and the exported files. */
 export const PLAYER_DOC_STATUS_LABELS: Record<TPlayerDocStatus, string> = {
-  complete: 'Complete',
+  complete: 'Verified',
   pending: 'Under Review',
   processing: 'Processing',
   missing: 'Missing',

@@ -127,7 +127,7 @@ test.describe('Players screen', () => {
     expect(await matchingTotal(page)).toBe(await countCard(page, 'incomplete'));
 
     // Pending: players with a document awaiting review, some of all.
-    await choose(page, page, 'Status', 'Pending');
+    await choose(page, page, 'Status', 'Under Review');
     await expect(page).toHaveURL(/status=pending/);
     await waitForPlayers(page);
     const pending = await matchingTotal(page);
@@ -446,7 +446,7 @@ test.describe('CSV export', () => {
       expect(row).toHaveLength(11);
       expect(row[0]).toMatch(/\S/);
       expect(row[2]).toBe('AAA');
-      expect(row.slice(3, 7).every((status) => ['Complete', 'Missing', 'Under Review', 'Processing'].includes(status))).toBe(true);
+      expect(row.slice(3, 7).every((status) => ['Verified', 'Missing', 'Under Review', 'Processing'].includes(status))).toBe(true);
       expect(Number(row[7])).toBeGreaterThanOrEqual(0);
     }
     await expect(page.getByText('Export Successful', { exact: true })).toBeVisible();

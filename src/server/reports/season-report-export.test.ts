@@ -30,10 +30,10 @@ describe('buildReportExport', () => {
 
   it('tabulates divisions, document types by state, months and the incomplete players with the screen’s words', () => {
     expect(doc.divisions.rows[0]).toEqual(['AAA', 4, 2, 2, 50]);
-    expect(doc.documentTypes.columns).toEqual(['Document Type', 'Complete', 'Under Review', 'Processing', 'Missing', 'Completion %']);
+    expect(doc.documentTypes.columns).toEqual(['Document Type', 'Verified', 'Under Review', 'Processing', 'Missing', 'Completion %']);
     expect(doc.documentTypes.rows[2]).toEqual(['Medical', 5, 1, 0, 4, 50]);
     expect(doc.monthly.rows[0]).toEqual(['Aug 2025', 6, 1]);
-    expect(doc.incompletePlayers.rows[1]).toEqual(['clearbase-2025-00000002', 'Renée "Rae" Côté, Jr', 'AAA', 75, 'Complete', 'Complete', 'Under Review', 'Complete']);
+    expect(doc.incompletePlayers.rows[1]).toEqual(['clearbase-2025-00000002', 'Renée "Rae" Côté, Jr', 'AAA', 75, 'Verified', 'Verified', 'Under Review', 'Verified']);
     expect(doc.unlistedPlayers).toBe('4 more incomplete players not listed here; the CSV and Excel files list them all.');
     expect(buildReportExport(seasonReportFixture({ playersTotal: 2 }), AT).unlistedPlayers).toBeNull();
   });
@@ -45,7 +45,7 @@ describe('seasonReportCsv', () => {
     expect(lines.slice(0, 5)).toEqual([`${UTF8_BOM}Season report,Fall Ball 2025 · All Divisions`, '"Generated 26 Nov 2026, 07:40 UTC"', '', 'Summary', 'Total Players,10']);
     const at = lines.indexOf('Completion by division');
     expect(lines.slice(at - 1, at + 3)).toEqual(['', 'Completion by division', 'Division,Players,Complete,Incomplete,Completion %', 'AAA,4,2,2,50']);
-    expect(lines).toContain('clearbase-2025-00000002,"Renée ""Rae"" Côté, Jr",AAA,75,Complete,Complete,Under Review,Complete');
+    expect(lines).toContain('clearbase-2025-00000002,"Renée ""Rae"" Côté, Jr",AAA,75,Verified,Verified,Under Review,Verified');
   });
 });
 

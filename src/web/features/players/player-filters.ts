@@ -37,7 +37,7 @@ export const PLAYER_STATUS_FILTER_LABELS: Record<TPlayerStatusFilter, string> = 
   all: 'All',
   complete: 'Complete',
   incomplete: 'Incomplete',
-  pending: 'Pending',
+  pending: 'Under Review',
 };
 
 /** The missing-document filter: any, or one type ('missing=birth_certificate' in the address). */

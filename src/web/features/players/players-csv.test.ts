@@ -35,7 +35,7 @@ describe('players CSV', () => {
       'clearbase-2025-1a2b3c4d',
       'Ava Smith',
       'AA',
-      'Complete',
+      'Verified',
       'Under Review',
       'Processing',
       'Missing',
@@ -54,7 +54,7 @@ describe('players CSV', () => {
     const csv = buildPlayersCsv([player({ playerName: 'Renée "Rae" Côté, Jr', completionPercentage: 100 })]);
     expect(csv).toBe(
       '\uFEFFPlayer ID,Player Name,Division,Birth Certificate,Residency,Medical,Waiver,Completion %,Guardian Name,Guardian E-mail,Guardian Phone\r\n' +
-        'clearbase-2025-1a2b3c4d,"Renée ""Rae"" Côté, Jr",AA,Complete,Under Review,Processing,Missing,100,Maria Smith,maria@example.org,555-0100\r\n',
+        'clearbase-2025-1a2b3c4d,"Renée ""Rae"" Côté, Jr",AA,Verified,Under Review,Processing,Missing,100,Maria Smith,maria@example.org,555-0100\r\n',
     );
   });
 

@@ -70,7 +70,7 @@ describe('incomplete players CSV', () => {
     expect(buildIncompletePlayersCsv(seasonReportFixture().players)).toBe(
       '\uFEFFPlayer ID,Player Name,Division,Completion %,Birth Certificate,Residency,Medical,Waiver\r\n' +
         'clearbase-2025-00000001,Ava Smith,AA,0,Missing,Under Review,Missing,Processing\r\n' +
-        'clearbase-2025-00000002,"Renée ""Rae"" Côté, Jr",AAA,75,Complete,Complete,Under Review,Complete\r\n',
+        'clearbase-2025-00000002,"Renée ""Rae"" Côté, Jr",AAA,75,Verified,Verified,Under Review,Verified\r\n',
     );
   });
 

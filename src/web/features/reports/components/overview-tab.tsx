@@ -10,13 +10,14 @@ import {
   SERIES_COLOURS,
 } from '../report-charts';
 import { formatPercent } from '../report-text';
+import { PLAYER_DOC_STATUS_LABELS } from '@/components/status-tones';
 import { AXIS_LINE, AXIS_TICK, BAR_CURSOR, ChartCard, GRID_STROKE, LINE_CURSOR, LINE_X_PADDING, STILL, TOOLTIP_PROPS } from './chart-frame';
 
 const TYPE_SERIES = [
-  { key: 'complete', label: 'Complete', colour: SERIES_COLOURS.complete },
-  { key: 'pending', label: 'Under review', colour: SERIES_COLOURS.pending },
-  { key: 'processing', label: 'Processing', colour: SERIES_COLOURS.processing },
-  { key: 'missing', label: 'Missing', colour: SERIES_COLOURS.missing },
+  { key: 'complete', label: PLAYER_DOC_STATUS_LABELS.complete, colour: SERIES_COLOURS.complete },
+  { key: 'pending', label: PLAYER_DOC_STATUS_LABELS.pending, colour: SERIES_COLOURS.pending },
+  { key: 'processing', label: PLAYER_DOC_STATUS_LABELS.processing, colour: SERIES_COLOURS.processing },
+  { key: 'missing', label: PLAYER_DOC_STATUS_LABELS.missing, colour: SERIES_COLOURS.missing },
 ] as const;
 
 /** Overview: completion by document type, players by division, registrations and completions by month. */

@@ -125,14 +125,14 @@ export const GUIDE_STEPS: readonly GuideStep[] = [
         </p>
         <Points
           items={[
-            <><strong>Complete</strong>: the document was approved.</>,
-            <><strong>Pending</strong> (Under Review): it arrived and waits for staff.</>,
+            <><strong>Verified</strong>: the document was approved.</>,
+            <><strong>Under Review</strong>: it arrived and waits for staff.</>,
             <><strong>Processing</strong>: it is still being scanned and stored.</>,
             <><strong>Missing</strong>: nothing usable was received (a rejected document counts as missing).</>,
           ]}
         />
         <p>
-          Filter by season, division and status (complete, incomplete, pending), search by name, player id or guardian
+          Filter by season, division and status (Complete, Incomplete, Under Review), search by name, player id or guardian
           (capitals and accents do not matter: “martinez” finds “Martínez”), export the list to CSV, or add a player by hand. A player’s id never changes: it is derived from the name and birth date.
         </p>
       </Paragraphs>
