@@ -166,7 +166,7 @@ function createSession(client: ImapFlow, settings: ImapSettings): MailboxSession
 export function describeImapError(error: unknown, settings: Pick<ImapSettings, 'host' | 'port'>): string {
   const details = error as { authenticationFailed?: boolean; code?: string; responseText?: string; message?: string } | undefined;
   if (details?.authenticationFailed) {
-    return `The mail server refused the sign-in${details.responseText ? ` (${details.responseText})` : ''}: check the user name and the password (for Gmail, an app password) in Settings → Integrations.`;
+    return `The mail server refused the sign-in${details.responseText ? ` (${details.responseText})` : ''}: check the user name and the password (or app password) in Settings → Integrations.`;
   }
   switch (details?.code) {
     case 'ECONNREFUSED':

@@ -4,24 +4,31 @@ import { ReadOnlyNote } from '@/components/read-only-note';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { usePermissions } from '@/lib/session-api';
 import { MailboxSchedulerControls } from './mailbox-scheduler-controls';
+import { MailboxSettingsSection } from './mailbox-settings-form';
 import { MailboxStatusGate } from './mailbox-status-gate';
 
-/** System Settings → Integrations: the mailbox intake scheduler and its controls (Start and Stop for admins only). */
+/**
+ * System Settings → Integrations: the mailbox Clearbase reads (its connection, for whoever manages settings),
+ * then its scheduler and controls (Start and Stop for admins only).
+ */
 export function MailboxIntakeCard() {
   const { can } = usePermissions();
   return (
     <Card data-testid="gmail-settings">
       <CardHeader>
-        <IconCardTitle icon={Mail}>Gmail Integration</IconCardTitle>
-        <CardDescription>Checks the league mailbox on a schedule and files the documents parents e-mail</CardDescription>
+        <IconCardTitle icon={Mail}>Mailbox</IconCardTitle>
+        <CardDescription>Checks the league mailbox (any IMAP mailbox) on a schedule and files the documents parents e-mail</CardDescription>
         {can('mailbox.configure') ? null : (
           <ReadOnlyNote className="mt-2" lead={can('mailbox.check') ? 'Check Now only.' : 'Read only.'}>
             Only an admin can start or stop the automatic checks.
           </ReadOnlyNote>
         )}
       </CardHeader>
-      <CardContent>
-        <MailboxStatusGate>{(status) => <MailboxSchedulerControls status={status} />}</MailboxStatusGate>
+      <CardContent className="flex flex-col gap-6">
+        {can('settings.manage') ? <MailboxSettingsSection /> : null}
+        <div className={can('settings.manage') ? 'border-t pt-6' : undefined}>
+          <MailboxStatusGate>{(status) => <MailboxSchedulerControls status={status} />}</MailboxStatusGate>
+        </div>
       </CardContent>
     </Card>
   );
