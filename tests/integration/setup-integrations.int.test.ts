@@ -107,6 +107,8 @@ describeEachDatabase('Settings → Integrations: form webhook secret and mailbox
 
     const saved = await call('PUT', '/api/integrations/mailbox', input);
     expect(saved.statusCode, saved.body).toBe(200);
+    // Taken up at once: the status read next says it connected, without a restart.
+    expect((await call('GET', '/api/gmail/status')).json()).toMatchObject({ configured: true, connection: true, error: null });
     expect(saved.body).not.toContain(user.password);
     expect(ZMailboxSettings.parse(saved.json())).toEqual({ source: 'settings', host: mail.host, port: mail.port, security: 'none', user: user.user, passwordSet: true, folder: 'INBOX', variables: null });
 

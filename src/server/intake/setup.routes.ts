@@ -4,15 +4,19 @@ import { ZFormWebhook, ZFormWebhookSecret, ZMailboxSettings, ZMailboxSettingsInp
 import { actorOf } from '../platform/http/access';
 import type { FormSecret } from './form/form-secret';
 import type { MailboxSettingsService } from './mailbox/mailbox-settings';
+import type { MailboxService } from './mailbox/mailbox.service';
 
 /**
  * Setting up intake from Settings → Integrations: the form webhook's address and secret (Reveal, Rotate) and
  * the mailbox (its settings, Test connection). All `settings.manage`: each holds or reveals a credential, like
  * the form builders' secrets beside them (`mailbox.configure` only starts and stops the checks).
  */
-export function registerIntakeSetupRoutes(parent: FastifyInstance, deps: { formSecret: FormSecret; mailboxSettings: MailboxSettingsService }): void {
+export function registerIntakeSetupRoutes(
+  parent: FastifyInstance,
+  deps: { formSecret: FormSecret; mailboxSettings: MailboxSettingsService; mailbox: Pick<MailboxService, 'refresh'> },
+): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const { formSecret, mailboxSettings } = deps;
+  const { formSecret, mailboxSettings, mailbox } = deps;
 
   app.get('/api/integrations/form-webhook', { config: { access: 'settings.manage' }, schema: { response: { 200: ZFormWebhook } } }, () => formSecret.describe());
   // POSTs: each is audited, and a prefetch or a crawler must not run them.
@@ -27,7 +31,12 @@ export function registerIntakeSetupRoutes(parent: FastifyInstance, deps: { formS
   app.put(
     '/api/integrations/mailbox',
     { config: { access: 'settings.manage' }, schema: { body: ZMailboxSettingsInput, response: { 200: ZMailboxSettings } } },
-    (request) => mailboxSettings.save(request.body, actorOf(request)),
+    async (request) => {
+      const saved = await mailboxSettings.save(request.body, actorOf(request));
+      // The mailbox runner takes the saved mailbox up at once, so the status shown next says whether it connects.
+      await mailbox.refresh();
+      return saved;
+    },
   );
   app.post(
     '/api/integrations/mailbox/test',

@@ -32,6 +32,8 @@ const LEASE_MS = 60_000;
  * that takes longer (a scan queue, clamd down) is acknowledged by a later check.
  */
 const DEFAULT_SETTLE_WAIT_MS = 15_000;
+/** How long a save in Settings waits for the first try of the mailbox it saved before answering. */
+const REFRESH_WAIT_MS = 5_000;
 /** POST /check answers once the check is done, or after this long with the check still running. */
 const CHECK_ANSWER_WAIT_MS = 20_000;
 /**
@@ -66,6 +68,11 @@ export type MailboxService = {
   recent(query: { status: 'all' | 'processed' | 'failed'; limit: number }, principal: TPrincipal): Promise<TMailboxRecent>;
   /** A submission outside the principal's divisions is answered as one that does not exist. */
   retry(submissionId: string, principal: TPrincipal): Promise<TMailboxActionResult>;
+  /**
+   * Takes up the mailbox in force now (just saved in Settings): what was known of the old one's connection is
+   * forgotten and the new one is tried, waiting for that try up to a few seconds, so the next status says how it went.
+   */
+  refresh(): Promise<void>;
   /** Starts the timer that runs scheduled checks, and a first connection probe. */
   startBackground(): void;
   close(): Promise<void>;
@@ -395,6 +402,15 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
       } finally {
         await session.close().catch(() => undefined);
       }
+    },
+
+    async refresh() {
+      await currentClient();
+      const tried = probing;
+      if (!tried) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([tried, new Promise<void>((resolve) => (timer = setTimeout(resolve, REFRESH_WAIT_MS)))]);
+      clearTimeout(timer);
     },
 
     startBackground() {

@@ -329,7 +329,7 @@ export function MailboxSettingsSection() {
           retrying={settings.isFetching}
         />
       ) : (
-        <SettingsForm key={settings.data.source} settings={settings.data} />
+        <SettingsForm settings={settings.data} />
       )}
     </section>
   );
