@@ -3,7 +3,7 @@ import { ZDivision } from './domain';
 
 /**
  * Mailbox intake: the mailbox's status, its stats, its recent submissions and the /api/gmail calls.
- * The screens and paths call the mailbox Gmail; Clearbase reads any IMAP mailbox.
+ * The screens call it the Mailbox (the paths keep /api/gmail); Clearbase reads any IMAP mailbox.
  */
 
 export const MAILBOX_DEFAULT_INTERVAL_MS = 300_000;
@@ -14,7 +14,7 @@ export const ZMailboxStatus = z.object({
   connection: z.boolean(),
   /** Set when the mailbox is configured and the last connection failed: what a staff member can act on. */
   error: z.string().nullable(),
-  /** False when no mailbox is configured ('Gmail integration not available'). */
+  /** False when no mailbox is set up ('The mailbox is not set up yet'). */
   configured: z.boolean(),
   scheduler: z.object({ isRunning: z.boolean(), intervalMs: z.number().int().positive() }),
   /** ISO time of the last completed check, null before the first. */

@@ -274,7 +274,10 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       idPrefix: config.idPrefix,
       // Always: without FORM_WEBHOOK_SECRET, a secret is generated on first use.
       formWebhookConfigured: true,
-      mailboxIntervalMs: config.imap?.intervalMs,
+      mailbox: async () => {
+        const status = await mailbox.status();
+        return { configured: status.configured, intervalMs: status.configured ? status.scheduler.intervalMs : null };
+      },
     },
   });
 

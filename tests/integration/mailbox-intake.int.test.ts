@@ -392,9 +392,9 @@ describeEachDatabase('mailbox intake over IMAP (Dovecot)', ({ getDatabase, kind 
     const status = ZMailboxStatus.parse((await call('GET', '/api/gmail/status')).json());
     expect(status).toMatchObject({ configured: true, connection: true, error: null, scheduler: { isRunning: false, intervalMs: 300_000 } });
 
-    expect((await call('POST', '/api/gmail/start')).json()).toEqual({ ok: true, message: 'Gmail scheduler started successfully' });
+    expect((await call('POST', '/api/gmail/start')).json()).toEqual({ ok: true, message: 'Mailbox checks started' });
     expect(ZMailboxStatus.parse((await call('GET', '/api/gmail/status')).json()).scheduler.isRunning).toBe(true);
-    expect((await call('POST', '/api/gmail/stop')).json()).toEqual({ ok: true, message: 'Gmail scheduler stopped successfully' });
+    expect((await call('POST', '/api/gmail/stop')).json()).toEqual({ ok: true, message: 'Mailbox checks stopped' });
     expect(ZMailboxStatus.parse((await call('GET', '/api/gmail/status')).json()).scheduler.isRunning).toBe(false);
 
     const stats = ZMailboxStats.parse((await call('GET', '/api/gmail/stats?range=30d')).json());

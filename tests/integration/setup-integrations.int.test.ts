@@ -128,6 +128,7 @@ describeEachDatabase('Settings → Integrations: form webhook secret and mailbox
     expect((await call('PUT', '/api/integrations/mailbox', { ...input, password: undefined, folder: 'INBOX' })).statusCode).toBe(200);
 
     expect((await call('GET', '/api/gmail/status')).json()).toMatchObject({ configured: true });
+    expect((await call('GET', '/api/settings/installation')).json()).toMatchObject({ mailbox: { configured: true, intervalMs: 300_000 } });
     await expect(server().clearbase.mailbox.check()).resolves.toEqual({ recorded: 0, acknowledged: 0, leftUnread: 0 });
 
     const audit = await getDatabase().db.select().from(auditEvents).where(eq(auditEvents.action, 'integration.mailbox_updated'));
