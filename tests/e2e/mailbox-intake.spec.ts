@@ -35,8 +35,7 @@ test('Start, Check Now, and a new mail shows up in the Mailbox panel as processe
   );
 
   await panel.getByTestId('gmail-check').click();
-  // Check Now answers once the check has read the mail and its documents are stored (or after 20 s).
-  await expect(page.getByRole('status').filter({ hasText: 'Mailbox check started' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Mailbox check started' })).toBeVisible();
   const row = panel.getByTestId('gmail-submission').filter({ hasText: subject });
   await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(row).toHaveAttribute('data-status', 'processed');

@@ -1,11 +1,14 @@
 import { Mail } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { IconCardTitle } from '@/components/icon-card-title';
 import { ReadOnlyNote } from '@/components/read-only-note';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { usePermissions } from '@/lib/session-api';
 import { MailboxSchedulerControls } from './mailbox-scheduler-controls';
-import { MailboxSettingsSection } from './mailbox-settings-form';
 import { MailboxStatusGate } from './mailbox-status-gate';
+
+// Loaded with the Settings screen only, not with the dashboard's panel beside it in this feature.
+const MailboxSettingsSection = lazy(async () => ({ default: (await import('./mailbox-settings-form')).MailboxSettingsSection }));
 
 /**
  * System Settings → Integrations: the mailbox Clearbase reads (its connection, for whoever manages settings),
@@ -25,7 +28,11 @@ export function MailboxIntakeCard() {
         )}
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
-        {can('settings.manage') ? <MailboxSettingsSection /> : null}
+        {can('settings.manage') ? (
+          <Suspense fallback={null}>
+            <MailboxSettingsSection />
+          </Suspense>
+        ) : null}
         <div className={can('settings.manage') ? 'border-t pt-6' : undefined}>
           <MailboxStatusGate>{(status) => <MailboxSchedulerControls status={status} />}</MailboxStatusGate>
         </div>
