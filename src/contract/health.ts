@@ -26,6 +26,6 @@ export const HEALTH_SERVICE_LABELS: Record<THealthServiceName, string> = {
   database: 'Database',
   s3: 'Secure Storage',
   form: 'Form Webhook',
-  gmail: 'Gmail Intake',
+  gmail: 'Mailbox',
   antivirus: 'Antivirus',
 };

@@ -145,3 +145,24 @@ export const ZDeliveryParams = z.object({ id: z.uuid('must be a delivery id') })
 
 /** How many deliveries each provider's log keeps. */
 export const DELIVERIES_KEPT = 100;
+
+/** Where Clearbase's own registration form posts, without the host. */
+export const FORM_WEBHOOK_PATH = '/api/intake/form';
+/** The variable that sets the form webhook's secret on the server; where it is set, the screen cannot change it. */
+export const FORM_WEBHOOK_SECRET_VARIABLE = 'FORM_WEBHOOK_SECRET';
+
+/**
+ * GET /api/integrations/form-webhook: the form webhook's address and which secret is in force, never the
+ * secret itself. `environment`: FORM_WEBHOOK_SECRET is set and wins; `settings`: the secret kept (sealed) in the
+ * settings, generated on first use and replaced by Rotate.
+ */
+export const ZFormWebhook = z.object({
+  path: z.string(),
+  source: z.enum(['environment', 'settings']),
+  /** The variable that sets it when `source` is `environment`, else null. */
+  variable: z.string().nullable(),
+});
+export type TFormWebhook = z.infer<typeof ZFormWebhook>;
+/** POST /api/integrations/form-webhook/reveal, and /rotate (with the new secret). */
+export const ZFormWebhookSecret = ZFormWebhook.extend({ secret: z.string() });
+export type TFormWebhookSecret = z.infer<typeof ZFormWebhookSecret>;

@@ -26,12 +26,15 @@ import { registerHealthRoutes } from './health';
 import { registerDocumentRoutes, type DocumentsService } from './documents';
 import {
   registerIntakeRoutes,
+  registerIntakeSetupRoutes,
   registerIntegrationRoutes,
   registerMailboxRoutes,
   registerProviderRoutes,
   type FormIntakeDeps,
+  type FormSecret,
   type IntegrationsService,
   type MailboxService,
+  type MailboxSettingsService,
   type ProviderIntakeDeps,
 } from './intake';
 import { registerPlayerRoutes, type PlayersService } from './players';
@@ -64,6 +67,10 @@ export type AppDeps = {
   mailbox: MailboxService;
   /** Settings → Integrations: the form builders' secrets, mappings and deliveries. */
   integrations: IntegrationsService;
+  /** Settings → Integrations: the form webhook's secret (Reveal, Rotate). */
+  formSecret: FormSecret;
+  /** Settings → Integrations: the mailbox's settings and Test connection. */
+  mailboxSettings: MailboxSettingsService;
   reports: ReportsService;
   seasonReport: SeasonReportService;
   seasons: SeasonsService;
@@ -170,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDocumentRoutes(app, deps);
   registerMailboxRoutes(app, deps);
   registerIntegrationRoutes(app, deps);
+  registerIntakeSetupRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerSeasonReportRoutes(app, deps);
   registerSeasonRoutes(app, deps);

@@ -15,12 +15,13 @@ import { scanningHealthCheck, withFailedScanCount,
   databaseCheck,
   formWebhookCheck,
   notConfiguredCheck,
-  storageCheck } from './health';
+  storageCheck,
+  VIRUS_SCANNER_NOT_SET_UP } from './health';
 import { countDocumentsAwaitingFailedScan, createRetentionHandler, RETENTION_QUEUE, scheduleRetention, createDocumentsService } from './documents';
 import { buildApp } from './app';
 import { createSiteGuard } from './platform/http/site';
-import { createImapMailbox } from './adapters/mailbox/imap-mailbox';
-import { createIntakeThreads, createIntegrationsService, createMailboxService, PROVIDERS, type MailboxService } from './intake';
+import { createImapMailbox, testImapConnection } from './adapters/mailbox/imap-mailbox';
+import { createFormSecret, createIntakeThreads, createIntegrationsService, createMailboxService, createMailboxSettings, PROVIDERS, type MailboxService } from './intake';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner';
 import { createProcessDocumentHandler, DEFAULT_SCAN_RETRY, type ScanRetryPolicy, createStagingSweeperTimer, PROCESS_DOCUMENT_QUEUE, REFUSED_FILES_NOTICE_QUEUE } from './pipeline';
 import { createPlayersService } from './players';
@@ -145,14 +146,14 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const healthChecks = {
     database: databaseCheck(() => pingDatabase(db), database.kind),
     s3: storageCheck(storage),
-    form: formWebhookCheck(config.formWebhookSecret !== undefined),
+    form: formWebhookCheck(() => formSecret.current()),
     gmail: () => mailbox.health(),
     antivirus: withFailedScanCount(
       scanningHealthCheck({
         scanningOn: async () => (await systemSettings.current()).antivirusScanning,
         antivirus,
         whenOff: () => Promise.resolve({ status: 'warning', message: SCANNING_OFF_MESSAGE }),
-        whenNotConfigured: notConfiguredCheck('virus scanning is off: set CLAMD_URL'),
+        whenNotConfigured: notConfiguredCheck(VIRUS_SCANNER_NOT_SET_UP),
       }),
       () => countDocumentsAwaitingFailedScan(db, new Date(jobClock().getTime() - scanRetry.budgetMs)),
       (error) => log.warn({ err: error, service: 'antivirus' }, 'health check failed'),
@@ -237,15 +238,25 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     log,
   });
 
+  // The mailbox of the IMAP_* variables where IMAP_HOST is set, else the one saved in Settings → Integrations (decision 026).
+  const mailboxSettings = createMailboxSettings({
+    db,
+    masterKey: masterKey.key,
+    environment: config.imap,
+    createClient: createImapMailbox,
+    testConnection: testImapConnection,
+  });
   const mailbox = createMailboxService({
     db,
-    client: config.imap ? createImapMailbox(config.imap) : undefined,
+    client: () => mailboxSettings.client(),
     intake: { db, storage, masterKey: masterKey.key, idPrefix: config.idPrefix, maxFileBytes: config.maxFileBytes, onRecorded: () => jobRunner.poke() },
     log,
     intervalMs: config.imap?.intervalMs,
     settleWaitMs: options.mailboxSettleWaitMs,
   });
 
+  // FORM_WEBHOOK_SECRET where set, else a secret generated on first use and kept sealed in the settings (decision 026).
+  const formSecret = createFormSecret({ db, masterKey: masterKey.key, environment: config.formWebhookSecret });
   // Whether the default secret is set, never the secret itself: the screen says which secret is in force.
   const integrations = createIntegrationsService({ db, masterKey: masterKey.key, defaultSecretSet: config.formWebhookSecret !== undefined });
 
@@ -263,8 +274,12 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       retentionYears: config.retentionYears,
       maxFileBytes: config.maxFileBytes,
       idPrefix: config.idPrefix,
-      formWebhookConfigured: config.formWebhookSecret !== undefined,
-      mailboxIntervalMs: config.imap?.intervalMs,
+      // Always: without FORM_WEBHOOK_SECRET, a secret is generated on first use.
+      formWebhookConfigured: true,
+      mailbox: async () => {
+        const status = await mailbox.status();
+        return { configured: status.configured, intervalMs: status.configured ? status.scheduler.intervalMs : null };
+      },
     },
   });
 
@@ -302,13 +317,15 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     documents,
     mailbox,
     integrations,
+    formSecret,
+    mailboxSettings,
     reports,
     seasonReport,
     seasons,
     players,
     users,
     notifications,
-    intake: { ...webhookIntake, secret: config.formWebhookSecret, threads: intakeThreads },
+    intake: { ...webhookIntake, secret: () => formSecret.current(), threads: intakeThreads },
     providers: { ...webhookIntake, defaultSecret: config.formWebhookSecret, providers: PROVIDERS, log },
   });
   // Every instance polls the same services, so each tells only its own sockets (hub, not bus): through the

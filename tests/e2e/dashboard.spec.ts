@@ -293,7 +293,7 @@ test.describe('dashboard', () => {
     await expect(page).toHaveURL('/settings');
   });
 
-  test('keeps its sections in order: header, cards, Gmail panel, processing and status, document status overview', async ({ page }) => {
+  test('keeps its sections in order: header, cards, Mailbox panel, processing and status, document status overview', async ({ page }) => {
     const top = async (testId: string) => (await page.getByTestId(testId).first().boundingBox())?.y ?? -1;
     const order = [
       await top('season-badge'),

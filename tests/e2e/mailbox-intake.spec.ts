@@ -8,14 +8,14 @@ import { E2E_MAILBOX_FILE, signInAndWaitForShell } from './support';
 /** The Dovecot that tests/e2e/serve.ts started for the e2e server, as it wrote it down. */
 const mailbox = (): ImapServer => JSON.parse(readFileSync(E2E_MAILBOX_FILE, 'utf8')) as ImapServer;
 
-test('Start, Check Now, and a new mail shows up in the Gmail panel as processed', async ({ page }) => {
+test('Start, Check Now, and a new mail shows up in the Mailbox panel as processed', async ({ page }) => {
   await signInAndWaitForShell(page);
   const panel = page.getByTestId('gmail-panel');
   await expect(panel).toBeVisible();
   await expect(panel.getByTestId('gmail-connection')).toContainText('Connected');
 
   await panel.getByTestId('gmail-start').click();
-  await expect(page.getByRole('status').filter({ hasText: 'Gmail scheduler started successfully' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Mailbox checks started' })).toBeVisible();
   await expect(panel.getByTestId('gmail-scheduler')).toContainText('Running');
 
   const subject = `Registration documents ${Date.now()}`;
@@ -35,7 +35,7 @@ test('Start, Check Now, and a new mail shows up in the Gmail panel as processed'
   );
 
   await panel.getByTestId('gmail-check').click();
-  await expect(page.getByRole('status').filter({ hasText: 'Gmail inbox check triggered' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Mailbox check started' })).toBeVisible();
   const row = panel.getByTestId('gmail-submission').filter({ hasText: subject });
   await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(row).toHaveAttribute('data-status', 'processed');

@@ -3,7 +3,7 @@ import { seriousViolations } from './axe-support';
 import { signInAndWaitForShell, signInByApi } from './support';
 
 /**
- * The mailbox screens (the dashboard's Gmail panel and its texts) in every state: the /api/gmail calls are answered
+ * The mailbox screens (the dashboard's Mailbox panel and its texts) in every state: the /api/gmail calls are answered
  * in the browser, so each state is set exactly, whatever mailbox the e2e server reads. The real round trip
  * (mail in Dovecot → panel) is mailbox-intake.spec.ts.
  */
@@ -103,16 +103,18 @@ async function fakeMailbox(page: Page, overrides: Partial<FakeMailbox> = {}): Pr
   return mailbox;
 }
 
-test.describe('Gmail Document Intake panel', () => {
-  test('says the integration is not available when no mailbox is configured', async ({ page }) => {
+test.describe('Mailbox Document Intake panel', () => {
+  test('says the mailbox is not set up yet, and where to set it up, when no mailbox is configured', async ({ page }) => {
     // What GET /api/gmail/status answers without IMAP_HOST; the other calls answer 503 and are not made.
     const unconfigured: Status = { ...structuredClone(RUNNING), configured: false, connection: false, lastCheckAt: null };
     unconfigured.scheduler.isRunning = false;
     const mailbox = await fakeMailbox(page, { status: unconfigured });
     await signInAndWaitForShell(page);
     const panel = page.getByTestId('gmail-panel');
-    await expect(panel).toContainText('Gmail Document Intake');
-    await expect(panel).toContainText('Gmail integration not available');
+    await expect(panel).toContainText('Mailbox Document Intake');
+    await expect(panel).toContainText('The mailbox is not set up yet');
+    await expect(panel).toContainText('Set it up in Settings → Integrations.');
+    await expect(panel).not.toContainText('Gmail');
     await expect(panel.getByTestId('gmail-start')).toHaveCount(0);
     expect(mailbox.reads).toEqual([]);
   });
@@ -162,7 +164,7 @@ test.describe('Gmail Document Intake panel', () => {
     await expect(panel.getByTestId('gmail-stats')).toContainText('0%');
     await expect(panel).not.toContainText('NaN');
     await expect(panel.getByTestId('gmail-recent')).toContainText('No email submissions found');
-    await expect(panel.getByTestId('gmail-recent')).toContainText('Gmail monitoring may not be configured');
+    await expect(panel.getByTestId('gmail-recent')).toContainText('The mailbox may not be set up yet');
   });
 
   test('stops and starts the scheduler with a toast for each, refetching the status', async ({ page }) => {
@@ -171,16 +173,16 @@ test.describe('Gmail Document Intake panel', () => {
     const panel = page.getByTestId('gmail-panel');
 
     await panel.getByTestId('gmail-stop').click();
-    await expect(page.getByRole('status').filter({ hasText: 'Gmail scheduler stopped successfully' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Mailbox checks stopped' })).toBeVisible();
     await expect(panel.getByTestId('gmail-scheduler')).toHaveText('Stopped');
     await expect(panel.getByTestId('gmail-stop')).toBeDisabled();
 
     await panel.getByTestId('gmail-start').click();
-    await expect(page.getByRole('status').filter({ hasText: 'Gmail scheduler started successfully' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Mailbox checks started' })).toBeVisible();
     await expect(panel.getByTestId('gmail-scheduler')).toHaveText('Running');
 
     await panel.getByTestId('gmail-check').click();
-    await expect(page.getByRole('status').filter({ hasText: 'Gmail inbox check triggered' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Mailbox check started' })).toBeVisible();
     expect(mailbox.posts).toEqual(['/api/gmail/stop', '/api/gmail/start', '/api/gmail/check']);
   });
 
@@ -196,7 +198,7 @@ test.describe('Gmail Document Intake panel', () => {
     await fakeMailbox(page, { failPostsWith: 503 });
     await signInAndWaitForShell(page);
     await page.getByTestId('gmail-check').click();
-    const toast = page.getByRole('status').filter({ hasText: 'Failed to check Gmail inbox' });
+    const toast = page.getByRole('status').filter({ hasText: 'The mailbox could not be checked' });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText('The mailbox could not be reached');
   });
@@ -219,7 +221,7 @@ test.describe('Gmail Document Intake panel', () => {
   });
 });
 
-test.describe('Gmail Document Intake on a 375 px phone', () => {
+test.describe('Mailbox Document Intake on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test('fits the screen without sideways scrolling, buttons in view', async ({ page }) => {

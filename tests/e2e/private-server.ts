@@ -19,8 +19,10 @@ export type PrivateServer = {
   url: string;
   /** Its CLEARBASE_PASSWORD. */
   sharedPassword: string;
-  /** Its FORM_WEBHOOK_SECRET, to sign a form submission with. */
+  /** Its FORM_WEBHOOK_SECRET, to sign a form submission with (set unless `webhookSecretInEnvironment` is false). */
   webhookSecret: string;
+  /** Its private Dovecot's address and user, when it has one. */
+  mailbox: { host: string; port: number; user: string; password: string } | undefined;
   /** A connection to its database, for specs that write people and sessions into it. */
   db: pg.Client;
   /** The tail of the server's output, for a failure message. */
@@ -28,8 +30,16 @@ export type PrivateServer = {
   stop: () => Promise<void>;
 };
 
-export async function startPrivateServer(options: { name: string; mailbox?: boolean; demo?: boolean }): Promise<PrivateServer> {
-  const { name, mailbox = false, demo = true } = options;
+export async function startPrivateServer(options: {
+  name: string;
+  mailbox?: boolean;
+  /** False: the Dovecot is not given to the server as IMAP_*, so the mailbox is set up on the Integrations screen. */
+  mailboxInEnvironment?: boolean;
+  /** False: no FORM_WEBHOOK_SECRET, so the server makes one of its own. */
+  webhookSecretInEnvironment?: boolean;
+  demo?: boolean;
+}): Promise<PrivateServer> {
+  const { name, mailbox = false, mailboxInEnvironment = true, webhookSecretInEnvironment = true, demo = true } = options;
   if (!/^[a-z]+$/.test(name)) throw new Error('a private server is named in lower-case letters');
   const dataDir = await mkdtemp(path.join(tmpdir(), `cb-e2e-${name}-`));
   const database = `cb_e2e_${name}_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -51,11 +61,15 @@ export async function startPrivateServer(options: { name: string; mailbox?: bool
 
   try {
     const imap: Record<string, string> = {};
+    let mailboxAddress: PrivateServer['mailbox'];
     if (mailbox) {
       dovecot = await startDovecot();
       const [user] = dovecot.users;
       if (!user) throw new Error('Dovecot started without a user');
-      Object.assign(imap, { IMAP_HOST: dovecot.host, IMAP_PORT: String(dovecot.port), IMAP_TLS: 'false', IMAP_USER: user.user, IMAP_PASSWORD: user.password });
+      mailboxAddress = { host: dovecot.host, port: dovecot.port, user: user.user, password: user.password };
+      if (mailboxInEnvironment) {
+        Object.assign(imap, { IMAP_HOST: dovecot.host, IMAP_PORT: String(dovecot.port), IMAP_TLS: 'false', IMAP_USER: user.user, IMAP_PASSWORD: user.password });
+      }
     }
     const sharedPassword = `e2e-${name}-${randomUUID()}`;
     const webhookSecret = `e2e-${name}-webhook-${randomUUID()}`;
@@ -67,7 +81,7 @@ export async function startPrivateServer(options: { name: string; mailbox?: bool
       CLEARBASE_PASSWORD: sharedPassword,
       CLEARBASE_DEMO: demo ? 'true' : 'false',
       CLEARBASE_LOGIN_RATE_LIMIT: '1000',
-      FORM_WEBHOOK_SECRET: webhookSecret,
+      ...(webhookSecretInEnvironment ? { FORM_WEBHOOK_SECRET: webhookSecret } : {}),
       ...imap,
       LOG_LEVEL: 'warn',
     });
@@ -76,7 +90,7 @@ export async function startPrivateServer(options: { name: string; mailbox?: bool
     const client = new pg.Client({ connectionString: databaseUrl.toString() });
     await client.connect();
     db = client;
-    return { url: server.url, sharedPassword, webhookSecret, db: client, output: () => server.output(), stop };
+    return { url: server.url, sharedPassword, webhookSecret, mailbox: mailboxAddress, db: client, output: () => server.output(), stop };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

@@ -7,7 +7,7 @@ test.describe('System Settings', () => {
     await openSettings(page);
     const card = page.getByTestId('settings-health');
     await expect(card.getByTestId('health-database')).toContainText('Connected');
-    await expect(card.getByTestId('health-antivirus')).toContainText('Not configured');
+    await expect(card.getByTestId('health-antivirus')).toContainText('No virus scanner is connected');
     const healthCall = page.waitForResponse((response) => response.url().endsWith('/api/health'));
     await card.getByRole('button', { name: 'Refresh' }).click();
     expect((await healthCall).ok()).toBe(true);
@@ -75,7 +75,7 @@ test.describe('System Settings', () => {
   test('shows scanning, and file encryption and audit logging locked on', async ({ page }) => {
     await openSettings(page, 'security');
     await expect(page.getByRole('switch', { name: 'Antivirus scanning' })).toHaveAttribute('aria-checked', 'true');
-    await expect(page.getByTestId('setting-antivirusScanning')).toContainText('no ClamAV daemon is configured');
+    await expect(page.getByTestId('setting-antivirusScanning')).toContainText('no virus scanner is connected');
     for (const name of ['File encryption', 'Audit logging']) {
       const locked = page.getByRole('switch', { name });
       await expect(locked).toHaveAttribute('aria-checked', 'true');

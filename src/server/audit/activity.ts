@@ -63,6 +63,9 @@ const SENTENCES: Record<TAuditAction, (detail: Record<string, unknown>) => strin
   },
   'document.stored': () => 'Stored a document',
   'intake.delivery_replayed': () => 'Replayed a delivery from a form builder',
+  'integration.form_secret_revealed': () => 'Revealed the form webhook secret',
+  'integration.form_secret_rotated': () => 'Replaced the form webhook secret with a new one',
+  'integration.mailbox_updated': () => 'Changed the mailbox settings',
   'integration.updated': (detail) => {
     const provider = ZFormProvider.safeParse(detail.provider);
     return provider.success ? `Changed the ${FORM_PROVIDER_NAMES[provider.data]} form builder settings` : 'Changed a form builder’s settings';

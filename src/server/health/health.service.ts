@@ -74,18 +74,21 @@ export function storageCheck(storage: Storage): HealthCheck {
   };
 }
 
-export function formWebhookCheck(secretConfigured: boolean): HealthCheck {
-  return () =>
-    Promise.resolve(
-      secretConfigured
-        ? { status: 'ok', message: 'Webhook signature secret configured' }
-        : { status: 'warning', message: 'Not configured: set FORM_WEBHOOK_SECRET to accept form submissions' },
-    );
+/** The form webhook is always ready: without FORM_WEBHOOK_SECRET its secret is generated on first use (here, if not before). */
+export function formWebhookCheck(secret: () => Promise<string>): HealthCheck {
+  return async () => {
+    await secret();
+    return { status: 'ok', message: 'Ready for form submissions. Its address and secret are in Settings → Integrations.' };
+  };
 }
 
-/** For a service whose integration is not set up on this installation. */
-export function notConfiguredCheck(what: string): HealthCheck {
-  return () => Promise.resolve({ status: 'warning', message: `Not configured: ${what}` });
+/** What health says while no virus scanner is connected: only whoever runs the server can connect one. */
+export const VIRUS_SCANNER_NOT_SET_UP =
+  'No virus scanner is connected, so files are stored without a scan. Whoever runs the server can connect one (CLAMD_URL).';
+
+/** For a service whose integration is not set up on this installation: `message` says so, and where it is set up. */
+export function notConfiguredCheck(message: string): HealthCheck {
+  return () => Promise.resolve({ status: 'warning', message });
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {

@@ -8,3 +8,6 @@ export { createIntegrationsService, type IntegrationsService } from './providers
 export { PROVIDERS } from './providers';
 export { registerProviderRoutes } from './providers/providers.routes';
 export { type ProviderIntakeDeps } from './providers/receive-delivery';
+export { createFormSecret, type FormSecret } from './form/form-secret';
+export { createMailboxSettings, type MailboxSettingsService } from './mailbox/mailbox-settings';
+export { registerIntakeSetupRoutes } from './setup.routes';

@@ -133,7 +133,7 @@ describe('createHealthWatch', () => {
     expect(published).toEqual([]);
     expect(lines.some((line) => line.msg.includes('health check failed'))).toBe(true);
     await nextPoll();
-    expect(published).toEqual([{ type: 'system_status', data: { level: 'error', message: 'Gmail Intake: error — x' } }]);
+    expect(published).toEqual([{ type: 'system_status', data: { level: 'error', message: 'Mailbox: error — x' } }]);
   });
 
   it('polls every interval, waiting for a slow check instead of overlapping it', async () => {

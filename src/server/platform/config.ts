@@ -172,7 +172,7 @@ const VARIABLES = {
     schema: z.string().min(16, 'must be at least 16 characters').optional(),
     field: 'formWebhookSecret',
     default: '(unset)',
-    meaning: 'HMAC-SHA256 secret of the registration form webhook (at least 16 characters).',
+    meaning: 'HMAC-SHA256 secret of the registration form webhook (at least 16 characters); wins over the one Settings → Integrations shows. Unset: a random one is made on first use.',
   },
   FORM_FILE_HOSTS: {
     schema: z
@@ -287,8 +287,8 @@ const VARIABLES = {
   IMAP_HOST: {
     schema: z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name such as imap.gmail.com').optional(),
     partOf: 'imap',
-    default: '(unset = off)',
-    meaning: 'Mail server of the monitored mailbox, e.g. imap.gmail.com; unset turns mailbox intake off.',
+    default: '(unset = the Settings mailbox)',
+    meaning: 'Mail server of the monitored mailbox, e.g. imap.gmail.com; set, the IMAP_* variables win over the mailbox of Settings → Integrations.',
   },
   IMAP_PORT: {
     schema: integerFromEnv(1, 65_535).optional(),

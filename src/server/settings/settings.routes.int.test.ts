@@ -117,7 +117,7 @@ describeEachDatabase('System Settings calls', ({ getDatabase }) => {
     expect(installation).toMatchObject({
       retentionYears: 7,
       maxFileBytes: 20 * 1024 * 1024,
-      formWebhookConfigured: false,
+      formWebhookConfigured: true,
       mailbox: { configured: false, intervalMs: null },
       playerId: { prefix: 'CB', format: 'CB-{year}-{8 hex}' },
     });

@@ -28,8 +28,8 @@ export type InstallationFacts = {
   maxFileBytes: number;
   idPrefix: string;
   formWebhookConfigured: boolean;
-  /** The mailbox check interval; undefined when no mailbox is configured. */
-  mailboxIntervalMs: number | undefined;
+  /** The mailbox in force (the environment's or the one saved in Settings → Integrations), asked when read. */
+  mailbox: () => Promise<{ configured: boolean; intervalMs: number | null }>;
 };
 
 export type SettingsService = {
@@ -142,7 +142,7 @@ export function createSettingsService(deps: {
         maxFileBytes: facts.maxFileBytes,
         acceptedFileTypes: ACCEPTED_FILE_TYPES.map((type) => ({ ...type, extensions: [...type.extensions] })),
         formWebhookConfigured: facts.formWebhookConfigured,
-        mailbox: { configured: facts.mailboxIntervalMs !== undefined, intervalMs: facts.mailboxIntervalMs ?? null },
+        mailbox: await facts.mailbox(),
         playerId: { prefix: facts.idPrefix, format: `${facts.idPrefix}-{year}-{8 hex}` },
         storedPath: { format: STORED_PATH_FORMAT },
         example: {

@@ -1,12 +1,60 @@
-import { ImapFlow } from 'imapflow';
-import type { ImapConfig } from '../../platform/config';
-import { MailboxUnavailableError, type MailboxClient, type MailboxSession, type MailRef } from './port';
+import { ImapFlow, type ImapFlowOptions } from 'imapflow';
+import type { TMailboxTestResult } from '../../../contract';
+import { MailboxUnavailableError, type ImapSettings, type MailboxClient, type MailboxSession, type MailRef } from './port';
 
-/** The mailbox settings of config.ts (IMAP_*), and how long to wait on the server. */
-export type ImapSettings = Omit<ImapConfig, 'intervalMs'> & {
-  /** Connecting and each command give up after this long. */
-  timeoutMs?: number;
-};
+function imapOptions(settings: ImapSettings, timeoutMs: number): ImapFlowOptions {
+  return {
+    host: settings.host,
+    port: settings.port,
+    secure: settings.tls,
+    ...(settings.tls || settings.startTls === undefined ? {} : { doSTARTTLS: settings.startTls }),
+    auth:
+      settings.auth.kind === 'password'
+        ? { user: settings.user, pass: settings.auth.password }
+        : { user: settings.user, accessToken: settings.auth.accessToken },
+    logger: false,
+    disableAutoIdle: true,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs * 4,
+  };
+}
+
+/**
+ * Test connection of Settings → Integrations: signs in, opens the folder read-only and counts its e-mails,
+ * touching nothing. Every outcome is an answer in words, never a thrown error.
+ */
+export async function testImapConnection(settings: ImapSettings): Promise<TMailboxTestResult> {
+  const client = new ImapFlow(imapOptions(settings, settings.timeoutMs ?? 15_000));
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    client.close();
+    const details = error as { authenticationFailed?: boolean } | undefined;
+    return {
+      outcome: details?.authenticationFailed ? 'wrong_password' : isUnreachable(error) ? 'unreachable' : 'failed',
+      message: describeImapError(error, settings),
+      messages: null,
+    };
+  }
+  try {
+    const folder = await client.mailboxOpen(settings.mailbox, { readOnly: true });
+    const count = folder.exists;
+    return { outcome: 'connected', message: `Connected: ${count} ${count === 1 ? 'e-mail' : 'e-mails'} in ${settings.mailbox}.`, messages: count };
+  } catch (error) {
+    const details = error as { serverResponseCode?: string; responseText?: string } | undefined;
+    const missing = details?.serverResponseCode === 'NONEXISTENT' || /doesn.?t exist|not exist|unknown mailbox|no such/i.test(details?.responseText ?? '');
+    return missing
+      ? { outcome: 'folder_not_found', message: `Signed in, but the folder “${settings.mailbox}” was not found. Check the folder name (INBOX is the usual one).`, messages: null }
+      : { outcome: 'failed', message: describeImapError(error, settings), messages: null };
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'NoConnection', 'EHOSTUNREACH', 'ENETUNREACH']);
+const isUnreachable = (error: unknown) => UNREACHABLE_CODES.has((error as { code?: string } | undefined)?.code ?? '');
 
 /**
  * The mailbox over IMAP (imapflow): Gmail with an app password or OAuth2 (XOAUTH2), Microsoft 365, any
@@ -21,20 +69,7 @@ export function createImapMailbox(settings: ImapSettings): MailboxClient {
   return {
     description,
     async open() {
-      const client = new ImapFlow({
-        host: settings.host,
-        port: settings.port,
-        secure: settings.tls,
-        auth:
-          settings.auth.kind === 'password'
-            ? { user: settings.user, pass: settings.auth.password }
-            : { user: settings.user, accessToken: settings.auth.accessToken },
-        logger: false,
-        disableAutoIdle: true,
-        connectionTimeout: timeoutMs,
-        greetingTimeout: timeoutMs,
-        socketTimeout: timeoutMs * 4,
-      });
+      const client = new ImapFlow(imapOptions(settings, timeoutMs));
       // A dropped connection is reported through the command that was running; an 'error' with no
       // listener would instead take the whole process down.
       client.on('error', () => undefined);
@@ -131,18 +166,20 @@ function createSession(client: ImapFlow, settings: ImapSettings): MailboxSession
 export function describeImapError(error: unknown, settings: Pick<ImapSettings, 'host' | 'port'>): string {
   const details = error as { authenticationFailed?: boolean; code?: string; responseText?: string; message?: string } | undefined;
   if (details?.authenticationFailed) {
-    return `The mailbox refused the sign-in${details.responseText ? ` (${details.responseText})` : ''}: check IMAP_USER and the password or token.`;
+    return `The mail server refused the sign-in${details.responseText ? ` (${details.responseText})` : ''}: check the user name and the password (or app password) in Settings → Integrations.`;
   }
   switch (details?.code) {
     case 'ECONNREFUSED':
-      return `Nothing is listening at ${settings.host}:${settings.port}: check IMAP_HOST and IMAP_PORT.`;
+      return `The mail server could not be reached at ${settings.host}:${settings.port}: check the server and the port in Settings → Integrations.`;
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return `The mail server ${settings.host} could not be found: check IMAP_HOST.`;
+      return `The mail server ${settings.host} could not be found: check its name in Settings → Integrations.`;
     case 'ETIMEDOUT':
     case 'CONNECT_TIMEOUT':
     case 'GREETING_TIMEOUT':
     case 'NoConnection':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
       return `The mail server at ${settings.host}:${settings.port} did not answer in time.`;
     default:
       return details?.responseText ?? details?.message ?? String(error);

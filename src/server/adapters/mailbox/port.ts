@@ -1,3 +1,4 @@
+import type { ImapConfig } from '../../platform/config';
 import type { Readable } from 'node:stream';
 
 /** One message of the watched mailbox, by its IMAP UID (stable within one UIDVALIDITY of one folder). */
@@ -33,3 +34,15 @@ export class MailboxUnavailableError extends Error {
     this.name = 'MailboxUnavailableError';
   }
 }
+
+/** The mailbox settings of config.ts (IMAP_*) or of Settings → Integrations, and how long to wait on the server. */
+export type ImapSettings = Omit<ImapConfig, 'intervalMs'> & {
+  /**
+   * On a plain connection (`tls` false): true insists on STARTTLS, false never tries it; left out, it is used
+   * when the server offers it.
+   */
+  startTls?: boolean;
+  /** Connecting and each command give up after this long. */
+  timeoutMs?: number;
+};
+

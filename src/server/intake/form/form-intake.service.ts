@@ -36,7 +36,8 @@ export type FormIntakeDeps = {
   db: Db;
   storage: Storage;
   masterKey: Buffer;
-  secret: string | undefined;
+  /** The secret in force, read per request (form-secret.ts): a rotated secret applies to the next request. */
+  secret: () => Promise<string>;
   idPrefix: string;
   maxFileBytes: number;
   /** Where multipart bodies are parsed and sealed (decision 011). */
@@ -69,19 +70,19 @@ export async function receiveFormSubmission(
     deadline?: AbortSignal;
   },
 ): Promise<IntakeResult> {
-  if (!deps.secret) throw new AppError('SERVICE_UNAVAILABLE', 'Form intake is not configured: FORM_WEBHOOK_SECRET is not set.');
   const isJson = /^application\/json\b/i.test(request.contentType);
   if (!isJson && !/^multipart\/form-data;\s*boundary=/i.test(request.contentType)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the form as multipart/form-data or application/json.');
   }
   if (!parseSignatureHeader(request.signature)) throw unauthenticated();
+  const secret = await deps.secret();
 
   const submissionId = randomUUID();
   const stagingKey = (position: number) => stagedKey(submissionId, position);
   let parsed: { fields: Record<string, string>; files: Array<StagedFile | RefusedFile> };
   if (isJson) {
     const body = await readSmallBody(request.body, MAX_JSON_BYTES, request.deadline);
-    if (!verifySignature(request.signature, hmacOf(deps.secret, body))) throw unauthenticated();
+    if (!verifySignature(request.signature, hmacOf(secret, body))) throw unauthenticated();
     parsed = await downloadJsonFiles(parseJsonBody(body), {
       storage: deps.storage,
       masterKey: deps.masterKey,
@@ -93,7 +94,7 @@ export async function receiveFormSubmission(
     const staged = await deps.threads.stageMultipart({
       body: request.body,
       contentType: request.contentType,
-      secret: deps.secret,
+      secret,
       signature: request.signature,
       maxFileBytes: deps.maxFileBytes,
       maxBodyBytes: deps.maxFileBytes * MAX_BODY_FILES + 1_048_576,

@@ -30,7 +30,7 @@ describeEachDatabase('mailbox service when the database connection drops', ({ ge
   const serviceOn = (db: Db, client: MailboxClient | undefined) =>
     createMailboxService({
       db,
-      client,
+      client: () => Promise.resolve(client),
       intake: { db, storage: createLocalStorage(root), masterKey: randomBytes(32), idPrefix: 'CB', maxFileBytes: 1_000_000, onRecorded: () => undefined },
       log: createLogger('silent'),
       intervalMs: 120_000,

@@ -20,6 +20,9 @@ const TICK_MS = 15_000;
  * storage): that error's text holds paths and codes, so it stays in the log. A mailbox error is already a
  * sentence for staff (describeImapError).
  */
+/** What the screens and health say while no mailbox is set up. */
+export const MAILBOX_NOT_SET_UP = 'The mailbox is not set up yet. Set it up in Settings → Integrations.';
+
 const CHECK_FAILED_ON_OUR_SIDE = 'The mailbox check failed on our side. The details are in the server log.';
 const describeFailure = (error: unknown) => (error instanceof MailboxUnavailableError ? error.message : CHECK_FAILED_ON_OUR_SIDE);
 /** A check's lease, renewed while it runs: a crashed instance's lapses within this. */
@@ -29,6 +32,8 @@ const LEASE_MS = 60_000;
  * that takes longer (a scan queue, clamd down) is acknowledged by a later check.
  */
 const DEFAULT_SETTLE_WAIT_MS = 15_000;
+/** How long a save in Settings waits for the first try of the mailbox it saved before answering. */
+const REFRESH_WAIT_MS = 5_000;
 /** POST /check answers once the check is done, or after this long with the check still running. */
 const CHECK_ANSWER_WAIT_MS = 20_000;
 /**
@@ -63,6 +68,11 @@ export type MailboxService = {
   recent(query: { status: 'all' | 'processed' | 'failed'; limit: number }, principal: TPrincipal): Promise<TMailboxRecent>;
   /** A submission outside the principal's divisions is answered as one that does not exist. */
   retry(submissionId: string, principal: TPrincipal): Promise<TMailboxActionResult>;
+  /**
+   * Takes up the mailbox in force now (just saved in Settings): what was known of the old one's connection is
+   * forgotten and the new one is tried, waiting for that try up to a few seconds, so the next status says how it went.
+   */
+  refresh(): Promise<void>;
   /** Starts the timer that runs scheduled checks, and a first connection probe. */
   startBackground(): void;
   close(): Promise<void>;
@@ -70,8 +80,11 @@ export type MailboxService = {
 
 export type MailboxServiceDeps = {
   db: Db;
-  /** Undefined when no mailbox is configured: every call says so, nothing polls. */
-  client: MailboxClient | undefined;
+  /**
+   * The mailbox in force, asked before each use (Settings → Integrations may change it while the server runs);
+   * undefined when none is set up: every call says so, nothing polls.
+   */
+  client: () => Promise<MailboxClient | undefined>;
   intake: MailIntakeDeps;
   log: Logger;
   /** The interval configured (IMAP_INTERVAL_MS), written to the scheduler state at start. */
@@ -87,7 +100,7 @@ export type MailboxServiceDeps = {
  * makes sure only one instance checks at a time.
  */
 export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
-  const { db, client, log } = deps;
+  const { db, log } = deps;
   const now = deps.now ?? (() => new Date());
   const owner = `instance-${randomUUID().slice(0, 8)}`;
   const settleWaitMs = deps.settleWaitMs ?? DEFAULT_SETTLE_WAIT_MS;
@@ -97,9 +110,23 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
   let prepared: Promise<void> | undefined;
   let probing: Promise<void> | undefined;
   let lastProbeAt = 0;
+  let firstLook: Promise<void> | undefined;
 
-  const notConfigured = () => new AppError('SERVICE_UNAVAILABLE', 'Gmail integration not available: set IMAP_HOST, IMAP_USER and IMAP_PASSWORD (or IMAP_OAUTH2_TOKEN).');
-  const requireClient = (): MailboxClient => {
+  const notConfigured = () => new AppError('SERVICE_UNAVAILABLE', MAILBOX_NOT_SET_UP);
+  // The mailbox last seen: when it changes (saved in Settings), what was known of the old one's connection is
+  // forgotten and the new one is tried at once.
+  let known: { client: MailboxClient | undefined } | undefined;
+  const currentClient = async (): Promise<MailboxClient | undefined> => {
+    const found = await deps.client();
+    if (known !== undefined && known.client !== found && found !== undefined && !closed) {
+      await updateMailboxState(db, { lastError: null, lastSuccessAt: null });
+      void probe(found);
+    }
+    known = { client: found };
+    return found;
+  };
+  const requireClient = async (): Promise<MailboxClient> => {
+    const client = await currentClient();
     if (!client) throw notConfigured();
     return client;
   };
@@ -131,7 +158,7 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
   };
 
   async function runCheck(): Promise<CheckReport | { skipped: string }> {
-    const mailbox = requireClient();
+    const mailbox = await requireClient();
     await prepare();
     const renewLease = () => takeCheckLease(db, owner, now(), new Date(now().getTime() + LEASE_MS));
     if (!(await renewLease())) {
@@ -275,7 +302,8 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
   };
 
   async function tick(): Promise<void> {
-    if (!client || closed || running) return;
+    if (closed || running) return;
+    if (!(await currentClient())) return;
     const state = await getMailboxState(db);
     if (!state.schedulerRunning) return;
     const due = !state.lastCheckAt || now().getTime() - state.lastCheckAt.getTime() >= state.intervalMs;
@@ -285,6 +313,7 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
   return {
     async status() {
       await prepare();
+      const client = await currentClient();
       const state = await getMailboxState(db);
       const unreachable = state.lastError !== null || state.lastSuccessAt === null;
       if (client && unreachable && !running && !closed && Date.now() - lastProbeAt >= RECONNECT_PROBE_MS) void probe(client);
@@ -299,7 +328,8 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
     },
 
     async health() {
-      if (!client) return { status: 'warning', message: 'Not configured: mailbox intake (IMAP) is not set up' };
+      const client = await currentClient();
+      if (!client) return { status: 'warning', message: MAILBOX_NOT_SET_UP };
       const state = await getMailboxState(db);
       if (state.lastError) return { status: 'error', message: state.lastError };
       if (!state.lastSuccessAt) return { status: 'warning', message: `Not checked yet: ${client.description}` };
@@ -307,22 +337,22 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
     },
 
     async start() {
-      requireClient();
+      await requireClient();
       await prepare();
       await updateMailboxState(db, { schedulerRunning: true });
       // The first scheduled check runs on the next tick; Check Now runs one at once.
       void tick().catch((error: unknown) => log.warn({ err: error }, 'scheduled mailbox check failed'));
-      return { ok: true, message: 'Gmail scheduler started successfully' };
+      return { ok: true, message: 'Mailbox checks started' };
     },
 
     async stop() {
-      requireClient();
+      await requireClient();
       await updateMailboxState(db, { schedulerRunning: false });
-      return { ok: true, message: 'Gmail scheduler stopped successfully' };
+      return { ok: true, message: 'Mailbox checks stopped' };
     },
 
     async checkNow() {
-      requireClient();
+      await requireClient();
       const checking = check();
       const answer = await Promise.race([
         checking.then((outcome) => ('skipped' in outcome ? `Not checked: ${outcome.skipped}.` : `Checked: ${outcome.recorded} new, ${outcome.acknowledged} handled.`)),
@@ -342,7 +372,7 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
     },
 
     async retry(submissionId, principal) {
-      const mailbox = requireClient();
+      const mailbox = await requireClient();
       const submission = await findSubmission(db, submissionId);
       if (!submission || submission.source !== 'mailbox' || !(await isSubmissionInScope(db, submissionId, principal.divisions))) {
         throw new AppError('NOT_FOUND', 'No e-mail submission with this id.');
@@ -374,18 +404,31 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
       }
     },
 
+    async refresh() {
+      await currentClient();
+      const tried = probing;
+      if (!tried) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([tried, new Promise<void>((resolve) => (timer = setTimeout(resolve, REFRESH_WAIT_MS)))]);
+      clearTimeout(timer);
+    },
+
     startBackground() {
-      if (!client || timer) return;
+      if (timer) return;
+      // Ticks while no mailbox is set up too: one saved in Settings is checked without a restart.
       timer = setInterval(() => void tick().catch((error: unknown) => log.warn({ err: error }, 'scheduled mailbox check failed')), TICK_MS);
       timer.unref();
       // A first look, so the screens can say Connected or why not without waiting for a check.
-      void probe(client);
+      firstLook = currentClient()
+        .then((client) => (client && !closed ? probe(client) : undefined))
+        .catch((error: unknown) => log.warn({ err: error }, 'could not read the mailbox settings'));
     },
 
     async close() {
       closed = true;
       clearInterval(timer);
       await running?.catch(() => undefined);
+      await firstLook;
       await probing;
     },
   };

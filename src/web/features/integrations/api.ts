@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ZFormWebhook,
+  ZFormWebhookSecret,
   ZIntakeDeliveries,
   ZIntakeDelivery,
   ZIntegration,
@@ -71,5 +73,30 @@ export function useReplayDelivery(provider: TFormProvider) {
       return wrapped.success ? wrapped.data.delivery : null;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY }),
+  });
+}
+
+const FORM_WEBHOOK_KEY = [...INTEGRATIONS_KEY, 'form-webhook'] as const;
+
+/** GET /api/integrations/form-webhook: its address and where its secret is set, never the secret. */
+export function useFormWebhook() {
+  return useQuery({ queryKey: FORM_WEBHOOK_KEY, queryFn: getQueryFn({ schema: ZFormWebhook }) });
+}
+
+/** POST /api/integrations/form-webhook/reveal: the secret, for Reveal and Copy (the server notes who looked). */
+export function useRevealFormSecret() {
+  return useMutation({
+    mutationKey: [...FORM_WEBHOOK_KEY, 'reveal'],
+    mutationFn: () => apiRequest('POST', '/api/integrations/form-webhook/reveal', undefined, { schema: ZFormWebhookSecret }),
+  });
+}
+
+/** POST /api/integrations/form-webhook/rotate: a new random secret, in force at once; answers it. */
+export function useRotateFormSecret() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...FORM_WEBHOOK_KEY, 'rotate'],
+    mutationFn: () => apiRequest('POST', '/api/integrations/form-webhook/rotate', undefined, { schema: ZFormWebhookSecret }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FORM_WEBHOOK_KEY }),
   });
 }

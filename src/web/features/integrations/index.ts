@@ -1,2 +1,3 @@
-/** The form builders' settings and deliveries: a card of System Settings → Integrations (no screen of its own). */
+/** The form webhook and the form builders' settings and deliveries: cards of System Settings → Integrations (no screen of their own). */
 export { FormBuildersCard } from './components/form-builders-card';
+export { FormWebhookCard } from './components/form-webhook-card';

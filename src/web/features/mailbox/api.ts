@@ -7,7 +7,11 @@ import {
   ZMailboxStats,
   ZMailboxStatus,
   type MAILBOX_STATS_RANGES,
+  ZMailboxSettings,
+  ZMailboxTestResult,
   type TMailboxActionResult,
+  type TMailboxSettingsInput,
+  type TMailboxTestInput,
 } from '../../../contract';
 import { apiRequest, getErrorMessage, getQueryFn } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
@@ -103,9 +107,9 @@ interface ActionSpec {
 
 /** The toast texts of the three scheduler actions. */
 const ACTIONS = {
-  start: { path: '/api/gmail/start', success: 'Gmail scheduler started successfully', failure: 'Failed to start Gmail scheduler', refreshesActivity: false },
-  stop: { path: '/api/gmail/stop', success: 'Gmail scheduler stopped successfully', failure: 'Failed to stop Gmail scheduler', refreshesActivity: false },
-  check: { path: '/api/gmail/check', success: 'Gmail inbox check triggered', failure: 'Failed to check Gmail inbox', refreshesActivity: true },
+  start: { path: '/api/gmail/start', success: 'Mailbox checks started', failure: 'The mailbox checks could not be started', refreshesActivity: false },
+  stop: { path: '/api/gmail/stop', success: 'Mailbox checks stopped', failure: 'The mailbox checks could not be stopped', refreshesActivity: false },
+  check: { path: '/api/gmail/check', success: 'Mailbox check started', failure: 'The mailbox could not be checked', refreshesActivity: true },
 } as const satisfies Record<string, ActionSpec>;
 
 export type TMailboxAction = keyof typeof ACTIONS;
@@ -156,5 +160,34 @@ export function useRetryMailboxSubmission() {
       toast({ title: 'Failed to retry e-mail submission', description: getErrorMessage(error), variant: 'destructive' });
     },
     onSettled: () => refreshAfter(queryClient, true),
+  });
+}
+
+/** The mailbox's settings (Settings → Integrations); a save also changes the status every screen shows. */
+export const MAILBOX_SETTINGS_KEY = ['api', 'integrations', 'mailbox'] as const;
+
+/** GET /api/integrations/mailbox: the values in force and where they come from, never the password. */
+export function useMailboxSettings() {
+  return useQuery({ queryKey: MAILBOX_SETTINGS_KEY, queryFn: getQueryFn({ schema: ZMailboxSettings }) });
+}
+
+/** PUT /api/integrations/mailbox: the mailbox runner uses the saved mailbox at once, so the status is read again. */
+export function useSaveMailboxSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...MAILBOX_SETTINGS_KEY, 'save'],
+    mutationFn: (input: TMailboxSettingsInput) => apiRequest('PUT', '/api/integrations/mailbox', input, { schema: ZMailboxSettings }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(MAILBOX_SETTINGS_KEY, saved);
+      void refreshAfter(queryClient, true);
+    },
+  });
+}
+
+/** POST /api/integrations/mailbox/test: connects with the values on the screen; every outcome is an answer, not an error. */
+export function useTestMailboxConnection() {
+  return useMutation({
+    mutationKey: [...MAILBOX_SETTINGS_KEY, 'test'],
+    mutationFn: (input: TMailboxTestInput) => apiRequest('POST', '/api/integrations/mailbox/test', input, { schema: ZMailboxTestResult }),
   });
 }

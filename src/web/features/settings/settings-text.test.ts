@@ -42,7 +42,7 @@ describe('Settings screen text', () => {
 
   it('explains the scanning switch for this installation', () => {
     expect(scanningNote(undefined, false)).toMatch(/^Off: new files are stored without a virus scan/);
-    expect(scanningNote({ scanningOn: true, clamdConfigured: false, clamdLocation: null }, true)).toMatch(/no ClamAV daemon is configured/);
+    expect(scanningNote({ scanningOn: true, clamdConfigured: false, clamdLocation: null }, true)).toMatch(/no virus scanner is connected/);
     expect(scanningNote({ scanningOn: true, clamdConfigured: true, clamdLocation: 'tcp://av:3310' }, true)).toContain('at tcp://av:3310');
   });
 

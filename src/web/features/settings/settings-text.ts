@@ -88,7 +88,7 @@ export function storageUsage(storage: TInstallation['storage']): {
 export function scanningNote(antivirus: TInstallation['antivirus'] | undefined, scanningOn: boolean): string {
   if (!scanningOn) return 'Off: new files are stored without a virus scan, and System Status shows a warning.';
   if (antivirus && !antivirus.clamdConfigured) {
-    return 'On, but no ClamAV daemon is configured (CLAMD_URL): files are stored unscanned until one is.';
+    return 'On, but no virus scanner is connected: files are stored unscanned until whoever runs the server connects one.';
   }
   return `Every file is scanned by ClamAV${antivirus?.clamdLocation ? ` at ${antivirus.clamdLocation}` : ''} before it is stored; an infected file is rejected.`;
 }

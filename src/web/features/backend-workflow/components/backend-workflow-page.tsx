@@ -56,11 +56,11 @@ function InstallationCard({ installation }: { installation: TInstallation }) {
     { id: 'retention', term: 'Retention', value: `${retentionText(installation.retentionYears)} after upload` },
     { id: 'max-size', term: 'Largest file', value: fileSizeText(installation.maxFileBytes) },
     { id: 'types', term: 'Accepted files', value: acceptedTypesText(installation.acceptedFileTypes) },
-    { id: 'form', term: 'Form webhook', value: installation.formWebhookConfigured ? 'Configured' : 'Not configured (FORM_WEBHOOK_SECRET)' },
+    { id: 'form', term: 'Form webhook', value: installation.formWebhookConfigured ? 'Configured' : 'Not set up (Settings → Integrations)' },
     {
       id: 'mailbox',
       term: 'Mailbox',
-      value: mailbox.configured && mailbox.intervalMs !== null ? `Configured, checked every ${minutesText(mailbox.intervalMs)}` : 'Not configured (IMAP_HOST)',
+      value: mailbox.configured && mailbox.intervalMs !== null ? `Configured, checked every ${minutesText(mailbox.intervalMs)}` : 'Not set up (Settings → Integrations)',
     },
   ];
   return (

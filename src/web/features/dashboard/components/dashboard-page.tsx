@@ -20,7 +20,7 @@ const STAT_ICONS: Record<TStatKind, LucideIcon> = {
   complete: CircleCheck,
 };
 
-/** The Dashboard: header, four summary cards, Gmail intake, processing and system status, document status overview. */
+/** The Dashboard: header, four summary cards, mailbox intake, processing and system status, document status overview. */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const queryClient = useQueryClient();

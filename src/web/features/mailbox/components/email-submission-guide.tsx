@@ -60,7 +60,7 @@ export function EmailSubmissionGuide() {
       <CardHeader>
         <IconCardTitle icon={Mail}>Sending documents by e-mail</IconCardTitle>
         <CardDescription>
-          Parents can e-mail documents to the league mailbox. Clearbase checks it on a schedule (see Gmail Document
+          Parents can e-mail documents to the league mailbox. Clearbase checks it on a schedule (see Mailbox Document
           Intake on the dashboard) and files every attachment under the player the e-mail names.
         </CardDescription>
       </CardHeader>

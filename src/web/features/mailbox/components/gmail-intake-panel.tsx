@@ -7,7 +7,7 @@ import { MailboxSchedulerControls } from './mailbox-scheduler-controls';
 import { MailboxStats } from './mailbox-stats';
 import { MailboxStatusGate } from './mailbox-status-gate';
 
-/** The dashboard's 'Gmail Document Intake' panel: scheduler, statistics and recent e-mails. */
+/** The dashboard's 'Mailbox Document Intake' panel: scheduler, statistics and recent e-mails. */
 export function GmailIntakePanel() {
   // Stats and recent submissions refresh only while the panel is on screen: nobody reads them otherwise.
   const [panelRef, inView] = useInView<HTMLDivElement>();
@@ -15,7 +15,7 @@ export function GmailIntakePanel() {
   return (
     <Card ref={panelRef} data-testid="gmail-panel">
       <CardHeader>
-        <IconCardTitle icon={Mail}>Gmail Document Intake</IconCardTitle>
+        <IconCardTitle icon={Mail}>Mailbox Document Intake</IconCardTitle>
         <CardDescription>Registration documents parents send to the league mailbox</CardDescription>
       </CardHeader>
       <CardContent>

@@ -147,7 +147,7 @@ export function MailboxRecentList({ polling, className }: MailboxRecentListProps
         <div className="flex flex-col items-center gap-1 rounded-lg border border-dashed px-4 py-8 text-center">
           <Inbox className="mb-1 size-6 text-muted-foreground" aria-hidden="true" />
           <p className="text-sm font-medium">No email submissions found</p>
-          <p className="text-xs text-muted-foreground">Gmail monitoring may not be configured</p>
+          <p className="text-xs text-muted-foreground">The mailbox may not be set up yet</p>
         </div>
       ) : (
         <ul aria-labelledby={headingId} className="flex flex-col divide-y">

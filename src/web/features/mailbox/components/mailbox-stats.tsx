@@ -77,7 +77,7 @@ export function MailboxStats({ polling }: MailboxStatsProps) {
         </LoadingState>
       ) : stats.isError ? (
         <p className="text-sm break-words text-destructive-soft-foreground">
-          Unable to load Gmail statistics: {getErrorMessage(stats.error)}
+          Unable to load the mailbox statistics: {getErrorMessage(stats.error)}
         </p>
       ) : figures ? (
         <dl data-testid="gmail-stats" className={cn('grid grid-cols-2 gap-3 @lg:grid-cols-4', stats.isFetching && 'opacity-80')}>

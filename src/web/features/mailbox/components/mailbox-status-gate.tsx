@@ -12,8 +12,8 @@ interface MailboxStatusGateProps {
 
 /**
  * Reads the mailbox status and says what stands in the way until there is one to show:
- * 'Loading Gmail status...' while loading, 'Gmail integration not available' when no mailbox is
- * configured or the status cannot be read.
+ * 'Loading the mailbox status…' while loading, 'The mailbox is not set up yet' when no mailbox is
+ * set up, or why the status cannot be read.
  */
 export function MailboxStatusGate({ children }: MailboxStatusGateProps) {
   const status = useMailboxStatus();
@@ -22,7 +22,7 @@ export function MailboxStatusGate({ children }: MailboxStatusGateProps) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
         <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-        Loading Gmail status...
+        Loading the mailbox status…
       </p>
     );
   }
@@ -35,11 +35,11 @@ export function MailboxStatusGate({ children }: MailboxStatusGateProps) {
           <MailX className="size-4" aria-hidden="true" />
         </span>
         <div className="flex min-w-0 flex-col items-start gap-1">
-          <p className="text-sm font-medium">Gmail integration not available</p>
+          <p className="text-sm font-medium">{status.data === undefined ? 'The mailbox status could not be read' : 'The mailbox is not set up yet'}</p>
           <p className="text-sm break-words text-muted-foreground">
             {status.data === undefined
               ? getErrorMessage(status.error)
-              : 'No mailbox is set up for document intake, so e-mailed documents are not collected.'}
+              : 'E-mailed documents are not collected until it is. Set it up in Settings → Integrations.'}
           </p>
           {status.data === undefined ? (
             <Button

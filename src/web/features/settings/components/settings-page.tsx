@@ -1,7 +1,7 @@
 import { useLocation, useSearch } from 'wouter';
 import { PageHeader } from '@/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { FormBuildersCard } from '@/features/integrations';
+import { FormBuildersCard, FormWebhookCard } from '@/features/integrations';
 import { MailboxIntakeCard } from '@/features/mailbox';
 import { SeasonsCard } from '@/features/seasons';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -40,8 +40,9 @@ export function SettingsPage() {
           <SeasonsCard />
         </TabsContent>
         <TabsContent value="integrations" className="flex flex-col gap-6">
-          <FormBuildersCard />
+          <FormWebhookCard />
           <MailboxIntakeCard />
+          <FormBuildersCard />
           <StorageCard />
         </TabsContent>
         <TabsContent value="notifications" className="flex flex-col gap-6">

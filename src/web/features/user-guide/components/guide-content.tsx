@@ -106,7 +106,7 @@ export const GUIDE_STEPS: readonly GuideStep[] = [
               of the database, storage, form webhook, mailbox and antivirus.
             </>,
             <>
-              <strong>Gmail Document Intake</strong> shows the mailbox scheduler and the latest e-mails received. The search box finds
+              <strong>Mailbox Document Intake</strong> shows the mailbox scheduler and the latest e-mails received. The search box finds
               players and documents.
             </>,
           ]}
