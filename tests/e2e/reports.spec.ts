@@ -238,7 +238,7 @@ test.describe('Reports screen', () => {
       for (const status of ['complete', 'pending', 'processing', 'missing'] as const) {
         await expect(row.getByTestId(`details-${status}`)).toHaveText(String(stat[status]));
       }
-      await expect(row.getByRole('img')).toHaveAttribute('aria-label', new RegExp(`^${DOC_TYPE_NAMES[stat.docType]}: ${stat.complete} complete, ${stat.pending} under review`));
+      await expect(row.getByRole('img')).toHaveAttribute('aria-label', new RegExp(`^${DOC_TYPE_NAMES[stat.docType]}: ${stat.complete} verified, ${stat.pending} under review`));
     }
     const divisions = page.getByTestId('details-division');
     await expect(divisions).toHaveCount(report.divisionStats.length);

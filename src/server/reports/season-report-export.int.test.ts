@@ -120,7 +120,7 @@ describeEachDatabase('GET /api/reports/season/export', ({ getDatabase }) => {
       const end = rows.findIndex((row, i) => i > at && row.length === 1 && row[0] === '');
       return rows.slice(at + 1, end === -1 ? undefined : end);
     };
-    expect(table('Completion by document type')[0]).toEqual(['Document Type', 'Complete', 'Under Review', 'Processing', 'Missing', 'Completion %']);
+    expect(table('Completion by document type')[0]).toEqual(['Document Type', 'Verified', 'Under Review', 'Processing', 'Missing', 'Completion %']);
     expect(table('Incomplete players').slice(1).map((row) => row[1])).toEqual(['Renée Côté', 'Łucja Wójcik', 'Lou Zed', 'Max Adams', 'Jo Baker', 'Kim Cole']);
     // Equal to the JSON report's figures.
     const report = ZSeasonReport.parse((await get('/api/reports/season?season=fall-2025')).json());

@@ -128,7 +128,7 @@ describe('detailed analysis', () => {
       { status: 'processing', count: 1, percent: 10 },
       { status: 'missing', count: 1, percent: 10 },
     ]);
-    expect(describeStatusSegments('Residency', segments)).toBe('Residency: 6 complete, 2 under review, 1 processing, 1 missing.');
+    expect(describeStatusSegments('Residency', segments)).toBe('Residency: 6 verified, 2 under review, 1 processing, 1 missing.');
     expect(statusSegments({ docType: 'waiver', complete: 0, pending: 0, processing: 0, missing: 0, completionRate: 0 }).map((s) => s.percent)).toEqual([
       0, 0, 0, 0,
     ]);

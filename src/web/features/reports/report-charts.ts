@@ -1,5 +1,5 @@
 import { monthLabel, type TDivision, type TSeasonReport } from '../../../contract';
-import { DOC_TYPE_COLUMN_LABELS } from '@/components/status-tones';
+import { DOC_TYPE_COLUMN_LABELS, PLAYER_DOC_STATUS_LABELS } from '@/components/status-tones';
 import { formatPercent, plural } from './report-text';
 
 /**
@@ -184,14 +184,12 @@ export interface StatusSegment {
   colour: string;
 }
 
-const SEGMENT_LABELS = { complete: 'Complete', pending: 'Under review', processing: 'Processing', missing: 'Missing' } as const;
-
 /** One document type's players by status, for a bar cut in four. */
 export function statusSegments(stat: TSeasonReport['documentStats'][number]): StatusSegment[] {
   const total = stat.complete + stat.pending + stat.processing + stat.missing;
   return (['complete', 'pending', 'processing', 'missing'] as const).map((status) => ({
     status,
-    label: SEGMENT_LABELS[status],
+    label: PLAYER_DOC_STATUS_LABELS[status],
     count: stat[status],
     percent: total === 0 ? 0 : Math.round((stat[status] / total) * 1000) / 10,
     colour: SERIES_COLOURS[status],
