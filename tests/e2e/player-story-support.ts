@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DOC_TYPE_LABELS, DOC_TYPES, ZMissingReport, ZPlayerReport, type TDocument, type TPlayerReport } from '../../src/contract';
 import { seriousViolations } from './axe-support';
 import { startPrivateServer, type PrivateServer } from './private-server';
+import { playerRows } from './players-support';
 
 /**
  * The player's story in the player dialog, shared by player-story.spec.ts (1280 px) and player-story.phone.spec.ts
@@ -75,7 +76,7 @@ export function describePlayerStory(size: Size): void {
     const label = pending.docType ? DOC_TYPE_LABELS[pending.docType] : '';
 
     await page.goto(`${own().url}/players?search=${encodeURIComponent(report.status.playerId)}`);
-    const row = page.getByTestId('player-row').filter({ hasText: report.status.playerId });
+    const row = playerRows(page).filter({ hasText: report.status.playerId });
     await press(row.getByTestId('player-name'), size);
     const dialog = page.getByTestId('player-detail-dialog');
     await expect(dialog.getByTestId('player-detail-id')).toHaveText(report.status.playerId);

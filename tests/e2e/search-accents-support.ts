@@ -46,6 +46,9 @@ export async function findPlayerTypedWithoutAccents(page: Page, player: { id: st
   await openPlayers(page);
   const typed = typedWithoutAccents(`${player.firstName} ${player.lastName}`);
   expect(typed).not.toBe(`${player.firstName} ${player.lastName}`.toLowerCase());
+  // On a phone the filters, the search among them, are folded behind one button.
+  const filters = page.getByTestId('player-filters-toggle');
+  if (await filters.isVisible()) await filters.click();
   await page.getByRole('searchbox', { name: 'Search' }).fill(typed);
   await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(typed);
   await waitForPlayers(page);
