@@ -64,13 +64,13 @@ test.describe('Find and remind a list (390 px)', () => {
     const box = await first.boundingBox();
     if (!box) throw new Error('The first card is not on screen');
     expect(box.y + box.height).toBeLessThanOrEqual(844);
-    await page.screenshot({ path: 'docs/screenshots/players-phone.png' });
+    await page.screenshot({ path: test.info().outputPath('players-phone.png') });
 
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const filters = page.getByRole('search', { name: 'Player filters' });
     await expect(filters.getByRole('combobox', { name: 'Missing document' })).toHaveValue('birth_certificate');
-    await page.screenshot({ path: 'docs/screenshots/players-filters-phone.png' });
+    await page.screenshot({ path: test.info().outputPath('players-filters-phone.png') });
 
     // The phone's order choice does what the table's headers do.
     await filters.getByRole('combobox', { name: 'Sort by' }).selectOption('-completion');
@@ -79,6 +79,6 @@ test.describe('Find and remind a list (390 px)', () => {
 
     await page.getByTestId('remind-families').click();
     await expect(page.getByTestId('remind-families-dialog').getByTestId('remind-reach')).toContainText(/in this list/);
-    await page.screenshot({ path: 'docs/screenshots/players-remind-phone.png' });
+    await page.screenshot({ path: test.info().outputPath('players-remind-phone.png') });
   });
 });

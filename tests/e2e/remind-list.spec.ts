@@ -54,7 +54,7 @@ test.describe('Find and remind a list (1280 px)', () => {
     const birthCells = page.getByTestId('player-row').locator('td:nth-child(3) [data-status]');
     for (const status of await birthCells.evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-status')))) expect(status).toBe('missing');
     await expect(page.getByTestId('player-range')).toContainText(`of ${report.total}`);
-    await page.screenshot({ path: 'docs/screenshots/players-missing-desktop.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('players-missing-desktop.png'), fullPage: true });
 
     // Completion, highest first: the order and the address change, every page of it in the server's order.
     const completion = page.getByRole('columnheader', { name: /Completion/ });
@@ -97,10 +97,10 @@ test.describe('Find and remind a list (1280 px)', () => {
     await page.getByTestId('remind-families').click();
     const dialog = page.getByTestId('remind-families-dialog');
     await expect(dialog.getByTestId('remind-reach')).toContainText(/players in this list/);
-    await page.screenshot({ path: 'docs/screenshots/players-remind-desktop.png' });
+    await page.screenshot({ path: test.info().outputPath('players-remind-desktop.png') });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('remind-families')).toBeFocused();
-    await page.screenshot({ path: 'docs/screenshots/players-desktop.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('players-desktop.png'), fullPage: true });
   });
 });

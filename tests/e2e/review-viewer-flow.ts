@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ZDocumentHistory, type TDocumentListItem } from '../../src/contract';
 import { documentRow, listDocuments, makeOnePagePdf, makePng, newTestPlayer, openDocuments, submitForm, waitForProcessed, type TestPlayer } from './documents-helpers';
 
@@ -14,8 +14,9 @@ export type ScreenSize = 'desktop' | 'phone';
 const viewer = (page: Page) => page.getByTestId('document-viewer');
 const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 
+/** A screenshot among the test's own output (the ones in docs/screenshots are chosen from these by hand). */
 async function shoot(page: Page, name: string, size: ScreenSize): Promise<void> {
-  await page.screenshot({ path: `docs/screenshots/${name}-${size}.png` });
+  await page.screenshot({ path: test.info().outputPath(`${name}-${size}.png`) });
 }
 
 /** Three documents of a fresh player, under review, listed on the Documents screen searched down to them (newest first). */
