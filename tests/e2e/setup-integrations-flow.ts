@@ -111,7 +111,7 @@ export async function freshSetupFlow(browser: Browser, server: PrivateServer, op
       await press(form.getByRole('button', { name: 'Save mailbox' }), options);
       await expect(form.getByTestId('mailbox-saved')).toHaveText('Mailbox saved. Clearbase uses it from now on.');
       await expect(form.getByLabel('Password or app password')).toHaveValue('');
-      await expect(form.getByText('Set. Leave empty to keep it.')).toBeVisible();
+      await expect(form.getByText('Set. Leave empty to keep it while the server, port, user name and security stay the same.')).toBeVisible();
       await expect(mailbox.getByTestId('gmail-unavailable')).toHaveCount(0);
       await expect(mailbox.getByTestId('gmail-connection')).toHaveAttribute('data-state', 'connected');
       const saved = await page.request.get('/api/integrations/mailbox');

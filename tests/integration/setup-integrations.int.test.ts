@@ -124,6 +124,15 @@ describeEachDatabase('Settings → Integrations: form webhook secret and mailbox
     const savedTest = await call('POST', '/api/integrations/mailbox/test', {});
     expect(ZMailboxTestResult.parse(savedTest.json())).toMatchObject({ outcome: 'connected' });
 
+    // The saved password goes nowhere else: another server, port, user or a weaker security needs it typed again.
+    for (const elsewhere of [{ host: 'mail.example.org' }, { port: mail.port + 1 }, { user: 'someone-else' }, { security: 'tls' as const }]) {
+      const tested = await call('POST', '/api/integrations/mailbox/test', elsewhere);
+      expect(tested.statusCode, tested.body).toBe(400);
+      expect(tested.json()).toMatchObject({ message: expect.stringContaining('Enter the password again') as string });
+      const moved = await call('PUT', '/api/integrations/mailbox', { ...input, ...elsewhere, password: undefined });
+      expect(moved.statusCode, moved.body).toBe(400);
+    }
+
     // Saved again without a password: the sealed one is kept.
     expect((await call('PUT', '/api/integrations/mailbox', { ...input, password: undefined, folder: 'INBOX' })).statusCode).toBe(200);
 

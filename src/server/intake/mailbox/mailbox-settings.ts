@@ -57,6 +57,12 @@ const securityOf = (settings: { tls: boolean; startTls?: boolean }): TMailboxSec
 const connectionOf = (security: TMailboxSecurity): Pick<ImapSettings, 'tls' | 'startTls'> =>
   security === 'tls' ? { tls: true } : { tls: false, startTls: security === 'starttls' };
 
+/** The saved password goes only where it was saved for: the same server, port, user and security. */
+type Account = { host: string; port: number; user: string; security: TMailboxSecurity };
+const sameAccount = (a: Account, b: Account): boolean =>
+  a.host.toLowerCase() === b.host.toLowerCase() && a.port === b.port && a.user === b.user && a.security === b.security;
+const PASSWORD_AGAIN = 'Enter the password again: the saved one is used only with the server, port, user name and security it was saved with.';
+
 /**
  * The mailbox of Settings → Integrations, or of the IMAP_* variables where IMAP_HOST is set (then the screen
  * shows those values, names their variables and cannot change them).
@@ -115,6 +121,9 @@ export function createMailboxSettings(deps: MailboxSettingsDeps): MailboxSetting
       const saved = await db.transaction(async (tx) => {
         const before = await readStored(tx);
         if (input.password === undefined && !before) throw new AppError('VALIDATION_FAILED', 'Enter the password', [{ path: 'body.password', message: 'Enter the password' }]);
+        if (input.password === undefined && before && !sameAccount(input, before)) {
+          throw new AppError('VALIDATION_FAILED', PASSWORD_AGAIN, [{ path: 'body.password', message: PASSWORD_AGAIN }]);
+        }
         const next: StoredMailbox = {
           host: input.host,
           port: input.port,
@@ -145,14 +154,20 @@ export function createMailboxSettings(deps: MailboxSettingsDeps): MailboxSetting
       const base = stored ? await settingsOf(stored) : undefined;
       const host = input.host ?? base?.host;
       const user = input.user ?? base?.user;
-      const password = input.password ?? (base?.auth.kind === 'password' ? base.auth.password : undefined);
       const security = input.security ?? (base ? securityOf(base) : undefined);
-      if (host === undefined || user === undefined || password === undefined || security === undefined) {
+      if (host === undefined || user === undefined || security === undefined) {
         throw new AppError('VALIDATION_FAILED', 'Fill in the server, the security, the user name and the password first.');
       }
+      const port = input.port ?? base?.port ?? (security === 'tls' ? 993 : 143);
+      let password = input.password;
+      if (password === undefined && stored && base?.auth.kind === 'password') {
+        if (!sameAccount({ host, port, user, security }, stored)) throw new AppError('VALIDATION_FAILED', PASSWORD_AGAIN);
+        password = base.auth.password;
+      }
+      if (password === undefined) throw new AppError('VALIDATION_FAILED', 'Fill in the server, the security, the user name and the password first.');
       return deps.testConnection({
         host,
-        port: input.port ?? base?.port ?? (security === 'tls' ? 993 : 143),
+        port,
         ...connectionOf(security),
         user,
         auth: { kind: 'password', password },

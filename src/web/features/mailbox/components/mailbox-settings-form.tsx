@@ -252,7 +252,7 @@ function SettingsForm({ settings }: { settings: TMailboxSettings }) {
           label="Password or app password"
           variable={variable('password')}
           error={errors.password}
-          hint={settings.passwordSet ? 'Set. Leave empty to keep it.' : 'Not set. Where the provider asks for two-step sign-in, make an app password there and use it here.'}
+          hint={settings.passwordSet ? 'Set. Leave empty to keep it while the server, port, user name and security stay the same.' : 'Not set. Where the provider asks for two-step sign-in, make an app password there and use it here.'}
         >
           {(describedBy) => (
             <PasswordInput
