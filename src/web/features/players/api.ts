@@ -1,14 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ZCreatedPlayer,
-  ZNotificationSendResult,
-  ZNotificationTemplates,
-  ZPlayerReport,
-  ZPlayerTimeline,
-  ZRecipientPreview,
-  type TCreatePlayer,
-  type TNotificationSend,
-} from '../../../contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ZCreatedPlayer, ZPlayerReport, ZPlayerTimeline, type TCreatePlayer } from '../../../contract';
 import { apiRequest, getQueryFn } from '@/lib/api-client';
 
 const REPORT_KEY = ['api', 'report'] as const;
@@ -53,33 +44,5 @@ export function useCreatePlayer() {
     mutationFn: (player: TCreatePlayer) => apiRequest('POST', '/api/players', player, { schema: ZCreatedPlayer }),
     onSuccess: () =>
       Promise.all([REPORT_KEY, STATS_KEY, SEASON_REPORTS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
-  });
-}
-
-const NOTIFICATIONS_KEY = ['api', 'notifications'] as const;
-
-/** GET /api/notifications/templates: the templates a reminder can use. */
-export function useReminderTemplates(enabled: boolean) {
-  return useQuery({ queryKey: [...NOTIFICATIONS_KEY, 'templates'], queryFn: getQueryFn({ schema: ZNotificationTemplates }), enabled });
-}
-
-/** POST /api/notifications/preview: how many guardians a reminder to the list reaches; null reads nothing. */
-export function useReminderPreview(send: TNotificationSend | null) {
-  return useQuery({
-    queryKey: [...NOTIFICATIONS_KEY, 'preview', send],
-    queryFn: ({ signal }) => apiRequest('POST', '/api/notifications/preview', send, { schema: ZRecipientPreview, signal }),
-    enabled: send !== null,
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-}
-
-/** POST /api/notifications/send; History and the quick actions read again afterwards. */
-export function useSendReminder() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [...NOTIFICATIONS_KEY, 'send', 'players-list'],
-    mutationFn: (send: TNotificationSend) => apiRequest('POST', '/api/notifications/send', send, { schema: ZNotificationSendResult }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
 }

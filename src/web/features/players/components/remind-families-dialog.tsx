@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { getErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast-store';
-import { useReminderPreview, useReminderTemplates, useSendReminder } from '../api';
+import { useNotificationTemplates, useRecipientPreview, useSendNotification } from '@/features/notifications';
 import type { PlayerFilters } from '../player-filters';
 import { defaultReminderTemplate, describeReach, playersListFilter, reminderTemplates } from '../remind-families';
 
@@ -46,14 +46,14 @@ export function RemindFamiliesDialog({ filters, season, disabled }: RemindFamili
 }
 
 function RemindForm({ filters, season, onDone }: { filters: Omit<PlayerFilters, 'page'>; season: string | undefined; onDone: () => void }) {
-  const templates = useReminderTemplates(true);
+  const templates = useNotificationTemplates();
   const usable = reminderTemplates(templates.data?.templates ?? []);
   const [chosen, setChosen] = useState<string | null>(null);
   const templateId = chosen ?? defaultReminderTemplate(usable)?.id ?? null;
   const request: TNotificationSend | null =
     templateId === null ? null : { templateId, recipients: 'players_list', playersList: playersListFilter(filters, season) };
-  const preview = useReminderPreview(request);
-  const send = useSendReminder();
+  const preview = useRecipientPreview(request);
+  const send = useSendNotification();
 
   if (templates.isError) {
     return <LoadError title="Unable to load the templates" detail={getErrorMessage(templates.error)} onRetry={() => void templates.refetch()} />;
