@@ -38,6 +38,11 @@ export const AUDIT_ACTIONS = [
   'submission.failed',
   'submission.received',
   'submission.refusal_notified',
+  'upload_link.issued',
+  'upload_link.revoked',
+  'upload_link.used',
+  'reminders.updated',
+  'reminders.sent',
   'user.created',
   'user.deleted',
   'user.invitation_issued',
@@ -51,7 +56,7 @@ export const AUDIT_SUBJECTS = ['database', 'document', 'intake_delivery', 'notif
 export type TAuditSubject = (typeof AUDIT_SUBJECTS)[number];
 
 /** Who an audit record says acted: a person, the shared password, or the system and its intake channels. */
-export const AUDIT_ACTOR_KINDS = ['user', 'shared-password', 'system', 'form', 'mailbox', 'upload', 'test'] as const;
+export const AUDIT_ACTOR_KINDS = ['user', 'shared-password', 'system', 'form', 'mailbox', 'upload', 'test', 'family'] as const;
 export type TAuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
 
 /** The name shown for an actor that is not a person. */
@@ -62,4 +67,5 @@ export const AUDIT_ACTOR_NAMES: Record<Exclude<TAuditActorKind, 'user'>, string>
   mailbox: 'Mailbox',
   upload: 'Staff upload',
   test: 'Test submission',
+  family: 'Family upload link',
 };

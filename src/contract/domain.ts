@@ -44,7 +44,7 @@ export const FILTER_DIVISIONS = ['AAA', 'AA', 'A'] as const;
 export const ZDivision = z.enum(DIVISIONS);
 export type TDivision = z.infer<typeof ZDivision>;
 
-export const SUBMISSION_SOURCES = ['form', 'mailbox', 'upload', 'test'] as const;
+export const SUBMISSION_SOURCES = ['form', 'mailbox', 'upload', 'test', 'family'] as const;
 export const ZSubmissionSource = z.enum(SUBMISSION_SOURCES);
 export type TSubmissionSource = z.infer<typeof ZSubmissionSource>;
 

@@ -18,4 +18,5 @@ export * from './season-report';
 export * from './seasons';
 export * from './settings';
 export * from './storable-text';
+export * from './upload-links';
 export * from './users';

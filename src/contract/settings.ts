@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZSignInMode } from './access';
+import { UPLOAD_LINK_DAYS } from './upload-links';
 
 /**
  * System Settings: the switches and fields staff change at run time.
@@ -29,6 +30,12 @@ export const ZSystemSettings = z.object({
   slackNotifications: z.boolean(),
   /** Gates messages to the Microsoft Teams incoming webhook. */
   teamsNotifications: z.boolean(),
+  /** Days a family's upload link works after it is issued. */
+  uploadLinkDays: z
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(UPLOAD_LINK_DAYS.min, `must be at least ${UPLOAD_LINK_DAYS.min} day`)
+    .max(UPLOAD_LINK_DAYS.max, `must be at most ${UPLOAD_LINK_DAYS.max} days`),
 });
 export type TSystemSettings = z.infer<typeof ZSystemSettings>;
 
@@ -42,6 +49,7 @@ export const SYSTEM_SETTING_LABELS: Record<keyof TSystemSettings, string> = {
   emailNotifications: 'E-mail notifications',
   slackNotifications: 'Slack notifications',
   teamsNotifications: 'Microsoft Teams notifications',
+  uploadLinkDays: 'Upload links work for',
 };
 
 export const SYSTEM_SETTINGS_DEFAULTS: TSystemSettings = {
@@ -53,6 +61,7 @@ export const SYSTEM_SETTINGS_DEFAULTS: TSystemSettings = {
   emailNotifications: true,
   slackNotifications: false,
   teamsNotifications: false,
+  uploadLinkDays: UPLOAD_LINK_DAYS.default,
 };
 
 /** PATCH /api/settings: any of the fields, at least one; unknown fields are refused. */

@@ -21,13 +21,14 @@ import type { PlayerRegistrationRow } from './registrations.repository';
 export const QUIET_DOCUMENT_ACTIONS = ['document.downloaded', 'document.stored', 'document.moved_to_storage'] as const satisfies readonly TAuditAction[];
 
 /** Who brought a file in, by the channel of its submission. */
-const INTAKE_WHO: Record<TSubmissionSource, string> = { form: 'Form', mailbox: 'Mailbox', upload: 'Family', test: 'Pipeline test' };
+const INTAKE_WHO: Record<TSubmissionSource, string> = { form: 'Form', mailbox: 'Mailbox', upload: 'Staff', test: 'Pipeline test', family: 'Family' };
 /** How it came in, in words. */
 const INTAKE_HOW: Record<TSubmissionSource, string> = {
   form: 'sent with the registration form',
   mailbox: 'sent by e-mail to the mailbox',
-  upload: "sent through the family's upload link",
+  upload: 'uploaded by staff',
   test: 'sent by the pipeline test',
+  family: "sent through the family's upload link",
 };
 /** Said when nothing records who did it (rows written before the audit trail, demo data). */
 const NOT_RECORDED = 'Not recorded';

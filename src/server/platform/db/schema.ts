@@ -218,10 +218,14 @@ export const submissions = pgTable(
     errorMessage: text('error_message'),
     attachmentCount: integer('attachment_count').notNull().default(0),
     createdAt: createdAt(),
+    /** The family upload link a submission came through (source `family`); null for every other source. */
+    uploadLinkId: uuid('upload_link_id').references((): AnyPgColumn => uploadLinks.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('submissions_source_external_id_uq').on(t.source, t.externalId),
     index('submissions_received_at_idx').on(t.receivedAt),
+    // A link's uploads of the last hour are counted before each new one.
+    index('submissions_upload_link_idx').on(t.uploadLinkId, t.receivedAt).where(sql`${t.uploadLinkId} is not null`),
     oneOf('submissions_source_ck', t.source, SUBMISSION_SOURCES),
     oneOf('submissions_status_ck', t.status, SUBMISSION_STATUSES),
   ],
@@ -518,6 +522,66 @@ export const intakeDeliveries = pgTable(
   ],
 );
 
+/**
+ * A family's personal upload link for one player and season. Only the token's SHA-256 is kept: the link
+ * itself exists in the message that carried it, or the copy staff made when issuing it. A link works until
+ * `expiresAt` unless revoked; several may work at once (each reminder carries a fresh one).
+ */
+export const uploadLinks = pgTable(
+  'upload_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    playerId: playerIdColumn(),
+    seasonId: seasonIdColumn(),
+    /** Who issued it, as the audit names them ('Ana Ruiz', 'Automatic reminder'). */
+    issuedBy: text('issued_by').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The last time the family page was opened or an upload made through it. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('upload_links_token_hash_uq').on(t.tokenHash), index('upload_links_player_season_idx').on(t.playerId, t.seasonId)],
+);
+
+/** A season's automatic reminders (the Notifications screen): off until staff turn them on. */
+export const reminderSchedules = pgTable('reminder_schedules', {
+  seasonId: text('season_id')
+    .primaryKey()
+    .references(() => seasons.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  /** Days before the registration deadline a reminder goes out, largest first. */
+  daysBeforeDeadline: jsonb('days_before_deadline').$type<number[]>().notNull(),
+  /** Days after a document was not accepted a reminder goes out, while it is still missing. */
+  daysAfterRejection: jsonb('days_after_rejection').$type<number[]>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One automatic reminder sent to one family (a guardian e-mail, lower-cased) on one day: the unique index is
+ * what keeps a family to one reminder a day, whichever instance's sweep runs and however often.
+ */
+export const automaticReminders = pgTable(
+  'automatic_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    /** The day it counts for (YYYY-MM-DD, UTC). */
+    sentOn: date('sent_on').notNull(),
+    seasonId: text('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    /** The players it was about. */
+    playerIds: jsonb('player_ids').$type<string[]>().notNull(),
+    /** Why it went out: 'deadline:7', 'rejection:3'. */
+    reason: text('reason').notNull(),
+    historyId: uuid('history_id').references(() => notificationHistory.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('automatic_reminders_recipient_day_uq').on(t.recipient, t.sentOn), index('automatic_reminders_season_idx').on(t.seasonId)],
+);
+
 export const schema = {
   seasons,
   players,
@@ -536,5 +600,8 @@ export const schema = {
   loginAttempts,
   jobs,
   intakeDeliveries,
+  uploadLinks,
+  reminderSchedules,
+  automaticReminders,
 };
 export type Schema = typeof schema;
