@@ -27,6 +27,30 @@ export type TUploadLinkRequest = z.infer<typeof ZUploadLinkRequest>;
 export const ZUploadLink = z.object({ url: z.string(), expiresAt: z.string() });
 export type TUploadLink = z.infer<typeof ZUploadLink>;
 
+/** GET /api/players/:playerId/upload-link?season=…: whether the family has a working link, for the staff side. */
+export const ZUploadLinkStatusQuery = z.object({ season: z.string().trim().min(1, 'Season is required').max(64) });
+export const ZUploadLinkStatus = z.object({
+  /** Links issued for this player and season that still work. */
+  active: z.number(),
+  lastIssuedAt: z.string().nullable(),
+  /** The last time the family opened or used any of them. */
+  lastUsedAt: z.string().nullable(),
+});
+export type TUploadLinkStatus = z.infer<typeof ZUploadLinkStatus>;
+
+/**
+ * POST /api/players/:playerId/upload-link/send `{ season }`: e-mails the guardian a new link (the Upload Link
+ * template). Answers whom it went to and whether the mail server took it.
+ */
+export const ZUploadLinkSendResult = z.object({
+  to: z.string(),
+  status: z.enum(['sent', 'failed']),
+  expiresAt: z.string(),
+  /** Why it failed, in words staff act on; null when sent. */
+  error: z.string().nullable(),
+});
+export type TUploadLinkSendResult = z.infer<typeof ZUploadLinkSendResult>;
+
 /** DELETE /api/players/:playerId/upload-link?season=…: every working link of the player for that season stops. */
 export const ZUploadLinkRevokeQuery = z.object({ season: z.string().trim().min(1, 'Season is required').max(64) });
 export const ZUploadLinkRevokeResult = z.object({ revoked: z.number() });
