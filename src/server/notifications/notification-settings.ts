@@ -35,6 +35,12 @@ export type NotificationSettingsDeps = {
   checkChatWebhook: CheckChatWebhook;
 };
 
+/** The saved mail password goes only where it was saved for: the same server, port, security and user name. */
+type MailAccount = Pick<StoredNotificationSettings['email'], 'host' | 'port' | 'secure' | 'username'>;
+const sameMailAccount = (a: MailAccount, b: MailAccount): boolean =>
+  a.host.toLowerCase() === b.host.toLowerCase() && a.port === b.port && a.secure === b.secure && a.username === b.username;
+export const MAIL_PASSWORD_AGAIN = 'Enter the password again: the saved one is used only with the server, port, security and user name it was saved with.';
+
 /** Shows which webhook is set without giving it away: its last four characters. */
 const webhookHint = (url: string) => `••••${url.slice(-4)}`;
 
@@ -115,6 +121,13 @@ export async function saveNotificationSettings(
       if (value === null || value === '') return null;
       return sealSecret(deps.masterKey, value, hint(value));
     };
+    // A password left out keeps the saved one only for the same account; a cleared host (the environment's
+    // server takes over) drops it, since nothing may use it any more.
+    const keepsPassword = update.email.password === undefined && before.email.password !== null;
+    if (keepsPassword && update.email.host !== '' && !sameMailAccount(before.email, update.email)) {
+      throw new AppError('VALIDATION_FAILED', MAIL_PASSWORD_AGAIN, [{ path: 'body.email.password', message: MAIL_PASSWORD_AGAIN }]);
+    }
+    const emailPassword = keepsPassword && update.email.host === '' ? null : update.email.password;
     const after: StoredNotificationSettings = {
       email: {
         host: update.email.host,
@@ -122,7 +135,7 @@ export async function saveNotificationSettings(
         secure: update.email.secure,
         username: update.email.username,
         from: update.email.from,
-        password: nextSecret(before.email.password, update.email.password, () => ''),
+        password: nextSecret(before.email.password, emailPassword, () => ''),
       },
       slackWebhook: nextSecret(before.slackWebhook, update.slackWebhookUrl, webhookHint),
       teamsWebhook: nextSecret(before.teamsWebhook, update.teamsWebhookUrl, webhookHint),
@@ -130,7 +143,7 @@ export async function saveNotificationSettings(
     await putSetting(tx, NOTIFICATION_SETTINGS_KEY, after);
     const changed = [
       ...(['host', 'port', 'secure', 'username', 'from'] as const).filter((key) => before.email[key] !== after.email[key]).map((key) => `email.${key}`),
-      ...(update.email.password !== undefined ? ['email.password'] : []),
+      ...(before.email.password !== after.email.password ? ['email.password'] : []),
       ...(update.slackWebhookUrl !== undefined ? ['slackWebhook'] : []),
       ...(update.teamsWebhookUrl !== undefined ? ['teamsWebhook'] : []),
     ];

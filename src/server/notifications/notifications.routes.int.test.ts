@@ -25,6 +25,7 @@ import { countJobsByStatus } from '../platform/jobs/jobs.repository';
 import { notificationTemplates, settings } from '../platform/db/schema';
 import { insertUsers } from '../users/users.repository';
 import { DEFAULT_NOTIFICATION_TEMPLATES } from './notification-defaults';
+import { MAIL_PASSWORD_AGAIN } from './notification-settings';
 import { NOTIFICATION_SEND_QUEUE } from './notifications.service';
 
 const MASTER_KEY = randomBytes(32).toString('hex');
@@ -346,6 +347,18 @@ describeEachDatabase('notifications', ({ getDatabase }) => {
       expect(test).toEqual({ ok: true, message: 'Test e-mail sent to me@league.example.' });
       const [mail] = await authed.waitFor(1);
       expect(mail).toMatchObject({ from: 'tab@league.example', to: ['me@league.example'], subject: 'Clearbase test message' });
+
+      // Another server, port, security or user name without the password: refused, so the saved password never
+      // goes to a server it was not typed for; nothing changes.
+      for (const change of [{ host: 'mail.elsewhere.example' }, { port: authed.port + 1 }, { secure: true }, { username: 'someone-else' }]) {
+        const moved = await call('PUT', '/api/notifications/settings', { email: emailSettings({ port: authed.port, username: 'league', ...change }) });
+        expect(moved.statusCode, JSON.stringify(change)).toBe(400);
+        expect(moved.json()).toMatchObject({ message: MAIL_PASSWORD_AGAIN, details: [{ path: 'body.email.password', message: MAIL_PASSWORD_AGAIN }] });
+      }
+      const kept = ZNotificationSettings.parse((await call('GET', '/api/notifications/settings')).json());
+      expect(kept.email).toMatchObject({ host: '127.0.0.1', port: authed.port, username: 'league', secure: false, passwordSet: true });
+      // The same server in other capitals is the same server.
+      expect((await call('PUT', '/api/notifications/settings', { email: emailSettings({ host: '127.0.0.1'.toUpperCase(), port: authed.port, username: 'league' }) })).statusCode).toBe(200);
 
       // A wrong password: the server refuses the login; the answer says so and History records it.
       await call('PUT', '/api/notifications/settings', { email: emailSettings({ port: authed.port, username: 'league', password: 'wrong' }) });

@@ -198,7 +198,7 @@ function SettingsForm({ settings }: { settings: TNotificationSettings }) {
               id={fieldId('password')}
               label="Password"
               error={errors.password}
-              hint={settings.email.passwordSet ? 'A password is saved. Leave empty to keep it.' : 'No password saved.'}
+              hint={settings.email.passwordSet ? 'A password is saved. Leave empty to keep it while the server and user stay the same.' : 'No password saved.'}
             >
               <Input
                 {...control('password')}
