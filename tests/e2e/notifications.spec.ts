@@ -83,7 +83,7 @@ test.describe('Notifications', () => {
     await expect(page.getByLabel('Host', { exact: true })).toHaveValue('smtp.example.org');
     await expect(page.getByTestId('smtp-password')).toHaveValue('');
     await expect(page.getByTestId('smtp-password')).toHaveAttribute('placeholder', '••••••••');
-    await expect(page.getByText('A password is saved. Leave empty to keep it.')).toBeVisible();
+    await expect(page.getByText('A password is saved. Leave empty to keep it while the server and user stay the same.')).toBeVisible();
     expect(await page.content()).not.toContain(password);
     const api = await page.request.get('/api/notifications/settings');
     const body = await api.text();
