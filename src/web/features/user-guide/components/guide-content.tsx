@@ -212,6 +212,10 @@ export const GUIDE_STEPS: readonly GuideStep[] = [
           items={[
             <>While you work, toasts appear in the corner: a new document arrived, a document’s status changed, or a system alert.</>,
             <>An administrator turns each channel on or off in Settings → Notifications.</>,
+            <>
+              Reminders can go out by themselves: set the days before the registration deadline, and after a document is not accepted, under
+              Automatic reminders. A family gets at most one a day, and none once the player has every document in.
+            </>,
           ]}
         />
       </Paragraphs>
@@ -237,6 +241,12 @@ export const GUIDE_STEPS: readonly GuideStep[] = [
           {EMAIL_EXAMPLE}
         </pre>
         <EmailSubmissionGuide />
+        <p>
+          <strong>Their own upload page.</strong> Every reminder carries a personal link to a page for that player: it lists the four
+          documents, says which are missing, under review, accepted or not accepted (with the reason), and lets the family take a photo
+          or choose a file from a phone. No password is needed, and the page shows nothing else of the league. From a player’s details,
+          Copy upload link or Send link gives the family one at any time; Stop links ends every link of that player.
+        </p>
       </Paragraphs>
     ),
   },
