@@ -18,7 +18,7 @@ import type { UploadLinksService } from './upload-links.service';
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** A family link's token as the path carries it: judged by the service (a malformed one is answered as unknown). */
-export const ZFamilyTokenParams = z.object({ token: z.string().max(256) });
+export const ZFamilyTokenParams = z.object({ token: z.string() });
 
 export function registerUploadLinkRoutes(parent: FastifyInstance, deps: { uploadLinks: UploadLinksService }): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
