@@ -29,7 +29,11 @@ export type FamilyIntakeDeps = {
 /** Room for the multipart headers and the docType field around the files. */
 const BODY_OVERHEAD_BYTES = 1_048_576;
 const PHOTO_KINDS = new Set(['jpeg', 'png']);
-const megabytes = (bytes: number) => Math.round(bytes / 1_048_576);
+/** '20 MB', '0.2 MB': a cap in words. */
+const megabytes = (bytes: number) => {
+  const mb = bytes / 1_048_576;
+  return mb >= 10 ? String(Math.round(mb)) : String(Math.round(mb * 10) / 10);
+};
 
 type Part = { filename: string; bytes: Buffer; tooLarge: boolean };
 
