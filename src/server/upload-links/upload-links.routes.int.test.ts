@@ -8,6 +8,7 @@ import { signInAs } from '../../../tests/support/sessions';
 import { startSignedInClearbase, type SignedInClearbase } from '../../../tests/support/signed-in-clearbase';
 import { insertDocuments } from '../documents/documents.repository';
 import { auditEvents, uploadLinks } from '../platform/db/schema';
+import { createLogger } from '../platform/logger';
 import { insertPlayers } from '../players/players.repository';
 import { insertRegistrations } from '../players/registrations.repository';
 import { insertSeasons } from '../seasons/seasons.repository';
@@ -52,6 +53,7 @@ describeEachDatabase('family upload links', ({ getDatabase }) => {
   let server: SignedInClearbase | undefined;
   let aaaModerator = '';
   let aaViewer = '';
+  const logLines: string[] = [];
   const app = () => {
     if (!server) throw new Error('not started');
     return server.app;
@@ -117,7 +119,12 @@ describeEachDatabase('family upload links', ({ getDatabase }) => {
       doc(DOC.lenaWaiverPurged, LENA, 'waiver', 'verified', '2025-09-02T12:00:00Z', { purgedAt: at('2025-09-20T00:00:00Z') }),
       doc(DOC.ottoWaiver, OTTO, 'waiver', 'verified', '2025-09-02T13:00:00Z'),
     ]);
-    server = await startSignedInClearbase({ database: getDatabase(), prefix: 'cb-upload-links', startWorkers: false });
+    server = await startSignedInClearbase({
+      database: getDatabase(),
+      prefix: 'cb-upload-links',
+      startWorkers: false,
+      log: createLogger('info', { write: (line: string) => void logLines.push(line) }),
+    });
     aaaModerator = await signInAs(db, { role: 'moderator', divisions: ['AAA'] });
     aaViewer = await signInAs(db, { role: 'viewer', divisions: ['AA'] });
     const settings = await app().inject({ method: 'PATCH', url: '/api/settings', headers: { cookie: server.cookie }, payload: { uploadLinkDays: 7 } });
@@ -163,6 +170,11 @@ describeEachDatabase('family upload links', ({ getDatabase }) => {
     expect(ottoPage.page.playerFirstName).toBe('Otto');
     expect(ottoPage.page.documents.map((document) => document.state)).toEqual(['missing', 'missing', 'missing', 'accepted']);
     for (const fragment of [...NEVER_ON_A_FAMILY_PAGE, 'Lena', 'The address is not readable']) expect(ottoPage.body).not.toContain(fragment);
+
+    // The log tells the page was opened, never with the token that opens it.
+    const log = logLines.join('\n');
+    expect(log).toContain('/api/family/[redacted]');
+    for (const token of [lena.token, otto.token]) expect(log).not.toContain(token);
   });
 
   it('remembers when the family opened the page', async () => {
