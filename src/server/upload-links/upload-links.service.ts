@@ -185,6 +185,10 @@ export function createUploadLinksService(deps: UploadLinksDeps) {
     async linkForUpload(token: string): Promise<ActiveUploadLink> {
       const at = now();
       const link = await workingLink(token, at);
+      const facts = await findFamilyPageFacts(deps.db, link.playerId, link.seasonId);
+      if (!facts) throw new AppError('NOT_FOUND', INVALID_LINK_MESSAGE);
+      // Said before a file is sent; the recording transaction decides again under its lock on the season.
+      if (facts.closed) throw new AppError('CONFLICT', `The ${facts.seasonName} season is closed: it takes no more documents.`);
       await checkUploadLimit(deps.db, link.id, at);
       return { id: link.id, playerId: link.playerId, seasonId: link.seasonId, expiresAt: link.expiresAt };
     },

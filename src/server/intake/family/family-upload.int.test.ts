@@ -203,6 +203,7 @@ describeEachDatabase('uploads through a family upload link', ({ getDatabase }) =
 
   it('refuses uploads through a link that does not work, and for a season that is closed, before reading a file', async () => {
     const { db } = getDatabase();
+    const before = await stagingFiles();
     const pdf = [{ name: 'docType', value: 'waiver' }, { name: 'file', filename: 'w.pdf', content: makePdf('waiver') }] satisfies Part[];
     const unknown = await upload('A'.repeat(43), pdf);
     expect(unknown.statusCode).toBe(404);
@@ -219,6 +220,7 @@ describeEachDatabase('uploads through a family upload link', ({ getDatabase }) =
     expect(closed.json<{ message: string }>().message).toBe('The Spring Ball 2025 season is closed: it takes no more documents.');
     expect(await submissionsOf(spring.id)).toEqual([]);
     expect(await submissionsOf(expired.id)).toEqual([]);
+    expect(await stagingFiles()).toEqual(before);
   });
 
   it(`takes ${FAMILY_UPLOADS_PER_HOUR} uploads per link per hour, even sent at once, then 429 with Retry-After until the hour has passed`, async () => {
