@@ -209,6 +209,11 @@ describeEachDatabase('family upload links', ({ getDatabase }) => {
       expectNoPlayerData(response.body);
     }
 
+    // Longer than any route parameter may be: the router refuses the address itself.
+    const long = await openPage('A'.repeat(150));
+    expect(long.statusCode).toBe(414);
+    expectNoPlayerData(long.body);
+
     expect((await staff('DELETE', OTTO)).statusCode).toBe(200);
     const revoked = await openPage(live.token);
     expect(revoked.statusCode).toBe(410);
