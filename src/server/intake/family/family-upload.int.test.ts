@@ -3,10 +3,11 @@ import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FAMILY_UPLOADS_PER_HOUR, ZFamilyUploadResult, ZUploadLink } from '../../../contract';
+import { FAMILY_UPLOADS_PER_HOUR, ZFamilyPage, ZFamilyUploadResult, ZPlayerTimeline, ZUploadLink } from '../../../contract';
 import { tokenOfLink } from '../../../../tests/support/accounts';
 import { describeEachDatabase } from '../../../../tests/support/databases';
 import { buildMultipart, makePdf, type Part } from '../../../../tests/support/multipart';
+import { waitForSettledDocument } from '../../../../tests/support/pipeline';
 import { startSignedInClearbase, type SignedInClearbase } from '../../../../tests/support/signed-in-clearbase';
 import { createLocalStorage } from '../../adapters/storage/local-storage';
 import { decryptToBuffer } from '../../platform/crypto/envelope';
@@ -244,5 +245,49 @@ describeEachDatabase('uploads through a family upload link', ({ getDatabase }) =
     // An hour later the link takes uploads again.
     await db.execute(sql`update submissions set received_at = received_at - interval '61 minutes' where upload_link_id = ${link.id}`);
     expect((await send(300)).statusCode).toBe(202);
+  });
+});
+
+describeEachDatabase('a family upload through the pipeline', ({ getDatabase }) => {
+  let server: SignedInClearbase | undefined;
+  beforeAll(async () => {
+    const { db } = getDatabase();
+    await insertSeasons(db, [{ id: FALL, name: 'Fall Ball 2025', kind: 'Fall Ball', year: 2025, startsOn: '2025-08-15', endsOn: '2025-11-30', isCurrent: true }]);
+    await insertPlayers(db, [{ id: LENA, firstName: 'Lena', lastName: 'Martin', birthDate: '2014-04-04' }]);
+    await insertRegistrations(db, [{ playerId: LENA, seasonId: FALL, division: 'AA' }]);
+    server = await startSignedInClearbase({ database: getDatabase(), prefix: 'cb-family-pipeline' });
+  });
+  afterAll(() => server?.close());
+
+  it('is stored by the same job as every intake; staff open it as one PDF of the photos; the timeline tells it', async () => {
+    if (!server) throw new Error('not started');
+    const { app, cookie } = server;
+    const issued = await app.inject({ method: 'POST', url: `/api/players/${LENA}/upload-link`, headers: { cookie }, payload: { season: FALL } });
+    const token = tokenOfLink(ZUploadLink.parse(issued.json()).url);
+    const pages = await Promise.all([photo(400, 500, 30), photo(400, 500, 150)]);
+    const { body, contentType } = buildMultipart([
+      { name: 'docType', value: 'medical' },
+      ...pages.map((content, index) => ({ name: 'file', filename: `page${index + 1}.jpg`, content })),
+    ]);
+    const response = await app.inject({ method: 'POST', url: `/api/family/${token}/uploads`, headers: { 'content-type': contentType }, payload: body });
+    expect(response.statusCode, response.body).toBe(202);
+    const [document] = await getDatabase().db.select().from(documents).where(eq(documents.playerId, LENA));
+    if (!document) throw new Error('no document recorded');
+    const settled = await waitForSettledDocument(getDatabase().db, document.id);
+    expect(settled).toMatchObject({ status: 'pending', docType: 'medical' });
+    expect(settled.storageKey).toBeTruthy();
+
+    const file = await app.inject({ method: 'GET', url: `/api/documents/${document.id}/file`, headers: { cookie } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^application\/pdf/);
+    expect(file.rawPayload.toString('latin1').match(/\/Type \/Page\b(?!s)/g)).toHaveLength(2);
+
+    const page = await app.inject({ method: 'GET', url: `/api/family/${token}` });
+    expect(ZFamilyPage.parse(page.json()).documents.find((entry) => entry.type === 'medical')?.state).toBe('under_review');
+
+    const timeline = await app.inject({ method: 'GET', url: `/api/players/${LENA}/timeline`, headers: { cookie } });
+    const lines = ZPlayerTimeline.parse(timeline.json()).entries.map((entry) => [entry.what, entry.who]);
+    expect(lines).toContainEqual(['Medical Form sent through the upload link', 'Family upload link']);
+    expect(lines).toContainEqual(['Medical Form uploaded', 'Family']);
   });
 });
