@@ -171,6 +171,11 @@ describeEachDatabase('uploads through a family upload link', ({ getDatabase }) =
         400,
         'Several files make one document only when each is a photo (JPEG or PNG). Send a PDF on its own.',
       ],
+      [
+        [{ name: 'docType', value: 'waiver' }, { name: 'file', filename: 'a.jpg', content: jpeg }, { name: 'file', filename: 'b.png', content: jpeg }],
+        400,
+        'Photo 2 could not be used: ',
+      ],
       [[{ name: 'docType', value: 'waiver' }, { name: 'file', filename: 'notes.txt', content: Buffer.from('hello, not a document') }], 400, 'The file could not be accepted:'],
       [[{ name: 'docType', value: 'waiver' }, { name: 'photo', filename: 'a.jpg', content: jpeg }], 400, 'Send each file in a part named "file".'],
     ];

@@ -95,6 +95,9 @@ async function stageFamilyFile(deps: FamilyIntakeDeps, docType: TDocType, parts:
     const photos: Buffer[] = [];
     for (const [index, part] of parts.entries()) {
       const checked = validateFile({ head: part.bytes.subarray(0, 4096), filename: part.filename, bytes: part.bytes.length, maxBytes: deps.maxFileBytes });
+      if (!checked.ok && checked.code !== 'UNSUPPORTED_TYPE') {
+        throw new AppError('VALIDATION_FAILED', `Photo ${index + 1} could not be used: ${checked.message}`, [{ path: `file.${index}`, message: checked.message }]);
+      }
       if (!checked.ok || !PHOTO_KINDS.has(checked.kind)) {
         throw new AppError('VALIDATION_FAILED', 'Several files make one document only when each is a photo (JPEG or PNG). Send a PDF on its own.', [
           { path: `file.${index}`, message: 'must be a JPEG or PNG photo' },
