@@ -14,7 +14,7 @@ export class FamilyPageError extends Error {
   readonly failure: FamilyFailure;
 
   constructor(failure: FamilyFailure) {
-    super('message' in failure ? failure.message : 'This link cannot be used.');
+    super(failure.kind === 'dead-link' ? 'This link cannot be used.' : failure.message);
     this.failure = failure;
   }
 }
@@ -28,7 +28,7 @@ async function readFamilyPage(token: string, signal: AbortSignal): Promise<TFami
     if (signal.aborted) throw error;
     throw new FamilyPageError(pageFailure(0));
   }
-  if (!response.ok) throw new FamilyPageError(pageFailure(response.status));
+  if (!response.ok) throw new FamilyPageError(pageFailure(response.status, await response.text().catch(() => '')));
   const parsed = ZFamilyPage.safeParse(await response.json().catch(() => null));
   if (!parsed.success) throw new FamilyPageError(pageFailure(500));
   return parsed.data;
@@ -61,6 +61,20 @@ export interface FamilyUpload {
 }
 
 /**
+ * After an upload that got no answer: whether the link itself is dead. The server answers a dead link before
+ * reading the body and closes the connection, which a browser still sending may report as a network error.
+ */
+async function deadLinkAfterNoAnswer(token: string): Promise<FamilyFailure | null> {
+  try {
+    const response = await fetch(familyApiUrl(token), { credentials: 'omit', headers: { Accept: 'application/json' } });
+    const failure = response.ok ? null : pageFailure(response.status, await response.text().catch(() => ''));
+    return failure?.kind === 'dead-link' ? failure : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * POST /api/family/:token/uploads as multipart: the `docType` field first, then each file as a `file` part.
  * XMLHttpRequest, not fetch, because only it reports how much of the body has gone (`onProgress`, 0..1).
  */
@@ -76,8 +90,12 @@ export function sendFamilyUpload(
 
   const request = new XMLHttpRequest();
   const done = new Promise<UploadAnswer>((resolve) => {
-    const failed = (status: number) =>
-      resolve({ ok: false, failure: uploadFailure(status, status === 0 ? '' : request.responseText, request.getResponseHeader('Retry-After'), new Date()) });
+    let aborted = false;
+    const failed = (status: number) => {
+      const failure = uploadFailure(status, status === 0 ? '' : request.responseText, request.getResponseHeader('Retry-After'), new Date());
+      if (status !== 0 || aborted) return resolve({ ok: false, failure });
+      void deadLinkAfterNoAnswer(token).then((dead) => resolve({ ok: false, failure: dead ?? failure }));
+    };
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
     };
@@ -94,7 +112,10 @@ export function sendFamilyUpload(
     };
     request.onerror = () => failed(0);
     request.ontimeout = () => failed(0);
-    request.onabort = () => failed(0);
+    request.onabort = () => {
+      aborted = true;
+      failed(0);
+    };
   });
   request.open('POST', `${familyApiUrl(token)}/uploads`);
   request.withCredentials = false;

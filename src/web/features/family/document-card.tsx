@@ -4,7 +4,7 @@ import type { TFamilyUploadResult } from '../../../contract';
 import { cn } from '@/lib/utils';
 import { documentCardView, type FamilyDocument, type StateTone } from './family-states';
 import { UploadPanel } from './upload-panel';
-import type { DeadLinkReason } from './upload-outcome';
+import { nextSteps, type DeadLinkReason } from './upload-outcome';
 
 const TONE_STYLES: Record<StateTone, { icon: LucideIcon; badge: string }> = {
   missing: { icon: CircleDashed, badge: 'bg-muted text-foreground' },
@@ -28,7 +28,7 @@ function Received({ message }: { message: string }) {
       <PartyPopper className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div className="flex flex-col gap-0.5">
         <p className="font-semibold">Received</p>
-        <p className="text-sm">{message}</p>
+        <p className="text-sm">{nextSteps(message)}</p>
       </div>
     </div>
   );
@@ -46,7 +46,7 @@ export function DocumentCard({
   /** The server's words after this page's upload of the document, until the page is left. */
   receivedMessage: string | null;
   onSent: (result: TFamilyUploadResult) => void;
-  onDeadLink: (reason: DeadLinkReason) => void;
+  onDeadLink: (link: { reason: DeadLinkReason; message: string | null }) => void;
 }) {
   const headingId = useId();
   const view = documentCardView(document);

@@ -9,7 +9,7 @@ import { FamilyPageError, useFamilyPage, useReplaceFamilyPage } from './api';
 import { DocumentCard } from './document-card';
 import { pageSummary, pageTitle } from './family-states';
 import { familyTokenFromHash } from './family-token';
-import { DEAD_LINK_WORDS, FAILED_MESSAGE, type DeadLinkReason } from './upload-outcome';
+import { DEAD_LINK_WORDS, deadLinkBody, FAILED_MESSAGE, type DeadLinkReason } from './upload-outcome';
 
 /** The frame of the family page: the brand, then the page's content, in a phone-wide column; nothing of the league's app. */
 function FamilyFrame({ brand, children }: { brand: ReactNode; children: ReactNode }) {
@@ -21,7 +21,9 @@ function FamilyFrame({ brand, children }: { brand: ReactNode; children: ReactNod
   );
 }
 
-function DeadLink({ brand, reason }: { brand: ReactNode; reason: DeadLinkReason }) {
+export type DeadLinkState = { reason: DeadLinkReason; message: string | null };
+
+function DeadLink({ brand, reason, message = null }: { brand: ReactNode; reason: DeadLinkReason; message?: string | null }) {
   const words = DEAD_LINK_WORDS[reason];
   useDocumentTitle(words.title);
   return (
@@ -31,7 +33,7 @@ function DeadLink({ brand, reason }: { brand: ReactNode; reason: DeadLinkReason 
           <LinkIcon className="size-6" aria-hidden="true" />
         </span>
         <h1 className="text-2xl font-semibold tracking-tight">{words.title}</h1>
-        <p className="text-base text-muted-foreground">{words.body}</p>
+        <p className="text-base text-muted-foreground">{deadLinkBody(reason, message)}</p>
       </section>
     </FamilyFrame>
   );
@@ -86,7 +88,7 @@ function Documents({
   brand: ReactNode;
   token: string;
   page: TFamilyPage;
-  onDeadLink: (reason: DeadLinkReason) => void;
+  onDeadLink: (link: DeadLinkState) => void;
 }) {
   const title = pageTitle(page.playerFirstName, page.season.name);
   useDocumentTitle(title);
@@ -139,12 +141,12 @@ function Documents({
 
 function FamilyPageFor({ brand, token }: { brand: ReactNode; token: string }) {
   const query = useFamilyPage(token);
-  const [deadLink, setDeadLink] = useState<DeadLinkReason | null>(null);
-  if (deadLink) return <DeadLink brand={brand} reason={deadLink} />;
+  const [deadLink, setDeadLink] = useState<DeadLinkState | null>(null);
+  if (deadLink) return <DeadLink brand={brand} reason={deadLink.reason} message={deadLink.message} />;
   if (query.data) return <Documents brand={brand} token={token} page={query.data} onDeadLink={setDeadLink} />;
   if (query.error) {
     const failure = query.error instanceof FamilyPageError ? query.error.failure : null;
-    if (failure?.kind === 'dead-link') return <DeadLink brand={brand} reason={failure.reason} />;
+    if (failure?.kind === 'dead-link') return <DeadLink brand={brand} reason={failure.reason} message={failure.message} />;
     const message = failure && 'message' in failure ? failure.message : FAILED_MESSAGE;
     return <Unreachable brand={brand} message={message} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
   }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEAD_LINK_WORDS,
+  deadLinkBody,
   FAILED_MESSAGE,
+  nextSteps,
   INTERRUPTED_UPLOAD_MESSAGE,
   pageFailure,
   REFUSED_FALLBACK_MESSAGE,
@@ -16,8 +19,8 @@ const body = (message: string) => JSON.stringify({ code: 'VALIDATION_FAILED', me
 
 describe('uploadFailure', () => {
   it('turns 404 and 410 into a dead link', () => {
-    expect(uploadFailure(404, body('Not found.'), null, NOW)).toEqual({ kind: 'dead-link', reason: 'not_valid' });
-    expect(uploadFailure(410, body('Expired.'), null, NOW)).toEqual({ kind: 'dead-link', reason: 'expired' });
+    expect(uploadFailure(404, body('Not found.'), null, NOW)).toEqual({ kind: 'dead-link', reason: 'not_valid', message: null });
+    expect(uploadFailure(410, body('This link has expired.'), null, NOW)).toEqual({ kind: 'dead-link', reason: 'expired', message: 'This link has expired.' });
   });
 
   it('calls a dropped connection or an unreachable server an interruption, the photos kept', () => {
@@ -50,8 +53,9 @@ describe('uploadFailure', () => {
 
 describe('pageFailure', () => {
   it('tells a dead link from an unreachable server', () => {
-    expect(pageFailure(404)).toEqual({ kind: 'dead-link', reason: 'not_valid' });
-    expect(pageFailure(410)).toEqual({ kind: 'dead-link', reason: 'expired' });
+    expect(pageFailure(404, body('Unknown.'))).toEqual({ kind: 'dead-link', reason: 'not_valid', message: null });
+    expect(pageFailure(410, body('No longer active.'))).toEqual({ kind: 'dead-link', reason: 'expired', message: 'No longer active.' });
+    expect(pageFailure(410)).toEqual({ kind: 'dead-link', reason: 'expired', message: null });
     expect(pageFailure(0)).toEqual({ kind: 'interrupted', message: UNREACHABLE_PAGE_MESSAGE });
     expect(pageFailure(500)).toEqual({ kind: 'failed', message: FAILED_MESSAGE });
   });
@@ -82,5 +86,22 @@ describe('serverMessage', () => {
     expect(serverMessage('{"message":"no code"}')).toBeNull();
     expect(serverMessage('not json')).toBeNull();
     expect(serverMessage('')).toBeNull();
+  });
+});
+
+describe('deadLinkBody', () => {
+  it('says what the server said of a link that stopped working, and the page’s own words otherwise', () => {
+    expect(deadLinkBody('expired', 'This upload link is no longer active. Ask the league for a new one.')).toMatch(/no longer active/);
+    expect(deadLinkBody('expired', null)).toBe(DEAD_LINK_WORDS.expired.body);
+    expect(deadLinkBody('not_valid', 'anything')).toBe('Ask the league for a new link.');
+    expect(DEAD_LINK_WORDS.not_valid.title).toBe('This link is not valid');
+  });
+});
+
+describe('nextSteps', () => {
+  it('drops a leading Received the page already shows', () => {
+    expect(nextSteps('Received. A volunteer will check it.')).toBe('A volunteer will check it.');
+    expect(nextSteps('This exact file was received before.')).toBe('This exact file was received before.');
+    expect(nextSteps('Received.')).toBe('A volunteer will check it.');
   });
 });

@@ -12,7 +12,7 @@ export type DeadLinkReason = 'not_valid' | 'expired';
  * - `failed`: anything else; Retry may help.
  */
 export type FamilyFailure =
-  | { kind: 'dead-link'; reason: DeadLinkReason }
+  | { kind: 'dead-link'; reason: DeadLinkReason; message: string | null }
   | { kind: 'interrupted'; message: string }
   | { kind: 'rate-limited'; message: string }
   | { kind: 'refused'; message: string }
@@ -23,10 +23,31 @@ export const UNREACHABLE_PAGE_MESSAGE = 'We could not reach the league’s site.
 export const FAILED_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 export const REFUSED_FALLBACK_MESSAGE = 'This file could not be accepted. Take a clear photo of the document, or choose a PDF.';
 
+/**
+ * The dead-link page's words. A link that worked and stopped (410) has expired or was withdrawn: the server's
+ * sentence says which, under a title true of both.
+ */
 export const DEAD_LINK_WORDS: Record<DeadLinkReason, { title: string; body: string }> = {
   not_valid: { title: 'This link is not valid', body: 'Ask the league for a new link.' },
-  expired: { title: 'This link has expired', body: 'Ask the league for a new link.' },
+  expired: { title: 'This link has expired or no longer works', body: 'Ask the league for a new link.' },
 };
+
+/** The line under the dead-link page's title: the server's sentence for a 410, else the page's own words. */
+export function deadLinkBody(reason: DeadLinkReason, message: string | null): string {
+  return reason === 'expired' && message ? message : DEAD_LINK_WORDS[reason].body;
+}
+
+/** A failure that is a dead link, from the answer's status (404 or 410) and body; null for any other status. */
+function deadLink(status: number, bodyText: string): FamilyFailure | null {
+  if (status === 404) return { kind: 'dead-link', reason: 'not_valid', message: null };
+  if (status === 410) return { kind: 'dead-link', reason: 'expired', message: serverMessage(bodyText) };
+  return null;
+}
+
+/** What happens next, from the server's answer to an upload, without a "Received." the page already says. */
+export function nextSteps(message: string): string {
+  return message.replace(/^\s*received[.!]?\s*/i, '').trim() || 'A volunteer will check it.';
+}
 
 /** The server's own sentence from the app's error body, when it sent one. */
 export function serverMessage(bodyText: string): string | null {
@@ -70,8 +91,8 @@ const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
  * header.
  */
 export function uploadFailure(status: number, bodyText: string, retryAfter: string | null, now: Date): FamilyFailure {
-  if (status === 404) return { kind: 'dead-link', reason: 'not_valid' };
-  if (status === 410) return { kind: 'dead-link', reason: 'expired' };
+  const dead = deadLink(status, bodyText);
+  if (dead) return dead;
   if (status === 0 || UNREACHABLE_STATUSES.has(status)) return { kind: 'interrupted', message: INTERRUPTED_UPLOAD_MESSAGE };
   if (status === 429) {
     return {
@@ -84,9 +105,9 @@ export function uploadFailure(status: number, bodyText: string, retryAfter: stri
 }
 
 /** What a failed read of the page means: a dead link, or a page to try again. */
-export function pageFailure(status: number): FamilyFailure {
-  if (status === 404) return { kind: 'dead-link', reason: 'not_valid' };
-  if (status === 410) return { kind: 'dead-link', reason: 'expired' };
+export function pageFailure(status: number, bodyText = ''): FamilyFailure {
+  const dead = deadLink(status, bodyText);
+  if (dead) return dead;
   if (status === 0 || UNREACHABLE_STATUSES.has(status)) return { kind: 'interrupted', message: UNREACHABLE_PAGE_MESSAGE };
   return { kind: 'failed', message: FAILED_MESSAGE };
 }

@@ -30,7 +30,7 @@ export function UploadPanel({
   docType: TDocType;
   label: string;
   onSent: (result: TFamilyUploadResult) => void;
-  onDeadLink: (reason: DeadLinkReason) => void;
+  onDeadLink: (link: { reason: DeadLinkReason; message: string | null }) => void;
 }) {
   const id = useId();
   const [pages, setPages] = useState<DraftFile[]>([]);
@@ -115,7 +115,7 @@ export function UploadPanel({
       return;
     }
     if (answer.failure.kind === 'dead-link') {
-      onDeadLink(answer.failure.reason);
+      onDeadLink({ reason: answer.failure.reason, message: answer.failure.message });
       return;
     }
     setPhase({ name: 'failed', failure: answer.failure });
