@@ -115,3 +115,48 @@ export function jpegSizesIn(body: Buffer): Array<{ width: number; height: number
   }
   return sizes;
 }
+
+type SentFile = { name: string; type: string; base64: string };
+
+declare global {
+  interface Window {
+    /** The files the page sent, kept by keepSentFiles. */
+    __familySentFiles?: Array<Promise<SentFile>>;
+  }
+}
+
+/**
+ * Keeps, in the page, the files of each multipart body the page sends by XMLHttpRequest (DevTools does not
+ * report a body's file parts): read them with sentFiles. Call before the page opens.
+ */
+export async function keepSentFiles(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const kept: Array<Promise<SentFile>> = [];
+    window.__familySentFiles = kept;
+    const send: unknown = Object.getOwnPropertyDescriptor(XMLHttpRequest.prototype, 'send')?.value;
+    if (typeof send !== 'function') return;
+    XMLHttpRequest.prototype.send = function keep(this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+      if (body instanceof FormData) {
+        for (const value of body.getAll('file')) {
+          if (!(value instanceof File)) continue;
+          kept.push(
+            value.arrayBuffer().then((buffer) => {
+              let binary = '';
+              for (const byte of new Uint8Array(buffer)) binary += String.fromCharCode(byte);
+              return { name: value.name, type: value.type, base64: btoa(binary) };
+            }),
+          );
+        }
+      }
+      Reflect.apply(send, this, [body]);
+    };
+  });
+}
+
+/** The files the page sent so far (keepSentFiles), in order. */
+export async function sentFiles(page: Page): Promise<Array<{ name: string; type: string; bytes: Buffer }>> {
+  const files = await page.evaluate(() => {
+    return Promise.all(window.__familySentFiles ?? []);
+  });
+  return files.map((file) => ({ name: file.name, type: file.type, bytes: Buffer.from(file.base64, 'base64') }));
+}
