@@ -7,7 +7,7 @@ import { formatDate } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { FamilyPageError, useFamilyPage, useReplaceFamilyPage } from './api';
 import { DocumentCard } from './document-card';
-import { pageSummary, pageTitle } from './family-states';
+import { deadlineWording, documentsToSend, localDay, pageSummary, pageTitle } from './family-states';
 import { familyTokenFromHash } from './family-token';
 import { DEAD_LINK_WORDS, deadLinkBody, FAILED_MESSAGE, type DeadLinkReason } from './upload-outcome';
 
@@ -92,6 +92,7 @@ function Documents({
 }) {
   const title = pageTitle(page.playerFirstName, page.season.name);
   useDocumentTitle(title);
+  const deadline = deadlineWording(page.season.registrationDeadline, localDay(new Date()), documentsToSend(page.documents));
   const replacePage = useReplaceFamilyPage(token);
   const [received, setReceived] = useState<Partial<Record<TDocType, string>>>({});
   const onSent = useCallback(
@@ -110,7 +111,9 @@ function Documents({
         <p className="flex items-center gap-2 text-base">
           <CalendarClock className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
           <span>
-            Please send them by <strong data-testid="family-deadline">{dayOf(page.season.registrationDeadline)}</strong>.
+            {deadline.before}
+            <strong data-testid="family-deadline">{dayOf(page.season.registrationDeadline)}</strong>
+            {deadline.after}
           </span>
         </p>
         <p className="text-sm text-muted-foreground" data-testid="family-summary">

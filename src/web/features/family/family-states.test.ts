@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentCardView, pageSummary, pageTitle, type FamilyDocument } from './family-states';
+import { deadlineWording, documentCardView, localDay, pageSummary, pageTitle, type FamilyDocument } from './family-states';
 
 const doc = (state: FamilyDocument['state'], reason: string | null = null): FamilyDocument => ({
   type: 'medical',
@@ -64,5 +64,27 @@ describe('pageTitle', () => {
   it('names the player and the season', () => {
     expect(pageTitle('Sam', 'Spring 2026')).toBe('Sam’s documents for Spring 2026');
     expect(pageTitle('  ', 'Spring 2026')).toBe('Your documents for Spring 2026');
+  });
+});
+
+describe('deadlineWording', () => {
+  it('asks to send by the deadline while there is time, the deadline day included', () => {
+    expect(deadlineWording('2026-04-15', '2026-04-01', 2)).toEqual({ before: 'Please send them by ', after: '.' });
+    expect(deadlineWording('2026-04-15', '2026-04-15', 1)).toEqual({ before: 'Please send them by ', after: '.' });
+  });
+
+  it('says the deadline has passed and asks for the documents as soon as possible', () => {
+    expect(deadlineWording('2026-04-15', '2026-04-16', 1)).toEqual({ before: 'The deadline was ', after: '. Please send them as soon as you can.' });
+    expect(deadlineWording('2026-04-15T23:59:00.000Z', '2026-05-01', 1).before).toBe('The deadline was ');
+  });
+
+  it('only names the date when nothing is left to send', () => {
+    expect(deadlineWording('2026-04-15', '2026-05-01', 0)).toEqual({ before: 'Deadline: ', after: '' });
+  });
+});
+
+describe('localDay', () => {
+  it('is the reader’s calendar day', () => {
+    expect(localDay(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
   });
 });

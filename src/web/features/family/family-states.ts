@@ -46,7 +46,7 @@ export function documentCardView(document: FamilyDocument): DocumentCardView {
 
 /** The line at the top of the page: how many documents are still to send, or that everything is in. */
 export function pageSummary(documents: readonly FamilyDocument[]): string {
-  const toSend = documents.filter((document) => documentCardView(document).canSend).length;
+  const toSend = documentsToSend(documents);
   if (documents.length === 0) return 'There are no documents to send.';
   if (toSend === 0) {
     return documents.every((document) => document.state === 'accepted')
@@ -60,4 +60,25 @@ export function pageSummary(documents: readonly FamilyDocument[]): string {
 export function pageTitle(firstName: string, seasonName: string): string {
   const name = firstName.trim();
   return `${name === '' ? 'Your' : `${name}’s`} documents for ${seasonName}`;
+}
+
+/** How many documents the family still has to send: missing ones and those not accepted. */
+export const documentsToSend = (documents: readonly FamilyDocument[]): number =>
+  documents.filter((document) => documentCardView(document).canSend).length;
+
+/**
+ * The deadline line around its date (shown bold between `before` and `after`): a request while there is time,
+ * a plain "as soon as you can" once it has passed, and just the date when nothing is left to send. `today` and
+ * the deadline are compared as calendar days (YYYY-MM-DD).
+ */
+export function deadlineWording(deadline: string, today: string, toSend: number): { before: string; after: string } {
+  if (toSend === 0) return { before: 'Deadline: ', after: '' };
+  if (deadline.slice(0, 10) < today) return { before: 'The deadline was ', after: '. Please send them as soon as you can.' };
+  return { before: 'Please send them by ', after: '.' };
+}
+
+/** The reader's calendar day as YYYY-MM-DD. */
+export function localDay(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
