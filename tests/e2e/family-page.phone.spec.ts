@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FAMILY_DOC_STATE_LABELS, FAMILY_MAX_PAGES, type TFamilyPage } from '../../src/contract';
+import { seriousViolations } from './axe-support';
 import {
   cameraPhoto,
   currentSeason,
@@ -65,6 +66,7 @@ test.describe('Family upload page (390 px)', () => {
     }
     expect(scripts.filter((url) => STAFF_CHUNKS.test(url))).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('family-page-states.png'), fullPage: true });
 
     const card = page.getByTestId(`family-document-${missing.type}`);
@@ -117,6 +119,7 @@ test.describe('Family upload page (390 px)', () => {
     await expect(received).toBeFocused();
     await expect(card.getByTestId('document-state')).toHaveText('Under review');
     await expect(card.getByRole('button', { name: 'Take a photo' })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('family-page-received.png'), fullPage: true });
 
     // What the server keeps, and what the page shows when opened again.
@@ -165,6 +168,31 @@ test.describe('Family upload page (390 px)', () => {
       await expect(page.getByRole('link')).toHaveCount(0);
       await expect(page.getByText(family.page.playerFirstName, { exact: false })).toHaveCount(0);
     }
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('family-page-not-valid.png'), fullPage: true });
+  });
+
+  test('in dark mode and by keyboard: the buttons open the camera and the file picker, and the page reads well', async ({ page, request }) => {
+    await signInStaff(request);
+    const season = await currentSeason(request);
+    const family = await familyLinkWhere(request, season.id, (shown) => firstMissing(shown) !== undefined);
+    const missing = firstMissing(family.page);
+    if (!missing) throw new Error('unreachable');
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(family.url);
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    const card = page.getByTestId(`family-document-${missing.type}`);
+    for (const [name, accept] of [
+      ['Take a photo', 'image/*'],
+      ['Choose a file', 'application/pdf,image/*'],
+    ] as const) {
+      await card.getByRole('button', { name }).focus();
+      const chooser = page.waitForEvent('filechooser');
+      await page.keyboard.press('Enter');
+      expect(await (await chooser).element().getAttribute('accept')).toBe(accept);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('family-page-dark.png'), fullPage: true });
   });
 });
