@@ -156,7 +156,7 @@ export function UploadPanel({
         accept="image/*"
         capture="environment"
         className="hidden"
-        aria-label={`Take a photo of the ${label}`}
+        aria-label={`Camera for the ${label}`}
         data-testid={`take-photo-input-${docType}`}
         onChange={(event) => void addFiles(event)}
       />
@@ -166,7 +166,7 @@ export function UploadPanel({
         accept="application/pdf,image/*"
         multiple
         className="hidden"
-        aria-label={`Choose a file of the ${label}`}
+        aria-label={`File for the ${label}`}
         data-testid={`choose-file-input-${docType}`}
         onChange={(event) => void addFiles(event)}
       />
@@ -237,7 +237,7 @@ export function UploadPanel({
         >
           <p className="text-sm font-medium">{phase.failure.message}</p>
           {phase.failure.kind === 'interrupted' || phase.failure.kind === 'failed' ? (
-            <Button className="h-12 w-full text-base" onClick={() => void send()}>
+            <Button className="h-12 w-full text-base" aria-label={`Retry sending the ${label}`} onClick={() => void send()}>
               <RotateCcw aria-hidden="true" />
               Retry
             </Button>
@@ -248,7 +248,13 @@ export function UploadPanel({
       {hasPages ? (
         <>
           {canAddPage(pages) ? (
-            <Button variant="outline" className="h-12 w-full text-base" disabled={busy} onClick={() => cameraRef.current?.click()}>
+            <Button
+              variant="outline"
+              className="h-12 w-full text-base"
+              aria-label={`Add another page of the ${label}`}
+              disabled={busy}
+              onClick={() => cameraRef.current?.click()}
+            >
               <Camera aria-hidden="true" />
               Add another page
             </Button>
@@ -256,7 +262,12 @@ export function UploadPanel({
             <p className="text-sm text-muted-foreground">{FAMILY_MAX_PAGES} pages is the most one document can have.</p>
           ) : null}
           {phase.name === 'failed' && (phase.failure.kind === 'interrupted' || phase.failure.kind === 'failed') ? null : (
-            <Button className="h-14 w-full text-base" disabled={busy} onClick={() => void send()}>
+            <Button
+              className="h-14 w-full text-base"
+              aria-label={phase.name === 'sending' ? undefined : `${sendLabel(pages)} of the ${label}`}
+              disabled={busy}
+              onClick={() => void send()}
+            >
               {phase.name === 'sending' ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
               {phase.name === 'sending' ? 'Sending…' : sendLabel(pages)}
             </Button>
@@ -264,11 +275,17 @@ export function UploadPanel({
         </>
       ) : (
         <div className="flex flex-col gap-2">
-          <Button className="h-14 w-full text-base" disabled={busy} onClick={() => cameraRef.current?.click()}>
+          <Button className="h-14 w-full text-base" aria-label={`Take a photo of the ${label}`} disabled={busy} onClick={() => cameraRef.current?.click()}>
             {phase.name === 'preparing' ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Camera aria-hidden="true" />}
             Take a photo
           </Button>
-          <Button variant="outline" className="h-12 w-full text-base" disabled={busy} onClick={() => fileRef.current?.click()}>
+          <Button
+            variant="outline"
+            className="h-12 w-full text-base"
+            aria-label={`Choose a file of the ${label}`}
+            disabled={busy}
+            onClick={() => fileRef.current?.click()}
+          >
             <FolderOpen aria-hidden="true" />
             Choose a file
           </Button>
