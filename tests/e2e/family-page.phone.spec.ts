@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FAMILY_DOC_STATE_LABELS, FAMILY_MAX_PAGES, type TFamilyPage } from '../../src/contract';
 import { seriousViolations } from './axe-support';
+import { readOutbox, waitForMail } from './outbox';
 import {
   cameraPhoto,
   currentSeason,
@@ -194,5 +195,18 @@ test.describe('Family upload page (390 px)', () => {
     }
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('family-page-dark.png'), fullPage: true });
+  });
+
+  test('the server’s mail can be read from the e2e outbox, for the links mails will carry', async ({ request }) => {
+    await signInStaff(request);
+    const since = new Date();
+    const before = readOutbox().length;
+    const to = `family-outbox-${Date.now()}@e2e.example`;
+    const response = await request.post('/api/notifications/settings/test', { data: { channel: 'email', to } });
+    expect(response.ok(), await response.text()).toBe(true);
+    const mail = await waitForMail(to, { since });
+    expect(mail.to).toEqual([to]);
+    expect(mail.subject).not.toBe('');
+    expect(readOutbox().length).toBeGreaterThan(before);
   });
 });
