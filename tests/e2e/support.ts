@@ -11,6 +11,11 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 5055);
 export const E2E_DATA_DIR = `tmp/e2e-data-${E2E_PORT}`;
 /** Where tests/e2e/serve.ts writes the address and user of the e2e server's Dovecot mailbox. */
 export const E2E_MAILBOX_FILE = `tmp/e2e-mailbox-${E2E_PORT}.json`;
+/**
+ * Every mail the e2e server sends, one JSON line each (`{ from, to, subject, text, html, receivedAt }`), written by
+ * tests/e2e/serve.ts and read with tests/e2e/outbox.ts. In the data directory, so each run starts with none.
+ */
+export const E2E_OUTBOX_FILE = `${E2E_DATA_DIR}/e2e-outbox.jsonl`;
 
 export async function signIn(page: Page, password = E2E_PASSWORD): Promise<void> {
   await page.goto('/');

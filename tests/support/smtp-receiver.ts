@@ -21,6 +21,8 @@ export type SmtpReceiverOptions = {
   credentials?: { user: string; password: string };
   /** Never sends its greeting: the client must give up on its own time limit. */
   silent?: boolean;
+  /** Called with each message as it is accepted (the e2e server writes it to its outbox file). */
+  onReceived?: (mail: ReceivedMail) => void;
 };
 
 /**
@@ -58,13 +60,15 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          received.push({
+          const accepted: ReceivedMail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
-          });
+          };
+          received.push(accepted);
+          options.onReceived?.(accepted);
           for (const wake of [...waiters]) wake();
           callback();
         })
