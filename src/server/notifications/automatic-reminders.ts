@@ -128,7 +128,7 @@ export async function sweepReminders(deps: ReminderSweepDeps, at: Date): Promise
       counts.sent += sent;
       counts.failed += outcomes.length - sent;
     }
-    if (families.length > 0) {
+    if (queued.length > 0) {
       // Counts only: who got one is in History.
       const detail = { day: today, due: counts.due - before.due, sent: counts.sent - before.sent, failed: counts.failed - before.failed, alreadySent: counts.alreadySent - before.alreadySent };
       await recordAuditEvent(deps.db, { actor: 'system', action: 'reminders.sent', subjectType: 'season', subjectId: season.id, detail });
