@@ -1,4 +1,4 @@
-import { DOC_TYPE_LABELS, type TDocType, type TJobPayload, type TJobQueue } from '../../contract';
+import { type TDocType, type TJobPayload, type TJobQueue } from '../../contract';
 import { recordAuditEvent } from '../audit';
 import type { Db } from '../platform/db/client';
 import type { JobHandler } from '../platform/jobs/job-runner';

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, principalOf } from '../platform/http/access';
 import {
@@ -26,7 +26,6 @@ import {
   ZUploadLinkRequest,
   ZUploadLinkSendResult,
 } from '../../contract';
-import type { FastifyRequest } from 'fastify';
 import type { NotificationsService } from './notifications.service';
 
 /** The origin the staff member's browser used (behind a trusted proxy, the one it forwarded). */
