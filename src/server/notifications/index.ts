@@ -4,6 +4,7 @@ export { sendAccountMail, type AccountMail } from './notification-delivery';
 export { insertNotificationHistory, listPlayerNotificationHistory, type NewNotificationHistory } from './notification-history.repository';
 export { insertNotificationTemplates, type NewNotificationTemplate } from './notification-templates.repository';
 export { registerNotificationRoutes } from './notifications.routes';
+export { insertReminderSchedules, type NewReminderSchedule } from './reminders.repository';
 export {
   NOTIFICATION_SEND_QUEUE,
   createNotificationSendHandler,

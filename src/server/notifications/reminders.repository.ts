@@ -5,6 +5,12 @@ import { enqueueJob } from '../platform/jobs/jobs.repository';
 import { automaticReminders, documents, jobs, players, registrations, reminderSchedules, seasons } from '../platform/db/schema';
 
 export type ReminderScheduleRow = typeof reminderSchedules.$inferSelect;
+export type NewReminderSchedule = typeof reminderSchedules.$inferInsert;
+
+/** Schedules written as they are (the demo data). */
+export async function insertReminderSchedules(db: Db, rows: readonly NewReminderSchedule[]): Promise<void> {
+  if (rows.length > 0) await db.insert(reminderSchedules).values([...rows]);
+}
 
 /** Arbitrary constant beside the template seed's lock: serialises the scheduling of the next sweep across instances. */
 const REMINDER_SCHEDULE_LOCK_KEY = 7_305_571_004;
