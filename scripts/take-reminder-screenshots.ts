@@ -2,7 +2,7 @@ import { launchChromium, parseScreenshotArgs, signIn } from './screenshot-suppor
 
 /**
  * Screenshots of the Notifications screen's Automatic reminders card (Send tab), at 1280 px (the whole tab) and
- * at 390 px (the card where it sits on a phone). Run against a running server with the demo data:
+ * at 390 px (the card as a phone shows it). Run against a running server with the demo data:
  *   npx tsx scripts/take-reminder-screenshots.ts --url http://localhost:5000 --password '…' [--out docs/screenshots]
  */
 const args = parseScreenshotArgs('docs/screenshots');
@@ -27,11 +27,10 @@ for (const size of sizes) {
   if (size.suffix === '') {
     await page.screenshot({ path: `${args.out}/notifications-reminders${size.suffix}.png`, fullPage: true });
   } else {
-    // The card's heading just below the sticky header, with the quick actions above it for context.
+    // On a phone the card sits below the form and the quick actions: the card itself, the full width it gets.
     await card.scrollIntoViewIfNeeded();
-    await page.mouse.wheel(0, -160);
     await page.waitForTimeout(300);
-    await page.screenshot({ path: `${args.out}/notifications-reminders${size.suffix}.png` });
+    await card.screenshot({ path: `${args.out}/notifications-reminders${size.suffix}.png` });
   }
   await context.close();
 }
