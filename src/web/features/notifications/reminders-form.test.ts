@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysText, describeNextReminder, parseDays } from './reminders-form';
+import { AFTER_REJECTION_LIMITS, daysText, describeNextReminder, parseDays } from './reminders-form';
 
 const schedule = {
   season: { id: 'fall-2026', name: 'Fall Ball 2026', registrationDeadline: '2026-12-19' },
@@ -23,6 +23,8 @@ describe('automatic reminders form', () => {
     expect(parseDays('7, two', 'Days before the deadline')).toEqual({ error: "Days before the deadline: 'two' is not a whole number of days." });
     expect(parseDays('0', 'Days after a rejection')).toEqual({ error: 'Days after a rejection: each must be at least 1 day.' });
     expect(parseDays('3, 3', 'Days after a rejection')).toEqual({ error: 'Days after a rejection: 3 is listed twice.' });
+    expect(parseDays('31', 'Days after a rejection', AFTER_REJECTION_LIMITS)).toEqual({ error: 'Days after a rejection: each must be at most 30 days.' });
+    expect(parseDays('1 2 3 4', 'Days after a rejection', AFTER_REJECTION_LIMITS)).toEqual({ error: 'Days after a rejection: at most 3 reminders.' });
   });
 
   it('says when the next reminders go out', () => {

@@ -12,7 +12,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { usePermissions } from '@/lib/session-api';
 import { toast } from '@/lib/toast-store';
 import { useReminderSchedule, useSaveReminderSchedule } from '../api';
-import { daysText, describeNextReminder, parseDays } from '../reminders-form';
+import { AFTER_REJECTION_LIMITS, BEFORE_DEADLINE_LIMITS, daysText, describeNextReminder, parseDays } from '../reminders-form';
 
 type Values = { enabled: boolean; before: string; after: string };
 const valuesOf = (schedule: TReminderSchedule): Values => ({ enabled: schedule.enabled, before: daysText(schedule.daysBeforeDeadline), after: daysText(schedule.daysAfterRejection) });
@@ -27,8 +27,8 @@ function ReminderForm({ schedule, canEdit }: { schedule: TReminderSchedule; canE
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const before = parseDays(values.before, 'Days before the deadline');
-    const after = parseDays(values.after, 'Days after a rejection');
+    const before = parseDays(values.before, 'Days before the deadline', BEFORE_DEADLINE_LIMITS);
+    const after = parseDays(values.after, 'Days after a rejection', AFTER_REJECTION_LIMITS);
     const next = { before: 'error' in before ? before.error : undefined, after: 'error' in after ? after.error : undefined };
     setErrors(next);
     if ('error' in before || 'error' in after) return;
