@@ -81,7 +81,17 @@ describeEachDatabase('notification preview and history text', ({ getDatabase }) 
     const before = smtp.received.length;
     const sent = await call(withMail, 'POST', '/api/notifications/send', request);
     expect(ZNotificationSendResult.parse(sent.json())).toEqual({ sent: 3, failed: 0, pending: 0 });
-    const adams = (await smtp.waitFor(before + 3)).slice(before).find((mail) => mail.to.includes('adams@example.org'));
+    const mails = (await smtp.waitFor(before + 3)).slice(before);
+    const adams = mails.find((mail) => mail.to.includes('adams@example.org'));
+    // Each family its own link, for its own player.
+    const issued = await Promise.all(
+      mails.map(async (mail) => {
+        const [row] = await getDatabase().db.select().from(uploadLinks).where(eq(uploadLinks.tokenHash, hashUploadToken(UPLOAD_LINK_URL.exec(mail.text)?.[1] ?? '')));
+        return row?.playerId;
+      }),
+    );
+    expect(new Set(issued).size).toBe(3);
+    expect(issued.every((playerId) => playerId !== undefined)).toBe(true);
     expect(adams?.subject).toBe(preview.message?.subject);
     // The preview and History show a stand-in where the e-mail has the family's own link, made as it was sent.
     expect(preview.message?.body).toContain(`upload page:\n${UPLOAD_LINK_STAND_IN}\n`);
