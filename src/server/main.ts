@@ -190,8 +190,9 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   };
 
   // Where families' upload links point: CLEARBASE_PUBLIC_URL, else the staff request's origin, else the listen address.
-  const listenHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const uploadLinkOrigin = (requestOrigin?: string): string => config.publicUrl?.origin ?? requestOrigin ?? `http://${listenHost}:${config.port}`;
+  const listenHost = config.host === '0.0.0.0' || config.host === '::' || config.host === '' ? 'localhost' : config.host;
+  const listenOrigin = `http://${listenHost.includes(':') ? `[${listenHost}]` : listenHost}:${config.port}`;
+  const uploadLinkOrigin = (requestOrigin?: string): string => config.publicUrl?.origin ?? requestOrigin ?? listenOrigin;
 
   const jobRunner = createJobRunner({
     db,
