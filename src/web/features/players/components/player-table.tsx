@@ -92,7 +92,7 @@ export function PlayerTable({ players, onOpenPlayer, caption, sorting, renderAct
             Completion
           </SortableHead>
           {renderActions ? (
-            <TableHead scope="col" className="w-10">
+            <TableHead scope="col" className="w-8 px-0">
               <span className="sr-only">Actions</span>
             </TableHead>
           ) : null}
@@ -145,9 +145,10 @@ export function PlayerTable({ players, onOpenPlayer, caption, sorting, renderAct
                 </TableCell>
               ))}
               <TableCell>
-                <CompletionBar percent={player.completionPercentage} label={`Completion for ${name}`} className="w-32" />
+                {/* Narrower beside the actions, so the table still fits 1280 px without scrolling. */}
+                <CompletionBar percent={player.completionPercentage} label={`Completion for ${name}`} className={renderActions ? 'w-28' : 'w-32'} />
               </TableCell>
-              {renderActions ? <TableCell className="w-10 text-right">{renderActions(player)}</TableCell> : null}
+              {renderActions ? <TableCell className="w-8 py-2 pr-0 pl-1 text-right">{renderActions(player)}</TableCell> : null}
             </TableRow>
           );
         })}
