@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ZUploadLinkStatus } from '../../src/contract';
 import { seriousViolations } from './axe-support';
 import { openPlayers, playerRows } from './players-support';
+import { openSignedIn } from './support';
 
 /**
  * Staff hand a family its upload link, shared by upload-link-staff.spec.ts (1280 px) and
@@ -9,7 +10,8 @@ import { openPlayers, playerRows } from './players-support';
  * password (an admin): in the player dialog Copy upload link shows the new link (`/family#token=` and 43
  * characters) and the status line counts it, Stop links (after its confirm) leaves none working, and the Players
  * row's menu copies a link without opening the player. Each size uses a player of its own, so the two projects,
- * which share one server, do not count each other's links.
+ * which share one server, do not count each other's links. Settings → Notifications says in words why a number of
+ * days is refused (nothing is saved: the other specs share the setting).
  */
 
 type Size = { phone: boolean };
@@ -124,5 +126,25 @@ export function describeUploadLinkStaff(size: Size): void {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toHaveCount(0);
     await expect(page.getByTestId('player-detail-dialog')).toHaveCount(0);
+  });
+
+  test('Settings say in words why a number of days is refused', async ({ page }) => {
+    await openSignedIn(page, '/settings?tab=notifications');
+    const card = page.getByTestId('upload-link-settings');
+    const field = card.getByLabel('Upload links work for (days)');
+    await expect(field).toHaveValue(/^\d+$/);
+    const saved = await field.inputValue();
+    for (const [typed, words] of [
+      ['0', 'Upload link days must be at least 1 day.'],
+      ['181', 'Upload link days must be at most 180 days.'],
+      ['', 'Enter how many days an upload link works.'],
+    ] as const) {
+      await field.fill(typed);
+      await press(card.getByRole('button', { name: 'Save' }), size);
+      await expect(card.getByRole('alert')).toHaveText(words);
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+    }
+    await page.reload();
+    await expect(page.getByTestId('upload-link-settings').getByLabel('Upload links work for (days)')).toHaveValue(saved);
   });
 }
