@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** What the address named worked once and no longer does (an expired or revoked upload link). */
+  'GONE',
   'RATE_LIMITED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',

@@ -36,7 +36,10 @@ import {
   type MailboxService,
   type MailboxSettingsService,
   type ProviderIntakeDeps,
+  registerFamilyUploadRoutes,
+  type FamilyIntakeDeps,
 } from './intake';
+import { registerUploadLinkRoutes, type UploadLinksService } from './upload-links';
 import { registerPlayerRoutes, type PlayersService } from './players';
 import { registerReportRoutes, registerSeasonReportRoutes, type ReportsService, type SeasonReportService } from './reports';
 import { registerSeasonRoutes, type SeasonsService } from './seasons';
@@ -78,6 +81,10 @@ export type AppDeps = {
   settings: SettingsService;
   users: UsersService;
   notifications: NotificationsService;
+  /** Families' upload links: staff issue, check and revoke them; the family page reads through them. */
+  uploadLinks: UploadLinksService;
+  /** Uploads through a family's link (intake). */
+  family: FamilyIntakeDeps;
 };
 
 /** One registered method and path, and who may call it (the route's own `config.access`; undefined only until ready, where it fails). */
@@ -185,6 +192,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSettingsRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerNotificationRoutes(app, deps);
+  registerUploadLinkRoutes(app, deps);
+  registerFamilyUploadRoutes(app, deps);
   await registerWebApp(app, deps);
 
   return app;

@@ -30,6 +30,7 @@ import { createSeasonsService } from './seasons';
 import { createSettingsService, createSystemSettingsCache, SETTINGS_RECHECK_MS } from './settings';
 import { JOB_PAYLOADS, SCANNING_OFF_MESSAGE, SYSTEM_SETTINGS_DEFAULTS } from '../contract';
 import { createUsersService } from './users';
+import { createUploadLinksService } from './upload-links';
 import { createNotificationSendHandler, createNotificationsService, NOTIFICATION_SEND_QUEUE, seedDefaultNotificationTemplates, sendAccountMail } from './notifications';
 import { createSmtpTransportFactory } from './adapters/mail/smtp-transport';
 import { createWebhookCheck, createWebhookPoster } from './adapters/chat/webhook';
@@ -302,6 +303,12 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     bodyTimeoutMs: config.formWebhookBodyTimeoutMs,
     rateLimitPerMinute: config.formWebhookRateLimitPerMinute,
   };
+  // Families' upload links: expiry from System Settings, read per issue; addresses at CLEARBASE_PUBLIC_URL when set.
+  const uploadLinks = createUploadLinksService({
+    db,
+    publicUrl: config.publicUrl,
+    uploadLinkDays: async () => (await systemSettings.current()).uploadLinkDays,
+  });
   const app = await buildApp({
     log,
     auth,
@@ -326,6 +333,18 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     users,
     notifications,
     intake: { ...webhookIntake, secret: () => formSecret.current(), threads: intakeThreads },
+    uploadLinks,
+    family: {
+      db,
+      storage,
+      masterKey: masterKey.key,
+      idPrefix: config.idPrefix,
+      maxFileBytes: config.maxFileBytes,
+      onRecorded: () => jobRunner.poke(),
+      uploadLinks,
+      bodyTimeoutMs: config.formWebhookBodyTimeoutMs,
+      rateLimitPerMinute: config.formWebhookRateLimitPerMinute,
+    },
     providers: { ...webhookIntake, defaultSecret: config.formWebhookSecret, providers: PROVIDERS, log },
   });
   // Every instance polls the same services, so each tells only its own sockets (hub, not bus): through the

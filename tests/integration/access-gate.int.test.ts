@@ -103,11 +103,14 @@ describeEachDatabase('access gate over the route table', ({ getDatabase }) => {
       // The web app's files: one route each, no wildcard.
       'GET /',
       'GET /api/auth/session',
+      // A family's upload link: its token in the path is the credential (decision 028).
+      'GET /api/family/:token',
       'GET /assets/app.js',
       'GET /healthz',
       'GET /index.html',
       'HEAD /',
       'HEAD /api/auth/session',
+      'HEAD /api/family/:token',
       'HEAD /assets/app.js',
       'HEAD /healthz',
       'HEAD /index.html',
@@ -115,6 +118,7 @@ describeEachDatabase('access gate over the route table', ({ getDatabase }) => {
       'POST /api/auth/invitation/status',
       'POST /api/auth/login',
       'POST /api/auth/logout',
+      'POST /api/family/:token/uploads',
       'POST /api/intake/:provider',
       'POST /api/intake/:provider/:token',
       'POST /api/intake/form',

@@ -11,3 +11,5 @@ export { type ProviderIntakeDeps } from './providers/receive-delivery';
 export { createFormSecret, type FormSecret } from './form/form-secret';
 export { createMailboxSettings, type MailboxSettingsService } from './mailbox/mailbox-settings';
 export { registerIntakeSetupRoutes } from './setup.routes';
+export { registerFamilyUploadRoutes } from './family/family-upload.routes';
+export { type FamilyIntakeDeps } from './family/family-upload';

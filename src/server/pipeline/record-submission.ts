@@ -4,13 +4,13 @@ import type { Db } from '../platform/db/client';
 import { recordAuditEvent } from '../audit';
 import { findSameFile, insertDocument, listDocumentsOfSubmission } from '../documents';
 import { enqueueJob } from '../platform/jobs/jobs.repository';
-import { upsertPlayer, upsertRegistration, derivePlayerId } from '../players';
+import { findPlayer, findRegistration, upsertPlayer, upsertRegistration, derivePlayerId } from '../players';
 import { registrationRefusal, resolveSeason } from '../seasons';
 import { deleteFailedSubmission, findSubmission, findSubmissionByExternalId, insertSubmission, setSubmissionStatus } from './submissions.repository';
 import { isDatabaseUnreachable, isUniqueViolation, readAfterConnectionLoss } from '../platform/db/errors';
 import { AppError } from '../platform/errors';
 import { discardStaged } from './staging-sweeper';
-import type { IntakeDocumentResult, IntakeResult, IntakeSubmission } from './types';
+import type { IntakeDocumentResult, IntakeResult, IntakeSubmission, KnownPlayer, SubmittedPlayer } from './types';
 
 export const PROCESS_DOCUMENT_QUEUE = 'process-document' satisfies TJobQueue;
 /** Tells the family which files were refused at intake; its handler (main.ts) is the notifications module's. */
@@ -92,42 +92,18 @@ async function recordInTransaction(tx: Db, deps: { idPrefix: string }, submissio
     };
   }
 
-  // Shared lock: closing the season or removing a division waits for this submission, or it for them.
-  const season = await resolveSeason(tx, submission.player.season, { lock: 'share' });
-  if (!season) {
-    throw new AppError('VALIDATION_FAILED', `Unknown season "${submission.player.season}"`, [
-      { path: 'season', message: 'is not a season year or id known to Clearbase' },
-    ]);
-  }
-  // A family's registration only; staff's pipeline test (TEST division, current season) runs whatever the season takes.
-  const refusal = submission.source === 'test' ? undefined : registrationRefusal(season, submission.player.division);
-  if (refusal) throw new AppError('VALIDATION_FAILED', refusal.message, [{ path: refusal.field, message: refusal.message }]);
+  await submission.inTransaction?.before?.(tx);
   const { player } = submission;
-  const playerId = derivePlayerId({
-    prefix: deps.idPrefix,
-    year: season.year,
-    firstName: player.firstName,
-    lastName: player.lastName,
-    birthDate: player.birthDate,
-  });
-  await upsertPlayer(tx, {
-    id: playerId,
-    firstName: player.firstName,
-    lastName: player.lastName,
-    birthDate: player.birthDate,
-    guardianName: player.guardianName,
-    guardianEmail: player.guardianEmail,
-    guardianPhone: player.guardianPhone,
-  });
-  await upsertRegistration(tx, { playerId, seasonId: season.id, division: player.division });
+  const { playerId, seasonId } = isKnownPlayer(player) ? await knownPlayerOf(tx, player) : await submittedPlayerOf(tx, deps, submission.source, player);
 
   const row = await insertSubmission(tx, {
     ...submissionHeader(submission),
     playerId,
-    seasonId: season.id,
-    fields: { ...player },
+    seasonId,
+    fields: isKnownPlayer(player) ? {} : { ...player },
     status: 'pending',
     attachmentCount: submission.files.length,
+    uploadLinkId: submission.uploadLinkId ?? null,
   });
 
   const documents: IntakeDocumentResult[] = [];
@@ -136,7 +112,7 @@ async function recordInTransaction(tx: Db, deps: { idPrefix: string }, submissio
     if (file.kind === 'refused') {
       const refused = await insertDocument(tx, {
         playerId,
-        seasonId: season.id,
+        seasonId,
         submissionId: row.id,
         docType: file.declaredType,
         originalFilename: file.originalFilename,
@@ -149,7 +125,7 @@ async function recordInTransaction(tx: Db, deps: { idPrefix: string }, submissio
       documents.push({ id: refused.id, status: refused.status, message: file.message });
       continue;
     }
-    const existing = await findSameFile(tx, { playerId, seasonId: season.id, fileSha256: file.sha256 });
+    const existing = await findSameFile(tx, { playerId, seasonId, fileSha256: file.sha256 });
     if (existing) {
       discardStagedKeys.push(file.stagedKey);
       documents.push({
@@ -162,7 +138,7 @@ async function recordInTransaction(tx: Db, deps: { idPrefix: string }, submissio
     }
     const document = await insertDocument(tx, {
       playerId,
-      seasonId: season.id,
+      seasonId,
       submissionId: row.id,
       docType: file.declaredType,
       originalFilename: file.originalFilename,
@@ -192,7 +168,8 @@ async function recordInTransaction(tx: Db, deps: { idPrefix: string }, submissio
   // (which records nothing) queues none, and one the process stops before sending is still sent.
   const refused = submission.files.flatMap((file) => (file.kind === 'refused' ? [{ filename: file.originalFilename, reason: file.message }] : []));
   // Not for the pipeline test: its family is made up.
-  if (refused.length > 0 && player.guardianEmail?.trim() && submission.source !== 'test') {
+  const guardianEmail = isKnownPlayer(player) ? await guardianEmailOf(tx, playerId) : player.guardianEmail;
+  if (refused.length > 0 && guardianEmail?.trim() && submission.source !== 'test') {
     await enqueueJob(tx, { queue: REFUSED_FILES_NOTICE_QUEUE, payload: { submissionId: row.id, files: refused } });
   }
 
@@ -201,9 +178,67 @@ async function recordInTransaction(tx: Db, deps: { idPrefix: string }, submissio
     action: 'submission.received',
     subjectType: 'submission',
     subjectId: row.id,
-    detail: { externalId: submission.externalId, playerId, seasonId: season.id, files: submission.files.length, documents },
+    detail: { externalId: submission.externalId, playerId, seasonId, files: submission.files.length, documents },
   });
+  await submission.inTransaction?.after?.(tx, { submissionId: row.id, playerId, seasonId, documents });
   return { submissionId: row.id, created: true, documents, discardStagedKeys };
+}
+
+/**
+ * The player a submission describes, found or created by the id their name and birth date derive, and
+ * registered for the season in the division it names, once the season takes that registration.
+ */
+async function submittedPlayerOf(tx: Db, deps: { idPrefix: string }, source: IntakeSubmission['source'], player: SubmittedPlayer): Promise<{ playerId: string; seasonId: string }> {
+  // Shared lock: closing the season or removing a division waits for this submission, or it for them.
+  const season = await resolveSeason(tx, player.season, { lock: 'share' });
+  if (!season) {
+    throw new AppError('VALIDATION_FAILED', `Unknown season "${player.season}"`, [
+      { path: 'season', message: 'is not a season year or id known to Clearbase' },
+    ]);
+  }
+  // A family's registration only; staff's pipeline test (TEST division, current season) runs whatever the season takes.
+  const refusal = source === 'test' ? undefined : registrationRefusal(season, player.division);
+  if (refusal) throw new AppError('VALIDATION_FAILED', refusal.message, [{ path: refusal.field, message: refusal.message }]);
+  const playerId = derivePlayerId({
+    prefix: deps.idPrefix,
+    year: season.year,
+    firstName: player.firstName,
+    lastName: player.lastName,
+    birthDate: player.birthDate,
+  });
+  await upsertPlayer(tx, {
+    id: playerId,
+    firstName: player.firstName,
+    lastName: player.lastName,
+    birthDate: player.birthDate,
+    guardianName: player.guardianName,
+    guardianEmail: player.guardianEmail,
+    guardianPhone: player.guardianPhone,
+  });
+  await upsertRegistration(tx, { playerId, seasonId: season.id, division: player.division });
+  return { playerId, seasonId: season.id };
+}
+
+/**
+ * A player the caller already knows: still registered for the season, which must still take documents
+ * (not closed, still offering their division). Their details and registration are left as they are.
+ */
+async function knownPlayerOf(tx: Db, player: KnownPlayer): Promise<{ playerId: string; seasonId: string }> {
+  // Shared lock, as for any submission: closing the season waits for this one, or it for that.
+  const season = await resolveSeason(tx, player.seasonId, { lock: 'share' });
+  const registration = season ? await findRegistration(tx, player.playerId, season.id) : undefined;
+  if (!season || !registration) throw new AppError('NOT_FOUND', 'The player is no longer registered for this season.');
+  if (season.closedAt !== null) throw new AppError('CONFLICT', `The ${season.name} season is closed: it takes no more documents.`);
+  const refusal = registrationRefusal(season, registration.division);
+  if (refusal) throw new AppError('CONFLICT', refusal.message);
+  return { playerId: player.playerId, seasonId: season.id };
+}
+
+const isKnownPlayer = (player: SubmittedPlayer | KnownPlayer): player is KnownPlayer => 'kind' in player && player.kind === 'known';
+
+/** The guardian's e-mail a known player has on file, for the refused-files notice. */
+async function guardianEmailOf(tx: Db, playerId: string): Promise<string | null> {
+  return (await findPlayer(tx, playerId))?.guardianEmail ?? null;
 }
 
 /**

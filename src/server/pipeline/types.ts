@@ -1,5 +1,6 @@
 import type { TDocType, TSubmissionSource } from '../../contract';
 import type { Envelope } from '../platform/crypto/envelope';
+import type { Db } from '../platform/db/client';
 
 /** The player details a submission carries, as the form or the e-mail gave them (already validated). */
 export type SubmittedPlayer = {
@@ -12,6 +13,15 @@ export type SubmittedPlayer = {
   guardianEmail: string | null;
   guardianPhone: string | null;
 };
+
+/**
+ * A player the server already knows (a family's upload link names them and the season): the submission is
+ * theirs whatever its fields say. Nothing about the player or their registration is changed by it.
+ */
+export type KnownPlayer = { kind: 'known'; playerId: string; seasonId: string };
+
+/** What the recording transaction did, for a caller's own writes in that transaction. */
+export type RecordedInTransaction = { submissionId: string; playerId: string; seasonId: string; documents: IntakeDocumentResult[] };
 
 /** A file written encrypted to staging, waiting for the pipeline. */
 export type StagedFile = {
@@ -44,8 +54,17 @@ export type IntakeSubmission = {
   receivedAt: Date;
   fromEmail: string | null;
   subject: string | null;
-  player: SubmittedPlayer;
+  /** The player as the submission describes them (found or created by their derived id), or one already known. */
+  player: SubmittedPlayer | KnownPlayer;
   files: Array<StagedFile | RefusedFile>;
+  /** The family upload link it came through (source `family`). */
+  uploadLinkId?: string;
+  /**
+   * The caller's own steps in the recording transaction: `before` runs first (a lock, a limit; throwing refuses
+   * the submission and leaves nothing), `after` once its rows are written (an audit of its own). Neither runs
+   * for a replay of an external id already recorded.
+   */
+  inTransaction?: { before?(tx: Db): Promise<void>; after?(tx: Db, recorded: RecordedInTransaction): Promise<void> };
   /** A failed submission this one takes the place of (a staff retry): deleted in the same transaction. */
   replaces?: string;
 };

@@ -1,5 +1,5 @@
 export { derivePlayerId, normaliseName } from './player-id';
-export { insertPlayers, upsertPlayer, type NewPlayer } from './players.repository';
+export { findPlayer, insertPlayers, upsertPlayer, type NewPlayer } from './players.repository';
 export { registerPlayerRoutes } from './players.routes';
 export { createPlayersService, type PlayersService } from './players.service';
-export { insertRegistrations, upsertRegistration, type NewRegistration } from './registrations.repository';
+export { findRegistration, insertRegistrations, upsertRegistration, type NewRegistration } from './registrations.repository';

@@ -16,7 +16,7 @@ const document = (overrides: Partial<PlayerTimelineDocumentRow>): PlayerTimeline
   uploadedAt: new Date('2025-09-02T10:00:00Z'),
   reviewedAt: null,
   reviewNotes: null,
-  source: 'upload',
+  source: 'family',
   ...overrides,
 });
 
@@ -63,6 +63,39 @@ describe('buildPlayerTimeline', () => {
       notifications: [],
     });
     expect(recorded.filter((entry) => entry.kind === 'review').map((entry) => entry.who)).toEqual(['Sam Staff']);
+  });
+
+  it('tells a staff upload as staff', () => {
+    const entries = buildPlayerTimeline({ registrations: [FALL], documents: [document({ source: 'upload' })], events: [], notifications: [] });
+    expect(entries[0]).toMatchObject({ kind: 'upload', who: 'Staff', details: 'waiver.pdf (PDF, uploaded by staff)' });
+  });
+
+  it("tells a family's upload links: issued by whom and what for, turned off, and each file sent through one", () => {
+    const onPlayer = (row: AuditEventRow, actor: Partial<AuditEventRow> = {}): AuditEventRow => ({ ...row, subjectType: 'player', subjectId: 'CB-1', ...actor });
+    const family = { actor: 'family', actorName: 'Family upload link' };
+    const entries = buildPlayerTimeline({
+      registrations: [FALL],
+      documents: [],
+      events: [
+        onPlayer(event('upload_link.issued', { seasonId: 'fall-2025', linkId: 'l1', expiresAt: '2025-10-03T10:00:00.000Z', why: 'copied' }, '2025-09-03T10:00:00Z')),
+        onPlayer(event('upload_link.issued', { seasonId: 'fall-2025', linkId: 'l2', expiresAt: '2025-10-04T10:00:00.000Z', why: 'reminder' }, '2025-09-04T10:00:00Z'), {
+          actor: 'system',
+          actorName: 'System',
+        }),
+        onPlayer(event('upload_link.used', { seasonId: 'fall-2025', linkId: 'l1', docType: 'medical' }, '2025-09-05T10:00:00Z'), family),
+        onPlayer(event('upload_link.revoked', { seasonId: 'fall-2025', revoked: 2 }, '2025-09-06T10:00:00Z')),
+        // Not a link's record, and one whose detail this build cannot read: neither is told as a link.
+        onPlayer(event('upload_link.issued', { linkId: 'l3' }, '2025-09-07T10:00:00Z')),
+      ],
+      notifications: [],
+    });
+    expect(entries.filter((entry) => entry.kind !== 'registration').map((entry) => [entry.kind, entry.what, entry.who, entry.details, entry.season?.id])).toEqual([
+      ['notification', 'Upload links turned off', 'Sam Staff', '2 working links stopped', 'fall-2025'],
+      ['upload', 'Medical Form sent through the upload link', 'Family upload link', null, 'fall-2025'],
+      ['notification', 'Upload link sent with an automatic reminder', 'System', 'Works until 2025-10-04', 'fall-2025'],
+      ['notification', 'Upload link created for the family', 'Sam Staff', 'Works until 2025-10-03', 'fall-2025'],
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(/l1|l2|l3|linkId/);
   });
 
   it('puts a message about no season with no season, sent by the system when no person sent it', () => {

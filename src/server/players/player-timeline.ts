@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AUDIT_ACTOR_NAMES,
   DOC_TYPE_LABELS,
+  DOC_TYPES,
   ZDocumentStatus,
   type TAuditAction,
   type TDocType,
@@ -99,6 +100,42 @@ function documentEventLine(event: AuditEventRow, label: string): Pick<TPlayerTim
   return { kind: 'document', what: `${label}: ${actionWords(action)}`, details: reasonOf(event.detail) };
 }
 
+const ZLinkIssued = z.object({ seasonId: z.string(), expiresAt: z.string().optional(), why: z.string().optional() });
+const ZLinkRevoked = z.object({ seasonId: z.string(), revoked: z.number().optional() });
+const ZLinkUsed = z.object({ seasonId: z.string(), docType: z.string().optional() });
+
+/** Why a link was issued, in words: what the person or the reminder did with it. */
+const LINK_ISSUED_WHAT: Record<string, string> = {
+  copied: 'Upload link created for the family',
+  sent: 'Upload link sent to the guardian',
+  reminder: 'Upload link sent with an automatic reminder',
+};
+
+/** A family upload link's record (issued, turned off, used) as a timeline line; undefined for any other record. */
+function uploadLinkLine(event: AuditEventRow): (Pick<TPlayerTimelineEntry, 'kind' | 'what' | 'details'> & { seasonId: string }) | undefined {
+  const action: string = event.action;
+  if (action === 'upload_link.issued') {
+    const issued = ZLinkIssued.safeParse(event.detail);
+    if (!issued.success) return undefined;
+    const until = issued.data.expiresAt ? `Works until ${issued.data.expiresAt.slice(0, 10)}` : null;
+    return { kind: 'notification', what: LINK_ISSUED_WHAT[issued.data.why ?? ''] ?? 'Upload link created for the family', details: until, seasonId: issued.data.seasonId };
+  }
+  if (action === 'upload_link.revoked') {
+    const revoked = ZLinkRevoked.safeParse(event.detail);
+    if (!revoked.success) return undefined;
+    const count = revoked.data.revoked;
+    const details = count === undefined ? null : count === 0 ? 'No link was working' : `${count} working link${count === 1 ? '' : 's'} stopped`;
+    return { kind: 'notification', what: 'Upload links turned off', details, seasonId: revoked.data.seasonId };
+  }
+  if (action === 'upload_link.used') {
+    const used = ZLinkUsed.safeParse(event.detail);
+    if (!used.success) return undefined;
+    const type = DOC_TYPES.find((docType) => docType === used.data.docType);
+    return { kind: 'upload', what: `${type ? DOC_TYPE_LABELS[type] : 'A document'} sent through the upload link`, details: null, seasonId: used.data.seasonId };
+  }
+  return undefined;
+}
+
 const NOTIFICATION_WHAT: Record<string, string> = {
   sent: 'Message sent to the guardian',
   pending: 'Message waiting to be sent to the guardian',
@@ -149,6 +186,15 @@ export function buildPlayerTimeline(sources: TimelineSources): TPlayerTimelineEn
       details: `${document.originalFilename} (${fileTypeLabel(document.mime)}${how})`,
       season: seasonOf(document.seasonId),
     });
+  }
+
+  // The family's upload links: issued (by whom, what for), turned off, and each file sent through one.
+  for (const event of sources.events) {
+    if (event.subjectType !== 'player') continue;
+    const line = uploadLinkLine(event);
+    if (!line) continue;
+    const { seasonId, ...shown } = line;
+    entries.push({ id: `event:${event.id}`, at: event.at.toISOString(), ...shown, who: recordedActorName(event), season: seasonOf(seasonId) });
   }
 
   const reviewed = new Set<string>();

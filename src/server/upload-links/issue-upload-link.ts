@@ -1,5 +1,4 @@
-import type { AuditActor } from '../audit';
-import { auditActorColumns, recordAuditEvent } from '../audit';
+import { auditActorColumns, recordAuditEvent, type AuditActor } from '../audit';
 import type { Db } from '../platform/db/client';
 import { hashUploadToken, newUploadToken, uploadLinkUrl } from './upload-link-token';
 import { insertUploadLink } from './upload-links.repository';

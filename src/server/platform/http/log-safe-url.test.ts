@@ -45,8 +45,24 @@ describe('logSafeUrl', () => {
     expect(logSafeUrl(`/api/intake/cognito/${TOKEN}?source=${TOKEN}`)).toBe('/api/intake/cognito/[redacted]?source=…');
   });
 
+  it('replaces the token of a family upload link, in every spelling, keeping only a known tail', () => {
+    const FAMILY = 'Ab3_-x9ZkQ7mN2pL5sT8vW1yC4eG6iK0oR3uX5zB7dF';
+    for (const url of [`/api/family/${FAMILY}`, `/api/family/${FAMILY}/`, `//api//family/${FAMILY}`, `/API/Family/${encodeURIComponent(FAMILY)}`, `http://clearbase.example/api/family/${FAMILY}`]) {
+      expect(logSafeUrl(url), url).toBe('/api/family/[redacted]');
+    }
+    for (const url of [`/api/family/${FAMILY}/uploads`, `/api/family;x/${FAMILY};y/uploads`, `/api/family%2F${FAMILY}%2Fuploads`, `/api\\family\\${FAMILY}\\uploads`]) {
+      expect(logSafeUrl(url), url).toBe('/api/family/[redacted]/uploads');
+    }
+    expect(logSafeUrl(`/api/family/${FAMILY.slice(0, 20)}%2F${FAMILY.slice(20)}`)).toBe('/api/family/[redacted]/…');
+    expect(logSafeUrl(`/api/family/${FAMILY}/uploads?x=${FAMILY}`)).toBe('/api/family/[redacted]/uploads?x=…');
+    for (const url of [`/api/family/${FAMILY}`, `/api/family/${FAMILY}/uploads`, `/api/family/${FAMILY.slice(0, 20)}%2F${FAMILY.slice(20)}`]) {
+      expect(logSafeUrl(url).toLowerCase()).not.toContain(FAMILY.slice(0, 20).toLowerCase());
+      expect(logSafeUrl(url).toLowerCase()).not.toContain(FAMILY.slice(20).toLowerCase());
+    }
+  });
+
   it('keeps other addresses as redactQuery does', () => {
-    for (const url of ['/api/intake/form', '/api/intake/typeform', '/api/intake/jotform', '/api/players?search=Smith', '/api/documents/abc/file']) {
+    for (const url of ['/api/family', '/api/intake/form', '/api/intake/typeform', '/api/intake/jotform', '/api/players?search=Smith', '/api/documents/abc/file']) {
       expect(logSafeUrl(url), url).toBe(redactQuery(url));
     }
   });

@@ -20,14 +20,22 @@ export function redactQuery(url: string): string {
 }
 
 /**
- * A request URL fit for the log: its query values hidden (redactQuery), and the token of a form builder's
- * webhook address (`/api/intake/<provider>/<token>`, the secret of a provider that cannot sign) replaced,
- * in whatever spelling the address was sent: `/api/intake/jotform/[redacted]`.
+ * A request URL fit for the log: its query values hidden (redactQuery), and the secret a path carries replaced,
+ * in whatever spelling the address was sent: the token of a form builder's webhook address
+ * (`/api/intake/<provider>/<token>`, the secret of a provider that cannot sign) → `/api/intake/jotform/[redacted]`,
+ * and a family's upload link token (`/api/family/<token>/…`, the link's only credential) →
+ * `/api/family/[redacted]/uploads`.
  */
 export function logSafeUrl(url: string): string {
   const safe = redactQuery(url);
   const segments = canonicalPath(url).split('/').slice(1);
-  if (segments.length < 4 || segments[0] !== 'api' || segments[1] !== 'intake') return safe;
   const query = safe.indexOf('?');
-  return `/api/intake/${segments[2]}/[redacted]${query === -1 ? '' : safe.slice(query)}`;
+  const search = query === -1 ? '' : safe.slice(query);
+  if (segments.length >= 3 && segments[0] === 'api' && segments[1] === 'family' && segments[2] !== '') {
+    // Only a known tail is kept: anything else after the token may be part of it (an encoded slash).
+    const rest = segments.slice(3).join('/');
+    return `/api/family/[redacted]${rest === '' ? '' : rest === 'uploads' ? '/uploads' : '/…'}${search}`;
+  }
+  if (segments.length < 4 || segments[0] !== 'api' || segments[1] !== 'intake') return safe;
+  return `/api/intake/${segments[2]}/[redacted]${search}`;
 }
