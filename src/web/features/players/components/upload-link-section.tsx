@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { getErrorMessage } from '@/lib/api-client';
+import { useReturnFocus } from '@/lib/use-return-focus';
 import { cn } from '@/lib/utils';
 import { useRevokeUploadLinks, useSendUploadLink, useUploadLinkStatus } from '../api';
 import { sendLinkUnavailable, sendResultSentence, uploadLinkStatusLine, worksUntil } from '../upload-link-text';
@@ -46,6 +47,10 @@ export function UploadLinkSection({ playerId, playerName, season, guardianEmail 
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [confirming, setConfirming] = useState(false);
   const statusRef = useRef<HTMLParagraphElement>(null);
+  // The confirm has no trigger of its own: Cancel gives focus back to Stop links; after a stop (the button is
+  // gone with the last working link) focus goes to the line that says so.
+  const returnFocus = useReturnFocus();
+  const focusStatusOnClose = useRef(false);
   const fieldId = useId();
   const reasonId = useId();
   const unavailable = sendLinkUnavailable(guardianEmail);
@@ -78,11 +83,10 @@ export function UploadLinkSection({ playerId, playerName, season, guardianEmail 
       { playerId, season },
       {
         onSuccess: ({ revoked }) => {
+          focusStatusOnClose.current = true;
           setConfirming(false);
           setIssued(null);
           setOutcome({ ok: true, text: revoked === 1 ? 'The link stopped working.' : `${revoked} links stopped working.` });
-          // Stop links is gone with the last working link: focus stays on the line that says so.
-          requestAnimationFrame(() => statusRef.current?.focus());
         },
         onError: (error) => {
           setConfirming(false);
@@ -153,7 +157,16 @@ export function UploadLinkSection({ playerId, playerName, season, guardianEmail 
         {outcome?.text}
       </p>
       <AlertDialog open={confirming} onOpenChange={(open) => !revoke.isPending && setConfirming(open)}>
-        <AlertDialogContent data-testid="stop-links-dialog">
+        <AlertDialogContent
+          data-testid="stop-links-dialog"
+          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+          onCloseAutoFocus={(event) => {
+            if (!focusStatusOnClose.current) return returnFocus.onCloseAutoFocus(event);
+            focusStatusOnClose.current = false;
+            event.preventDefault();
+            statusRef.current?.focus();
+          }}
+        >
           <AlertDialogHeader>
             <AlertDialogTitle>Stop {playerName}’s upload links?</AlertDialogTitle>
             <AlertDialogDescription>
