@@ -9,6 +9,12 @@ export const ZQueuedMessage = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  /**
+   * The upload links the message carries: each `marker` in its text and HTML is replaced, right before the
+   * message goes to the mail server, by a link issued then for that player and season (on `origin`). The
+   * payload never holds a link's token.
+   */
+  links: z.array(z.object({ marker: z.string(), playerId: z.string(), seasonId: z.string(), origin: z.string() })).optional(),
 });
 export type TQueuedMessage = z.infer<typeof ZQueuedMessage>;
 
@@ -33,6 +39,8 @@ export const JOB_PAYLOADS = {
   }),
   /** The daily removal of documents past their retention date. */
   retention: z.object({}),
+  /** The hourly sweep of automatic reminders: each run sends those due and schedules the next. */
+  reminders: z.object({}),
 };
 export type TJobQueue = keyof typeof JOB_PAYLOADS;
 export type TJobPayload<Q extends TJobQueue> = z.infer<(typeof JOB_PAYLOADS)[Q]>;

@@ -14,6 +14,10 @@ export const NOTIFICATION_PLACEHOLDERS = {
   documentType: { scope: 'person', help: 'The rejected document type (Document Rejected only).' },
   rejectionReason: { scope: 'person', help: 'Why the document was rejected (Document Rejected only).' },
   refusedFiles: { scope: 'person', help: 'The files that could not be accepted, one a line, each with the reason (File Not Accepted only).' },
+  uploadLink: {
+    scope: 'person',
+    help: "The family's personal upload page, where they send documents from a phone: a new link in every message (empty in a message to no player's family).",
+  },
   season: { scope: 'any', help: 'The season name, e.g. Fall Ball 2025.' },
   deadline: { scope: 'any', help: 'The deadline date chosen on the Send form (7 days ahead by default).' },
   received: { scope: 'any', help: 'Documents received in the last 7 days.' },
@@ -22,6 +26,12 @@ export const NOTIFICATION_PLACEHOLDERS = {
   pending: { scope: 'any', help: 'Documents received in the last 7 days and still waiting for review.' },
 } as const satisfies Record<string, { scope: 'person' | 'any'; help: string }>;
 export type TPlaceholder = keyof typeof NOTIFICATION_PLACEHOLDERS;
+
+/**
+ * What History and previews show in place of {{uploadLink}}: the link itself is made only when the message is
+ * handed to the mail server, and kept nowhere but in the e-mail.
+ */
+export const UPLOAD_LINK_STAND_IN = '(personal upload link)';
 export const PLACEHOLDER_NAMES = Object.keys(NOTIFICATION_PLACEHOLDERS) as TPlaceholder[];
 
 /**

@@ -31,7 +31,16 @@ import { createSettingsService, createSystemSettingsCache, SETTINGS_RECHECK_MS }
 import { JOB_PAYLOADS, SCANNING_OFF_MESSAGE, SYSTEM_SETTINGS_DEFAULTS } from '../contract';
 import { createUsersService } from './users';
 import { createUploadLinksService } from './upload-links';
-import { createNotificationSendHandler, createNotificationsService, NOTIFICATION_SEND_QUEUE, seedDefaultNotificationTemplates, sendAccountMail } from './notifications';
+import {
+  createNotificationSendHandler,
+  createNotificationsService,
+  createReminderHandler,
+  NOTIFICATION_SEND_QUEUE,
+  REMINDERS_QUEUE,
+  scheduleReminders,
+  seedDefaultNotificationTemplates,
+  sendAccountMail,
+} from './notifications';
 import { createSmtpTransportFactory } from './adapters/mail/smtp-transport';
 import { createWebhookCheck, createWebhookPoster } from './adapters/chat/webhook';
 import path from 'node:path';
@@ -181,6 +190,11 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     postChat: createWebhookPoster({ allowHttpLoopback: config.webhookAllowHttpLoopback, timeoutMs: config.notificationTimeoutMs }),
   };
 
+  // Where families' upload links point: CLEARBASE_PUBLIC_URL, else the staff request's origin, else the listen address.
+  const listenHost = config.host === '0.0.0.0' || config.host === '::' || config.host === '' ? 'localhost' : config.host;
+  const listenOrigin = `http://${listenHost.includes(':') ? `[${listenHost}]` : listenHost}:${config.port}`;
+  const uploadLinkOrigin = (requestOrigin?: string): string => config.publicUrl?.origin ?? requestOrigin ?? listenOrigin;
+
   const jobRunner = createJobRunner({
     db,
     log,
@@ -204,6 +218,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       }),
       [RETENTION_QUEUE]: createRetentionHandler({ db, storageFor: storageForDriver, log }),
       [NOTIFICATION_SEND_QUEUE]: createNotificationSendHandler(notificationDelivery),
+      [REMINDERS_QUEUE]: createReminderHandler({ ...notificationDelivery, log, uploadLinkOrigin: () => uploadLinkOrigin(), now: jobClock }),
       // Queued by the pipeline with a submission that has refused files; the notifications module tells the family.
       [REFUSED_FILES_NOTICE_QUEUE]: async (notice) => {
         await notifications.notifyFilesRefused(notice);
@@ -211,7 +226,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       },
     },
   });
-  const notifications = createNotificationsService({ ...notificationDelivery, log, pokeJobs: () => jobRunner.poke() });
+  const notifications = createNotificationsService({ ...notificationDelivery, log, pokeJobs: () => jobRunner.poke(), uploadLinkOrigin });
 
   const stagingSweeper = createStagingSweeperTimer({ db, storage, log, intervalMs: STAGING_SWEEP_INTERVAL_MS, graceMs: STAGING_GRACE_MS });
 
@@ -352,6 +367,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const healthWatch = createHealthWatch({ check: () => checkHealth(healthChecks, { log }), live: hub, intervalMs: HEALTH_WATCH_INTERVAL_MS, log });
   // The queued job lives in the database: any instance's workers may run it.
   await scheduleRetention(db, new Date());
+  await scheduleReminders(db, new Date());
   if (options.startWorkers !== false) {
     jobRunner.start();
     stagingSweeper.start();

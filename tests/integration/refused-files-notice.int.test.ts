@@ -225,6 +225,7 @@ describeEachDatabase('families are told when a file is refused', ({ getDatabase,
       postChat: () => Promise.reject(new Error('no chat')),
       log: createLogger('silent'),
       pokeJobs: () => undefined,
+    uploadLinkOrigin: () => 'http://clearbase.test',
     });
     const historyBefore = (await history()).length;
     expect(await without.notifyFilesRefused(notice)).toBe('not sent');

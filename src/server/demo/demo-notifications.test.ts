@@ -3,19 +3,21 @@ import { NOTIFICATION_STATUSES, placeholderProblem } from '../../contract';
 import { data } from './demo-data.fixture';
 
 describe('generateDemoData: notifications', () => {
-  it('creates the five notification templates, the reminder with every placeholder, none with an unknown one', () => {
+  it('creates the default notification templates and a chat summary, the reminder with every placeholder, none with an unknown one', () => {
     expect(data.notificationTemplates.map((t) => [t.name, t.type])).toEqual([
       ['Missing Documents Reminder', 'email'],
       ['Deadline Reminder', 'email'],
       ['Document Rejected', 'email'],
       ['File Not Accepted', 'email'],
+      ['Upload Link', 'email'],
+      ['Automatic Reminder', 'email'],
       ['Weekly Processing Summary', 'slack'],
     ]);
     for (const template of data.notificationTemplates) {
       expect(placeholderProblem(`${template.subject ?? ''}\n${template.content}`, template.type), template.name).toBeUndefined();
     }
     const reminder = data.notificationTemplates[0];
-    for (const placeholder of ['{{guardianName}}', '{{playerName}}', '{{missingDocuments}}', '{{season}}', '{{deadline}}']) {
+    for (const placeholder of ['{{guardianName}}', '{{playerName}}', '{{missingDocuments}}', '{{uploadLink}}', '{{season}}', '{{deadline}}']) {
       expect(`${reminder?.subject} ${reminder?.content}`).toContain(placeholder);
     }
   });

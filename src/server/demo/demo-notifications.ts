@@ -1,5 +1,6 @@
 /** Notification templates and the history of what was sent with them. */
-import { DEFAULT_NOTIFICATION_TEMPLATES, type NewNotificationHistory, type NewNotificationTemplate } from '../notifications';
+import { REMINDER_SCHEDULE_DEFAULTS } from '../../contract';
+import { DEFAULT_NOTIFICATION_TEMPLATES, type NewNotificationHistory, type NewNotificationTemplate, type NewReminderSchedule } from '../notifications';
 import { DAY_MS, HOUR_MS, MINUTE_MS, type Generation } from './generation-state';
 
 /** The default templates plus a chat summary, switched off. */
@@ -33,7 +34,8 @@ export function generateNotificationTemplates(generation: Generation): NewNotifi
 /** About ten sent, pending and failed notifications from the last two weeks, to current-season guardians. */
 export function generateNotificationHistory(generation: Generation): NewNotificationHistory[] {
   const { random, nowMs } = generation;
-  const [missingReminder, deadlineReminder, weeklySummary] = generation.data.notificationTemplates;
+  const named = (name: string) => generation.data.notificationTemplates.find((template) => template.name === name);
+  const [missingReminder, deadlineReminder, weeklySummary] = [named('Missing Documents Reminder'), named('Deadline Reminder'), named('Weekly Processing Summary')];
   const guardianEmails = generation.currentSample
     .map((ref) => ref.player.child.guardianEmail)
     .filter((email): email is string => email !== null);
@@ -72,4 +74,16 @@ export function generateNotificationHistory(generation: Generation): NewNotifica
     errorMessage: 'Slack webhook answered 404 no_service: the webhook address in Settings is no longer valid',
   }, 14 * 24);
   return rows;
+}
+
+/** The current season's automatic reminders, switched on with the usual days, so the demo shows them at work. */
+export function generateReminderSchedules(seasons: ReadonlyArray<{ id: string; isCurrent?: boolean | null }>): NewReminderSchedule[] {
+  return seasons
+    .filter((season) => season.isCurrent === true)
+    .map((season) => ({
+      seasonId: season.id,
+      enabled: true,
+      daysBeforeDeadline: [...REMINDER_SCHEDULE_DEFAULTS.daysBeforeDeadline],
+      daysAfterRejection: [...REMINDER_SCHEDULE_DEFAULTS.daysAfterRejection],
+    }));
 }

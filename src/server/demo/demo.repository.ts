@@ -5,13 +5,16 @@ import {
   auditEvents,
   documents,
   intakeDeliveries,
+  automaticReminders,
   notificationHistory,
   notificationTemplates,
+  reminderSchedules,
   players,
   registrations,
   seasons,
   submissions,
   sessions,
+  uploadLinks,
   users,
   userTokens,
 } from '../platform/db/schema';
@@ -47,7 +50,7 @@ export async function lockDemoSeeding(tx: Db): Promise<void> {
  */
 export async function truncateDemoTables(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate table ${intakeDeliveries}, ${documents}, ${submissions}, ${registrations}, ${players}, ${seasons}, ${notificationHistory}, ${notificationTemplates}, ${userTokens}, ${sessions}, ${users}, ${auditEvents} restart identity`,
+    sql`truncate table ${intakeDeliveries}, ${documents}, ${submissions}, ${registrations}, ${players}, ${seasons}, ${automaticReminders}, ${reminderSchedules}, ${uploadLinks}, ${notificationHistory}, ${notificationTemplates}, ${userTokens}, ${sessions}, ${users}, ${auditEvents} restart identity`,
   );
 }
 

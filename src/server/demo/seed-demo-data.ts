@@ -2,7 +2,8 @@ import { recordAuditEvent } from '../audit';
 import type { Db } from '../platform/db/client';
 import { lockDemoSeeding, truncateDemoTables, type DemoRowCounts } from './demo.repository';
 import { insertDocuments } from '../documents';
-import { insertNotificationHistory, insertNotificationTemplates } from '../notifications';
+import { insertNotificationHistory, insertNotificationTemplates, insertReminderSchedules } from '../notifications';
+import { generateReminderSchedules } from './demo-notifications';
 import { insertPlayers, insertRegistrations } from '../players';
 import { countSeasons, insertSeasons } from '../seasons';
 import { insertSubmissions } from '../pipeline';
@@ -138,4 +139,5 @@ async function writeChunk(tx: Db, chunk: DemoData, files: DemoFileStore | undefi
   await insertUsers(tx, chunk.users);
   await insertNotificationTemplates(tx, chunk.notificationTemplates);
   await insertNotificationHistory(tx, chunk.notificationHistory);
+  await insertReminderSchedules(tx, generateReminderSchedules(chunk.seasons));
 }

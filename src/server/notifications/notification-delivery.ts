@@ -3,10 +3,14 @@ import { ChatDeliveryError, type PostChatMessage } from '../adapters/chat/port';
 import { MailDeliveryError, type MailTransport, type OpenMailTransport } from '../adapters/mail/port';
 import type { Logger } from '../platform/logger';
 import { readSystemSettings } from '../settings';
+import type { MessageLink } from './notification-links';
 import { resolveDestinations, type NotificationSettingsDeps } from './notification-settings';
 
-/** One message, rendered: `to` is an e-mail address, or the channel's label for Slack and Teams. */
-export type RenderedMessage = { channel: TNotificationChannel; to: string; subject: string; text: string; html: string };
+/**
+ * One message, rendered: `to` is an e-mail address, or the channel's label for Slack and Teams. `links`: the
+ * upload links its text carries as markers, issued when it is delivered (notification-links.ts).
+ */
+export type RenderedMessage = { channel: TNotificationChannel; to: string; subject: string; text: string; html: string; links?: MessageLink[] | undefined };
 
 export type DeliveryOutcome = { ok: true } | { ok: false; error: string };
 
@@ -16,6 +20,8 @@ export type DeliveryDeps = NotificationSettingsDeps & { openMail: OpenMailTransp
 
 export type DeliveryBatch = {
   deliver(message: RenderedMessage): Promise<DeliveryOutcome>;
+  /** Why nothing on this channel would go out now (switched off, no destination); null when it would. */
+  heldBack(channel: TNotificationChannel): string | null;
   close(): void;
 };
 
@@ -41,6 +47,11 @@ export async function openDeliveryBatch(deps: DeliveryDeps, options: { ignoreSwi
   let mail: MailTransport | undefined;
 
   return {
+    heldBack(channel) {
+      if (!enabled[channel]) return SWITCHED_OFF[channel];
+      const destination = channel === 'email' ? destinations.email : destinations[channel];
+      return 'problem' in destination ? destination.problem : null;
+    },
     async deliver(message) {
       if (!enabled[message.channel]) return { ok: false, error: SWITCHED_OFF[message.channel] };
       try {

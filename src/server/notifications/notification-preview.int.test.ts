@@ -7,7 +7,11 @@ import {
   ZNotificationTemplates,
   ZRecipientPreview,
   type TNotificationTemplate,
+  UPLOAD_LINK_STAND_IN,
 } from '../../contract';
+import { eq } from 'drizzle-orm';
+import { uploadLinks } from '../platform/db/schema';
+import { hashUploadToken } from '../upload-links';
 import { describeEachDatabase } from '../../../tests/support/databases';
 import { D, seedReportFixture } from '../../../tests/support/report-fixture';
 import { startSignedInClearbase, type SignedInClearbase } from '../../../tests/support/signed-in-clearbase';
@@ -16,6 +20,9 @@ import type { Database } from '../platform/db/client';
 import { insertNotificationHistory } from './notification-history.repository';
 
 const MASTER_KEY = randomBytes(32).toString('hex');
+/** A family's upload link as an e-mail carries it: the server's address, the family page, a 43-character token. */
+const UPLOAD_LINK_URL = /http:\/\/[^\s/]+\/family#token=([A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/;
+const withoutLinks = (text: string) => text.replace(new RegExp(UPLOAD_LINK_URL.source, 'g'), UPLOAD_LINK_STAND_IN);
 
 /**
  * What a message will look like before it is sent, whether it can be delivered at all, and what History keeps
@@ -74,14 +81,34 @@ describeEachDatabase('notification preview and history text', ({ getDatabase }) 
     const before = smtp.received.length;
     const sent = await call(withMail, 'POST', '/api/notifications/send', request);
     expect(ZNotificationSendResult.parse(sent.json())).toEqual({ sent: 3, failed: 0, pending: 0 });
-    const adams = (await smtp.waitFor(before + 3)).slice(before).find((mail) => mail.to.includes('adams@example.org'));
+    const mails = (await smtp.waitFor(before + 3)).slice(before);
+    const adams = mails.find((mail) => mail.to.includes('adams@example.org'));
+    // Each family its own link, for its own player.
+    const issued = await Promise.all(
+      mails.map(async (mail) => {
+        const [row] = await getDatabase().db.select().from(uploadLinks).where(eq(uploadLinks.tokenHash, hashUploadToken(UPLOAD_LINK_URL.exec(mail.text)?.[1] ?? '')));
+        return row?.playerId;
+      }),
+    );
+    expect(new Set(issued).size).toBe(3);
+    expect(issued.every((playerId) => playerId !== undefined)).toBe(true);
     expect(adams?.subject).toBe(preview.message?.subject);
-    expect(adams?.text.trim()).toBe(preview.message?.body.trim());
+    // The preview and History show a stand-in where the e-mail has the family's own link, made as it was sent.
+    expect(preview.message?.body).toContain(`upload page:\n${UPLOAD_LINK_STAND_IN}\n`);
+    expect(adams?.text).toMatch(UPLOAD_LINK_URL);
+    expect(withoutLinks(adams?.text ?? '').trim()).toBe(preview.message?.body.trim());
+    // The link works: only its token's hash is kept, for Ben Adams and the season.
+    const token = UPLOAD_LINK_URL.exec(adams?.text ?? '')?.[1] ?? '';
+    const [link] = await getDatabase().db.select().from(uploadLinks).where(eq(uploadLinks.tokenHash, hashUploadToken(token)));
+    expect(link).toMatchObject({ seasonId: 'fall-2025', revokedAt: null });
+    expect(link?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60_000);
+    expect(adams?.html).toContain(`<a href="${UPLOAD_LINK_URL.exec(adams?.text ?? '')?.[0] ?? 'none'}">`);
 
-    // History keeps the whole text of each message, as the SMTP server received it.
+    // History keeps the whole text of each message, as the SMTP server received it, but for the link.
     const row = (await history()).find((item) => item.recipient === 'adams@example.org' && item.subject === preview.message?.subject);
     expect(row).toMatchObject({ status: 'sent', body: preview.message?.body });
-    expect(row?.body?.trim()).toBe(adams?.text.trim());
+    expect(row?.body?.trim()).toBe(withoutLinks(adams?.text ?? '').trim());
+    expect(row?.body).not.toMatch(/#token=/);
   });
 
   it('keeps the text of a rejection notice, the one the reject dialog previewed', async () => {
@@ -100,7 +127,8 @@ describeEachDatabase('notification preview and history text', ({ getDatabase }) 
     expect(rejected.statusCode, rejected.body).toBe(200);
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     expect(mail?.subject).toBe(previewed.subject);
-    expect(mail?.text.trim()).toBe(previewed.body.trim());
+    expect(mail?.text).toMatch(UPLOAD_LINK_URL);
+    expect(withoutLinks(mail?.text ?? '').trim()).toBe(previewed.body.trim());
     const [row] = await history();
     expect(row).toMatchObject({ recipient: 'adams@example.org', subject: previewed.subject, status: 'sent', body: previewed.body });
 

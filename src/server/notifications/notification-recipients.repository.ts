@@ -152,3 +152,23 @@ export async function findDocumentFamily(db: Db, documentId: string, scope: Divi
     .where(and(eq(documents.id, documentId), registrationInDivisions(documents.playerId, documents.seasonId, scope)));
   return row;
 }
+
+/** One player's family in a season, when the player is registered for it in one of the scope's divisions. */
+export async function findSeasonFamily(db: Db, playerId: string, seasonId: string, scope: DivisionScope): Promise<SeasonFamily | undefined> {
+  const [row] = await db
+    .select({
+      playerId: players.id,
+      firstName: players.firstName,
+      lastName: players.lastName,
+      guardianName: players.guardianName,
+      guardianEmail: players.guardianEmail,
+      birthCertificate: registrations.birthCertificateStatus,
+      residency: registrations.residencyStatus,
+      medical: registrations.medicalStatus,
+      waiver: registrations.waiverStatus,
+    })
+    .from(registrations)
+    .innerJoin(players, eq(players.id, registrations.playerId))
+    .where(and(eq(registrations.seasonId, seasonId), eq(registrations.playerId, playerId), inDivisions(registrations.division, scope)));
+  return row;
+}

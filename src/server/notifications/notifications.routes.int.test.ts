@@ -92,15 +92,17 @@ describeEachDatabase('notifications', ({ getDatabase }) => {
     await webhooks.stop();
   });
 
-  it('seeds the four default templates into an empty table once, however many instances start', async () => {
+  it('seeds the default templates into an empty table once, however many instances start', async () => {
     const second = await startSignedInClearbase({ database: getDatabase(), prefix: 'cb-notify-2', settings: settingsFor(smtp.url), startWorkers: false });
     await second.close();
     const list = await templates();
     expect(list.map((t) => [t.name, t.type, t.enabled])).toEqual([
+      ['Automatic Reminder', 'email', true],
       ['Deadline Reminder', 'email', true],
       ['Document Rejected', 'email', true],
       ['File Not Accepted', 'email', true],
       ['Missing Documents Reminder', 'email', true],
+      ['Upload Link', 'email', true],
     ]);
     const notAccepted = list.find((t) => t.name === 'File Not Accepted');
     expect(`${notAccepted?.subject ?? ''}\n${notAccepted?.content ?? ''}`).toMatch(/\{\{playerName\}\}[\s\S]*\{\{guardianName\}\}[\s\S]*\{\{refusedFiles\}\}/);
@@ -115,7 +117,7 @@ describeEachDatabase('notifications', ({ getDatabase }) => {
     await second.close();
     const after = await templates();
     // Back: the template added later. Not back: one an installation had and removed.
-    expect(after.map((t) => t.name)).toEqual(['Document Rejected', 'File Not Accepted', 'Missing Documents Reminder']);
+    expect(after.map((t) => t.name)).toEqual(['Automatic Reminder', 'Document Rejected', 'File Not Accepted', 'Missing Documents Reminder', 'Upload Link']);
     expect(after.find((t) => t.name === 'File Not Accepted')?.id).not.toBe(before.find((t) => t.name === 'File Not Accepted')?.id);
     // Restored for the tests after this one.
     const deadline = DEFAULT_NOTIFICATION_TEMPLATES.find((t) => t.name === 'Deadline Reminder');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, principalOf } from '../platform/http/access';
 import {
@@ -19,8 +19,17 @@ import {
   ZRecipientPreview,
   ZRejectionPreviewRequest,
   ZTemplateParams,
+  ZPlayerIdParams,
+  ZReminderSchedule,
+  ZReminderScheduleQuery,
+  ZReminderScheduleUpdate,
+  ZUploadLinkRequest,
+  ZUploadLinkSendResult,
 } from '../../contract';
 import type { NotificationsService } from './notifications.service';
+
+/** The origin the staff member's browser used (behind a trusted proxy, the one it forwarded). */
+const originOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
 
 export function registerNotificationRoutes(parent: FastifyInstance, deps: { notifications: NotificationsService }): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -46,7 +55,26 @@ export function registerNotificationRoutes(parent: FastifyInstance, deps: { noti
   );
 
   app.post('/api/notifications/send', { config: { access: 'notifications.send' }, schema: { body: ZNotificationSend, response: { 200: ZNotificationSendResult } } }, (request) =>
-    notifications.send(request.body, actorOf(request)),
+    notifications.send(request.body, actorOf(request), originOf(request)),
+  );
+
+  // The 'Send link' action of the Players screen: a new upload link e-mailed to the player's guardian now.
+  app.post(
+    '/api/players/:playerId/upload-link/send',
+    { config: { access: 'notifications.send' }, schema: { params: ZPlayerIdParams, body: ZUploadLinkRequest, response: { 200: ZUploadLinkSendResult } } },
+    (request) => notifications.sendUploadLink(request.params.playerId, request.body, actorOf(request), originOf(request)),
+  );
+
+  app.get(
+    '/api/notifications/reminders',
+    { config: { access: 'read' }, schema: { querystring: ZReminderScheduleQuery, response: { 200: ZReminderSchedule } } },
+    (request) => notifications.readReminderSchedule(request.query),
+  );
+
+  app.put(
+    '/api/notifications/reminders',
+    { config: { access: 'notifications.configure' }, schema: { body: ZReminderScheduleUpdate, response: { 200: ZReminderSchedule } } },
+    (request) => notifications.saveReminderSchedule(request.body, actorOf(request)),
   );
 
   app.get('/api/notifications/history', { config: { access: 'read' }, schema: { querystring: ZNotificationHistoryQuery, response: { 200: ZNotificationHistory } } }, (request) =>

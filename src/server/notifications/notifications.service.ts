@@ -28,7 +28,15 @@ import {
   type TQuickActions,
   type TRecipientPreview,
   type TRejectionPreviewRequest,
+  type TReminderSchedule,
+  type TReminderScheduleUpdate,
+  type TUploadLinkRequest,
+  type TUploadLinkSendResult,
+  REMINDER_SCHEDULE_DEFAULTS,
+  UPLOAD_LINK_STAND_IN,
 } from '../../contract';
+import { readSystemSettings } from '../settings';
+import { issueMessageLinks, linkMarker, withStandIns, type LinkIssue } from './notification-links';
 import type { Db } from '../platform/db/client';
 import type { DivisionScope } from '../platform/db/division-scope';
 import { recordAuditEvent, type Actor } from '../audit';
@@ -47,6 +55,7 @@ import {
   findDocumentFamily,
   listAdministrators,
   listPlayersListFamilies,
+  findSeasonFamily,
   listSeasonFamilies,
   type SeasonFamily,
 } from './notification-recipients.repository';
@@ -63,9 +72,11 @@ import { findCurrentSeason, resolveSeason, type SeasonRow } from '../seasons';
 import { AppError } from '../platform/errors';
 import type { JobHandler } from '../platform/jobs/job-runner';
 import type { Logger } from '../platform/logger';
-import { ADDED_LATER_TEMPLATES, DEFAULT_NOTIFICATION_TEMPLATES, DOCUMENT_REJECTED_TEMPLATE, FILES_REFUSED_TEMPLATE } from './notification-defaults';
+import { ADDED_LATER_TEMPLATES, DEFAULT_NOTIFICATION_TEMPLATES, DOCUMENT_REJECTED_TEMPLATE, FILES_REFUSED_TEMPLATE, UPLOAD_LINK_TEMPLATE } from './notification-defaults';
+import { findReminderSchedule, saveReminderSchedule } from './reminders.repository';
+import { upcomingReminders } from './reminder-plan';
 import { findSubmissionFamily, lockAndCheckRefusalNotice } from './notification-refusals.repository';
-import { mapWithLimit, openDeliveryBatch, type DeliveryDeps, type RenderedMessage } from './notification-delivery';
+import { mapWithLimit, NOT_SENT_ON_OUR_SIDE, openDeliveryBatch, type DeliveryDeps, type RenderedMessage } from './notification-delivery';
 import { describeDocTypes, formatDeadline, renderHtml, renderText, type PlaceholderValues } from './notification-render';
 import { deliveryProblemOf, readNotificationSettings, saveNotificationSettings } from './notification-settings';
 
@@ -107,6 +118,11 @@ export type NotificationsDeps = DeliveryDeps & {
   /** Wakes the job runner after a job was queued. */
   pokeJobs: () => void;
   now?: () => Date;
+  /**
+   * Where families' upload links point (scheme, host, port, no path): the configured public address, else the
+   * staff request's origin for a send made from a request, else the server's own listen address.
+   */
+  uploadLinkOrigin: (requestOrigin?: string) => string;
 };
 
 type QueuedMessage = TQueuedMessage;
@@ -115,7 +131,7 @@ type QueuedMessage = TQueuedMessage;
  * One recipient of a send and the values of its placeholders; a family's message names its player and season
  * (History shows it to those whose divisions include the player's).
  */
-type Addressee = { to: string; values: PlaceholderValues; about?: { playerId: string; seasonId: string } };
+type Addressee = { to: string; values: PlaceholderValues; about?: { playerId: string; seasonId: string } | undefined };
 
 type PreparedSend = {
   channel: TNotificationChannel;
@@ -177,20 +193,29 @@ const familyValues = (family: SeasonFamily): PlaceholderValues => ({
   missingDocuments: describeDocTypes(missingTypes(family)),
 });
 
-function render(channel: TNotificationChannel, subject: string, content: string, addressee: Addressee): RenderedMessage {
+/**
+ * One addressee's message. {{uploadLink}} in an e-mail about a player becomes a marker, and the message carries
+ * the (player, season, origin) its link is for: the link is issued when the message is delivered. Subjects,
+ * and messages about no player, get the stand-in and nothing respectively.
+ */
+function render(channel: TNotificationChannel, subject: string, content: string, addressee: Addressee, origin = ''): RenderedMessage {
+  const carriesLink = channel === 'email' && addressee.about !== undefined && findPlaceholders(content).includes('uploadLink');
+  const marker = linkMarker(0);
+  const values: PlaceholderValues = { ...addressee.values, uploadLink: carriesLink ? marker : '' };
   return {
     channel,
     to: addressee.to,
-    subject: renderText(subject, addressee.values),
-    text: renderText(content, addressee.values),
-    html: channel === 'email' ? renderHtml(content, addressee.values) : '',
+    subject: renderText(subject, { ...addressee.values, uploadLink: carriesLink ? UPLOAD_LINK_STAND_IN : '' }),
+    text: renderText(content, values),
+    html: channel === 'email' ? renderHtml(content, values) : '',
+    links: carriesLink && addressee.about ? [{ marker, playerId: addressee.about.playerId, seasonId: addressee.about.seasonId, origin }] : undefined,
   };
 }
 
 /** render(), with a template Clearbase cannot fill answered as a validation failure (saved templates are checked, so a safety net). */
-function renderOrRefuse(channel: TNotificationChannel, subject: string, content: string, addressee: Addressee): RenderedMessage {
+function renderOrRefuse(channel: TNotificationChannel, subject: string, content: string, addressee: Addressee, origin = ''): RenderedMessage {
   try {
-    return render(channel, subject, content, addressee);
+    return render(channel, subject, content, addressee, origin);
   } catch (error) {
     throw new AppError('VALIDATION_FAILED', error instanceof Error ? error.message : String(error));
   }
@@ -213,22 +238,50 @@ export function createNotificationSendHandler(deps: DeliveryDeps & { now?: () =>
   return async ({ messages }) => {
     const pending = new Set((await listPendingNotifications(deps.db, messages.map((m) => m.historyId))).map((row) => row.id));
     const due = messages.filter((message) => pending.has(message.historyId));
-    if (due.length > 0) await deliverAndSettle(deps, due, now);
+    if (due.length > 0) await deliverAndSettle(deps, due, now, { actor: 'system', why: 'sent' });
     return { kind: 'done' };
   };
 }
 
-async function deliverAndSettle(deps: DeliveryDeps, messages: readonly QueuedMessage[], now: () => Date): Promise<Array<'sent' | 'failed'>> {
+/** How one delivered message went; `expiresAt`: when the upload link it carried stops working (null: none). */
+export type Delivered = { status: 'sent' | 'failed'; error: string | null; expiresAt: Date | null };
+
+/**
+ * Delivers queued messages and settles their History rows. A message's upload links are issued right before
+ * it goes to the mail server (by `issuer`, audited), so a message held back (e-mail off, no mail server) makes
+ * none.
+ */
+export async function deliverAndSettle(
+  deps: DeliveryDeps,
+  messages: readonly QueuedMessage[],
+  now: () => Date,
+  issuer: Omit<LinkIssue, 'days' | 'now'>,
+): Promise<Delivered[]> {
   const batch = await openDeliveryBatch(deps);
+  const needsLinks = messages.some((message) => (message.links?.length ?? 0) > 0);
+  const days = needsLinks ? (await readSystemSettings(deps.db)).uploadLinkDays : 0;
   try {
     return await mapWithLimit(messages, SEND_CONCURRENCY, async (message) => {
-      const outcome = await batch.deliver(message);
+      let delivered: Delivered;
+      const held = batch.heldBack(message.channel);
+      if (held) {
+        delivered = { status: 'failed', error: held, expiresAt: null };
+      } else {
+        try {
+          const issued = await issueMessageLinks(deps.db, message, { ...issuer, days, now: now() });
+          const outcome = await batch.deliver(issued.message);
+          delivered = outcome.ok ? { status: 'sent', error: null, expiresAt: issued.expiresAt } : { status: 'failed', error: outcome.error, expiresAt: null };
+        } catch (error) {
+          deps.log?.error({ err: error }, 'could not issue the upload link of a message');
+          delivered = { status: 'failed', error: NOT_SENT_ON_OUR_SIDE, expiresAt: null };
+        }
+      }
       await settleNotification(
         deps.db,
         message.historyId,
-        outcome.ok ? { status: 'sent', sentAt: now(), errorMessage: null } : { status: 'failed', sentAt: null, errorMessage: outcome.error },
+        delivered.status === 'sent' ? { status: 'sent', sentAt: now(), errorMessage: null } : { status: 'failed', sentAt: null, errorMessage: delivered.error },
       );
-      return outcome.ok ? 'sent' : 'failed';
+      return delivered;
     });
   } finally {
     batch.close();
@@ -340,7 +393,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
    * why it would not go out (template off, no guardian e-mail). Undefined when the document is not found in
    * the scope.
    */
-  async function rejectionNotice(documentId: string, reason: string, scope: DivisionScope) {
+  async function rejectionNotice(documentId: string, reason: string, scope: DivisionScope, requestOrigin?: string) {
     const family = await findDocumentFamily(db, documentId, scope);
     if (!family) return undefined;
     const stored = await findNotificationTemplateByName(db, DOCUMENT_REJECTED_TEMPLATE);
@@ -361,16 +414,31 @@ export function createNotificationsService(deps: NotificationsDeps) {
     let problem: TDeliveryProblem | undefined;
     if (!template.enabled) problem = { reason: 'template_off', message: `The '${DOCUMENT_REJECTED_TEMPLATE}' template is turned off in Templates` };
     else if (!to) problem = { reason: 'no_guardian_email', message: `No guardian e-mail is on file for ${values.playerName ?? 'the player'}` };
+    const message = render('email', template.subject, template.content, { to, values, about: { playerId: family.playerId, seasonId: family.seasonId } }, deps.uploadLinkOrigin(requestOrigin));
     return {
       templateId: template.id,
       playerId: family.playerId,
       seasonId: family.seasonId,
       to,
       values,
-      subject: renderText(template.subject, values),
-      text: renderText(template.content, values),
-      html: renderHtml(template.content, values),
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      links: message.links,
       problem,
+    };
+  }
+
+  function reminderScheduleOf(season: SeasonRow, row: { enabled: boolean; daysBeforeDeadline: number[]; daysAfterRejection: number[] } | undefined): TReminderSchedule {
+    const schedule = row ?? { enabled: REMINDER_SCHEDULE_DEFAULTS.enabled, daysBeforeDeadline: [...REMINDER_SCHEDULE_DEFAULTS.daysBeforeDeadline], daysAfterRejection: [...REMINDER_SCHEDULE_DEFAULTS.daysAfterRejection] };
+    const deadline = season.registrationDeadline ?? season.endsOn;
+    const on = schedule.enabled && season.closedAt === null;
+    return {
+      season: { id: season.id, name: season.name, registrationDeadline: deadline },
+      enabled: schedule.enabled,
+      daysBeforeDeadline: [...schedule.daysBeforeDeadline].sort((a, b) => b - a),
+      daysAfterRejection: [...schedule.daysAfterRejection].sort((a, b) => b - a),
+      upcoming: on ? upcomingReminders(now(), deadline, schedule) : [],
     };
   }
 
@@ -416,7 +484,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       let message: TMessagePreview | null = null;
       if (first) {
         const rendered = renderOrRefuse(prepared.channel, prepared.subject, prepared.content, first);
-        message = { audience: audienceOf(prepared.channel, first), to: first.to, subject: rendered.subject, body: rendered.text, deliveryProblem };
+        message = { audience: audienceOf(prepared.channel, first), to: first.to, subject: rendered.subject, body: withStandIns(rendered.text, rendered.links), deliveryProblem };
       }
       return {
         channel: prepared.channel,
@@ -438,7 +506,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
         audience: `the family of ${notice.values.playerName ?? 'the player'}`,
         to: notice.to,
         subject: notice.subject,
-        body: notice.text,
+        body: withStandIns(notice.text, notice.links),
         deliveryProblem: notice.problem ?? deliveryProblemOf(settings, 'email'),
       };
     },
@@ -448,7 +516,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
      * Scheduled: the job runs at that time, on whichever instance is up then. Now: the messages go out at once
      * and their rows are settled; the job, due an hour later, only finishes what a crash left pending.
      */
-    async send(send: TNotificationSendParsed, actor: Actor): Promise<TNotificationSendResult> {
+    async send(send: TNotificationSendParsed, actor: Actor, requestOrigin?: string): Promise<TNotificationSendResult> {
       const scheduledAt = send.scheduledAt === undefined ? undefined : new Date(send.scheduledAt);
       if (scheduledAt && scheduledAt.getTime() <= now().getTime()) {
         throw new AppError('VALIDATION_FAILED', 'The scheduled time has passed: choose a time in the future, or send now.', [
@@ -461,7 +529,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
         const where = prepared.season && send.recipients !== 'administrators' ? ` in ${prepared.season.name}` : '';
         throw new AppError('VALIDATION_FAILED', `Nobody to send to: ${group}${where} has no e-mail addresses.`);
       }
-      const rendered = prepared.addressees.map((addressee) => renderOrRefuse(prepared.channel, prepared.subject, prepared.content, addressee));
+      const origin = deps.uploadLinkOrigin(requestOrigin);
+      const rendered = prepared.addressees.map((addressee) => renderOrRefuse(prepared.channel, prepared.subject, prepared.content, addressee, origin));
 
       const queued = await db.transaction(async (tx) => {
         const rows = await recordNotificationHistory(
@@ -475,7 +544,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
             sentAt: scheduledAt ?? null,
             playerId: prepared.addressees[index]?.about?.playerId ?? null,
             seasonId: prepared.addressees[index]?.about?.seasonId ?? null,
-            body: message.text,
+            body: withStandIns(message.text, message.links),
           })),
         );
         const messages: QueuedMessage[] = rendered.map((message, index) => ({ historyId: rows[index]?.id ?? '', ...message }));
@@ -499,9 +568,95 @@ export function createNotificationsService(deps: NotificationsDeps) {
         deps.pokeJobs();
         return { sent: 0, failed: 0, pending: queued.length };
       }
-      const outcomes = await deliverAndSettle(deps, queued, now);
-      const sent = outcomes.filter((o) => o === 'sent').length;
+      const outcomes = await deliverAndSettle(deps, queued, now, { actor: actor.principal, why: 'sent', requestId: actor.requestId });
+      const sent = outcomes.filter((o) => o.status === 'sent').length;
       return { sent, failed: outcomes.length - sent, pending: 0 };
+    },
+
+    /**
+     * E-mails a player's guardian a new personal upload link now (the 'Upload Link' template), recorded in History
+     * and audited. The player must be registered for the season in one of the principal's divisions.
+     */
+    async sendUploadLink(playerId: string, request: TUploadLinkRequest, actor: Actor, requestOrigin?: string): Promise<TUploadLinkSendResult> {
+      const season = await resolveSeason(db, request.season);
+      const family = season ? await findSeasonFamily(db, playerId, season.id, actor.principal.divisions) : undefined;
+      if (!season || !family) throw new AppError('NOT_FOUND', `Player ${playerId} is not registered for that season.`);
+      const playerName = `${family.firstName} ${family.lastName}`;
+      const to = family.guardianEmail?.trim() ?? '';
+      if (!to) throw new AppError('CONFLICT', `No guardian e-mail is on file for ${playerName}: add one on the player's page, or copy the link instead.`);
+      const stored = await findNotificationTemplateByName(db, UPLOAD_LINK_TEMPLATE);
+      const fallback = DEFAULT_NOTIFICATION_TEMPLATES.find((t) => t.name === UPLOAD_LINK_TEMPLATE);
+      const template = stored ?? (fallback ? { ...fallback, id: null } : undefined);
+      if (!template?.enabled) throw new AppError('CONFLICT', `The '${UPLOAD_LINK_TEMPLATE}' template is turned off. Turn it on in Notifications → Templates to send links.`);
+      const settings = await readNotificationSettings(deps);
+      const problem = deliveryProblemOf(settings, 'email');
+      if (problem) throw new AppError('CONFLICT', problem.message);
+
+      const deadline = season.registrationDeadline ?? season.endsOn;
+      const values: PlaceholderValues = { ...familyValues(family), season: season.name, deadline: formatDeadline(deadline) };
+      const message = renderOrRefuse('email', template.subject, template.content, { to, values, about: { playerId, seasonId: season.id } }, deps.uploadLinkOrigin(requestOrigin));
+      if (!message.links?.length) throw new AppError('CONFLICT', `The '${UPLOAD_LINK_TEMPLATE}' template has no {{uploadLink}}: add it in Notifications → Templates.`);
+      const queued = await db.transaction(async (tx) => {
+        const [row] = await recordNotificationHistory(tx, [
+          {
+            templateId: template.id,
+            type: 'email',
+            recipient: to,
+            subject: message.subject,
+            status: 'pending',
+            sentAt: null,
+            playerId,
+            seasonId: season.id,
+            body: withStandIns(message.text, message.links),
+          },
+        ]);
+        if (!row) throw new Error('the History row was not recorded');
+        const queuedMessage: QueuedMessage = { historyId: row.id, ...message };
+        await enqueueJob(tx, { queue: NOTIFICATION_SEND_QUEUE, payload: { messages: [queuedMessage] }, runAt: new Date(now().getTime() + SAFETY_NET_DELAY_MS) });
+        await recordAuditEvent(tx, {
+          actor: actor.principal,
+          action: 'notifications.sent',
+          subjectType: 'player',
+          subjectId: playerId,
+          detail: { channel: 'email', recipients: 'upload_link', messages: 1, seasonId: season.id, historyId: row.id },
+          requestId: actor.requestId,
+        });
+        return queuedMessage;
+      });
+      const [outcome] = await deliverAndSettle(deps, [queued], now, { actor: actor.principal, why: 'sent', requestId: actor.requestId });
+      const expiresAt = outcome?.expiresAt ?? new Date(now().getTime() + (await readSystemSettings(db)).uploadLinkDays * DAY_MS);
+      return { to, status: outcome?.status ?? 'failed', expiresAt: expiresAt.toISOString(), error: outcome?.error ?? null };
+    },
+
+    /** A season's automatic reminders (the defaults, off, until saved) and the days the next go out. */
+    async readReminderSchedule(query: { season?: string | undefined }): Promise<TReminderSchedule> {
+      const season = await seasonFor(query.season);
+      if (!season) throw new AppError('NOT_FOUND', 'There is no season yet: add one in Seasons first.');
+      return reminderScheduleOf(season, await findReminderSchedule(db, season.id));
+    },
+
+    /** Saves a season's automatic reminders, audited. */
+    async saveReminderSchedule(update: TReminderScheduleUpdate, actor: Actor): Promise<TReminderSchedule> {
+      const season = await seasonFor(update.season);
+      if (!season) throw new AppError('NOT_FOUND', `Season "${update.season}" does not exist.`);
+      const saved = await db.transaction(async (tx) => {
+        const row = await saveReminderSchedule(tx, {
+          seasonId: season.id,
+          enabled: update.enabled,
+          daysBeforeDeadline: update.daysBeforeDeadline,
+          daysAfterRejection: update.daysAfterRejection,
+        });
+        await recordAuditEvent(tx, {
+          actor: actor.principal,
+          action: 'reminders.updated',
+          subjectType: 'season',
+          subjectId: season.id,
+          detail: { enabled: row.enabled, daysBeforeDeadline: row.daysBeforeDeadline, daysAfterRejection: row.daysAfterRejection },
+          requestId: actor.requestId,
+        });
+        return row;
+      });
+      return reminderScheduleOf(season, saved);
     },
 
     /** Messages about players of the principal's divisions; those about no player, only for a principal of every division. */
@@ -583,10 +738,22 @@ export function createNotificationsService(deps: NotificationsDeps) {
         let error = notice.problem?.message;
         if (!error) {
           const batch = await openDeliveryBatch(deps);
-          const outcome = await batch
-            .deliver({ channel: 'email', to: notice.to, subject: notice.subject, text: notice.text, html: notice.html })
-            .finally(() => batch.close());
-          if (!outcome.ok) error = outcome.error;
+          try {
+            error = batch.heldBack('email') ?? undefined;
+            if (!error) {
+              // The link is issued only for a message the mail server is about to take.
+              const days = (await readSystemSettings(db)).uploadLinkDays;
+              const { message } = await issueMessageLinks(
+                db,
+                { channel: 'email' as const, to: notice.to, subject: notice.subject, text: notice.text, html: notice.html, links: notice.links },
+                { actor: 'system', why: 'rejected', days, now: now() },
+              );
+              const outcome = await batch.deliver(message);
+              if (!outcome.ok) error = outcome.error;
+            }
+          } finally {
+            batch.close();
+          }
         }
         await recordNotificationHistory(db, [
           {
@@ -599,7 +766,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
             status: error ? 'failed' : 'sent',
             sentAt: error ? null : now(),
             errorMessage: error ?? null,
-            body: notice.text,
+            body: withStandIns(notice.text, notice.links),
           },
         ]);
       } catch (error) {
@@ -678,8 +845,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
         return queuedMessage;
       });
       if (!queued) return notSent('the family was told already');
-      const [outcome] = await deliverAndSettle(deps, [queued], now);
-      return outcome ?? 'failed';
+      const [outcome] = await deliverAndSettle(deps, [queued], now, { actor: 'system', why: 'sent' });
+      return outcome?.status ?? 'failed';
     },
   };
 }

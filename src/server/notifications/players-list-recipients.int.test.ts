@@ -32,6 +32,7 @@ describeEachDatabase('a send to a Players list', ({ getDb }) => {
       postChat: () => Promise.reject(new Error('no chat in this test')),
       log: createLogger('silent'),
       pokeJobs: () => undefined,
+    uploadLinkOrigin: () => 'http://clearbase.test',
     });
   // The list reads no file: its storage is never opened.
   const storage = createLocalStorage(path.join(tmpdir(), 'cb-players-list-unused'));

@@ -9,7 +9,9 @@ import {
   ZMessagePreview,
   ZQuickActions,
   ZRecipientPreview,
+  ZReminderSchedule,
   type TNotificationSend,
+  type TReminderScheduleUpdate,
   type TNotificationSettingsUpdate,
   type TNotificationTemplatePatch,
   type TNotificationTest,
@@ -145,5 +147,28 @@ export function useSendTestNotification() {
     mutationKey: [...NOTIFICATIONS_KEY, 'settings', 'test'],
     mutationFn: (test: TNotificationTest) => apiRequest('POST', '/api/notifications/settings/test', test, { schema: ZNotificationTestResult }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...NOTIFICATIONS_KEY, 'history'] }),
+  });
+}
+
+/** GET /api/notifications/reminders?season: a season's automatic reminders and when the next go out. */
+export function reminderScheduleQueryOptions(season: string | undefined) {
+  return queryOptions({
+    queryKey: [...NOTIFICATIONS_KEY, 'reminders', { season }],
+    queryFn: getQueryFn({ schema: ZReminderSchedule }),
+    enabled: season !== undefined,
+  });
+}
+
+export function useReminderSchedule(season: string | undefined) {
+  return useQuery(reminderScheduleQueryOptions(season));
+}
+
+/** PUT /api/notifications/reminders. */
+export function useSaveReminderSchedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...NOTIFICATIONS_KEY, 'reminders', 'save'],
+    mutationFn: (update: TReminderScheduleUpdate) => apiRequest('PUT', '/api/notifications/reminders', update, { schema: ZReminderSchedule }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...NOTIFICATIONS_KEY, 'reminders'] }),
   });
 }

@@ -42,4 +42,62 @@ CREATE UNIQUE INDEX "upload_links_token_hash_uq" ON "upload_links" USING btree (
 CREATE INDEX "upload_links_player_season_idx" ON "upload_links" USING btree ("player_id","season_id");--> statement-breakpoint
 ALTER TABLE "submissions" ADD CONSTRAINT "submissions_upload_link_id_upload_links_id_fk" FOREIGN KEY ("upload_link_id") REFERENCES "public"."upload_links"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "submissions_upload_link_idx" ON "submissions" USING btree ("upload_link_id","received_at") WHERE "submissions"."upload_link_id" is not null;--> statement-breakpoint
-ALTER TABLE "submissions" ADD CONSTRAINT "submissions_source_ck" CHECK ("submissions"."source" in ('form', 'mailbox', 'upload', 'test', 'family'));
+ALTER TABLE "submissions" ADD CONSTRAINT "submissions_source_ck" CHECK ("submissions"."source" in ('form', 'mailbox', 'upload', 'test', 'family'));--> statement-breakpoint
+UPDATE "notification_templates" SET "content" = 'Hello {{guardianName}},
+
+We are still missing these documents for {{playerName}} for {{season}}:
+{{missingDocuments}}
+
+Send them from your phone on {{playerName}}''s upload page:
+{{uploadLink}}
+
+Or send them before {{deadline}} by replying to this e-mail with the files attached.
+
+Thank you,
+The league registration team', "updated_at" = now() WHERE "name" = 'Missing Documents Reminder' AND "content" = 'Hello {{guardianName}},
+
+We are still missing these documents for {{playerName}} for {{season}}:
+{{missingDocuments}}
+
+Please send them before {{deadline}} by replying to this e-mail with the files attached,
+or through the registration form.
+
+Thank you,
+The league registration team';
+--> statement-breakpoint
+UPDATE "notification_templates" SET "content" = 'Hello {{guardianName}},
+
+Registration for {{season}} closes on {{deadline}}. {{playerName}} still needs:
+{{missingDocuments}}
+
+Send them from your phone on {{playerName}}''s upload page:
+{{uploadLink}}
+Or reply to this e-mail with the files attached.
+
+Players without all four documents cannot be placed on a roster.', "updated_at" = now() WHERE "name" = 'Deadline Reminder' AND "content" = 'Hello {{guardianName}},
+
+Registration for {{season}} closes on {{deadline}}. {{playerName}} still needs:
+{{missingDocuments}}
+
+Players without all four documents cannot be placed on a roster.';
+--> statement-breakpoint
+UPDATE "notification_templates" SET "content" = 'Hello {{guardianName}},
+
+We could not accept the {{documentType}} sent for {{playerName}} ({{season}}):
+{{rejectionReason}}
+
+Send a new copy from your phone on {{playerName}}''s upload page:
+{{uploadLink}}
+
+Or send it before {{deadline}} by replying to this e-mail with the file attached.
+
+Thank you,
+The league registration team', "updated_at" = now() WHERE "name" = 'Document Rejected' AND "content" = 'Hello {{guardianName}},
+
+We could not accept the {{documentType}} sent for {{playerName}} ({{season}}):
+{{rejectionReason}}
+
+Please send a new copy before {{deadline}} by replying to this e-mail with the file attached.
+
+Thank you,
+The league registration team';

@@ -53,6 +53,7 @@ import {
 import { useSettledValue } from '../use-settled-value';
 import { MessagePreview } from './message-preview';
 import { QuickActionsCard } from './quick-actions-card';
+import { RemindersCard } from './reminders-card';
 
 /** The preview waits this long after the last change of the form before asking the server. */
 const PREVIEW_DEBOUNCE_MS = 400;
@@ -307,7 +308,7 @@ export function SendTab({ onShowHistory }: { onShowHistory: () => void }) {
                       error={errors.message}
                       hint={
                         channel === 'email'
-                          ? 'Placeholders: {{guardianName}}, {{playerName}}, {{missingDocuments}}, {{season}}, {{deadline}} and the weekly figures (see Templates).'
+                          ? "Placeholders: {{guardianName}}, {{playerName}}, {{missingDocuments}}, {{uploadLink}} (the family's own upload page), {{season}}, {{deadline}} and the weekly figures (see Templates)."
                           : 'Placeholders: {{season}}, {{deadline}}, {{received}}, {{approved}}, {{rejected}}, {{pending}}.'
                       }
                     >
@@ -390,7 +391,10 @@ export function SendTab({ onShowHistory }: { onShowHistory: () => void }) {
           </form>
         </CardContent>
       </Card>
-      <QuickActionsCard season={seasonId} onAction={applyQuickAction} />
+      <div className="flex min-w-0 flex-col gap-6">
+        <QuickActionsCard season={seasonId} onAction={applyQuickAction} />
+        <RemindersCard season={seasonId} />
+      </div>
       <UndeliverableDialog problem={problem} onClose={() => setProblem(null)} />
     </div>
   );
