@@ -9,7 +9,8 @@ import { openSignedIn } from './support';
  * upload-link-staff.phone.spec.ts (390 px), on the shared e2e server with the demo data, signed in with the shared
  * password (an admin): in the player dialog Copy upload link shows the new link (`/family#token=` and 43
  * characters) and the status line counts it, Stop links (after its confirm) leaves none working, and the Players
- * row's menu copies a link without opening the player. Each size uses a player of its own, so the two projects,
+ * row's menu copies a link without opening the player, and Send link e-mails the guardian a new link (the e2e
+ * server's SMTP receiver takes it) and says to whom. Each size uses a player of its own, so the two projects,
  * which share one server, do not count each other's links. Settings → Notifications says in words why a number of
  * days is refused (nothing is saved: the other specs share the setting).
  */
@@ -44,7 +45,7 @@ const clipboardText = (page: Page): Promise<string> => page.evaluate(() => navig
 
 export function describeUploadLinkStaff(size: Size): void {
   // The rows of the first page a size works with: the dialog's player, then the row menu's player.
-  const rowIndex = size.phone ? { dialog: 2, menu: 3 } : { dialog: 0, menu: 1 };
+  const rowIndex = size.phone ? { dialog: 2, menu: 3, send: 5 } : { dialog: 0, menu: 1, send: 4 };
 
   test.beforeEach(async ({ context, baseURL }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL ?? '' });
@@ -146,5 +147,26 @@ export function describeUploadLinkStaff(size: Size): void {
     }
     await page.reload();
     await expect(page.getByTestId('upload-link-settings').getByLabel('Upload links work for (days)')).toHaveValue(saved);
+  });
+
+  test('Send link e-mails the guardian a new link and says to whom', async ({ page }) => {
+    await openPlayers(page);
+    const season = await seasonOfTheList(page);
+    const row = playerRows(page).nth(rowIndex.send);
+    const playerId = (await row.getAttribute('data-player-id')) ?? '';
+    const before = await workingLinks(page, playerId, season);
+
+    await press(row.getByTestId('player-name'), size);
+    const dialog = page.getByTestId('player-detail-dialog');
+    const guardianEmail = ((await dialog.getByTestId('guardian-contact').getByRole('link', { name: /@/ }).textContent()) ?? '').trim();
+    expect(guardianEmail).toContain('@');
+    const section = dialog.getByTestId('upload-link-section');
+    await expect(section.getByTestId('upload-link-status')).not.toContainText('Checking');
+    await section.getByRole('button', { name: 'Send link' }).scrollIntoViewIfNeeded();
+    await press(section.getByRole('button', { name: 'Send link' }), size);
+    await expect(section.getByTestId('upload-link-outcome')).toHaveText(`Sent to ${guardianEmail}`);
+    const after = before + 1;
+    await expect(section.getByTestId('upload-link-status')).toContainText(`${after} working ${after === 1 ? 'link' : 'links'}`);
+    expect(await workingLinks(page, playerId, season)).toBe(after);
   });
 }
