@@ -1,5 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZCreatedPlayer, ZPlayerReport, ZPlayerTimeline, type TCreatePlayer } from '../../../contract';
+import {
+  ZCreatedPlayer,
+  ZPlayerReport,
+  ZPlayerTimeline,
+  ZUploadLink,
+  ZUploadLinkRevokeResult,
+  ZUploadLinkSendResult,
+  ZUploadLinkStatus,
+  type TCreatePlayer,
+} from '../../../contract';
 import { apiRequest, getQueryFn } from '@/lib/api-client';
 
 const REPORT_KEY = ['api', 'report'] as const;
@@ -44,5 +53,54 @@ export function useCreatePlayer() {
     mutationFn: (player: TCreatePlayer) => apiRequest('POST', '/api/players', player, { schema: ZCreatedPlayer }),
     onSuccess: () =>
       Promise.all([REPORT_KEY, STATS_KEY, SEASON_REPORTS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+const uploadLinkPath = (playerId: string) => `/api/players/${encodeURIComponent(playerId)}/upload-link`;
+const uploadLinkStatusKey = (playerId: string, season: string) => ['api', 'players', playerId, 'upload-link', { season }] as const;
+
+/** GET /api/players/{playerId}/upload-link?season=: how many of the family's links work, and when one was last opened. */
+export function useUploadLinkStatus(playerId: string, season: string) {
+  return useQuery({ queryKey: uploadLinkStatusKey(playerId, season), queryFn: getQueryFn({ schema: ZUploadLinkStatus }), staleTime: 0 });
+}
+
+type UploadLinkTarget = { playerId: string; season: string };
+
+/** After a link is issued, sent or stopped: the status line and the timeline read it again. */
+function useRefreshUploadLinks() {
+  const queryClient = useQueryClient();
+  return ({ playerId, season }: UploadLinkTarget) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: uploadLinkStatusKey(playerId, season) }),
+      queryClient.invalidateQueries({ queryKey: playerTimelineKey(playerId) }),
+    ]);
+}
+
+/** POST /api/players/{playerId}/upload-link: a new link for the family (shown once: only its hash is kept). */
+export function useIssueUploadLink() {
+  const refresh = useRefreshUploadLinks();
+  return useMutation({
+    mutationFn: ({ playerId, season }: UploadLinkTarget) => apiRequest('POST', uploadLinkPath(playerId), { season }, { schema: ZUploadLink }),
+    onSettled: (_data, _error, target) => refresh(target),
+  });
+}
+
+/** POST /api/players/{playerId}/upload-link/send: e-mails the guardian a new link. */
+export function useSendUploadLink() {
+  const refresh = useRefreshUploadLinks();
+  return useMutation({
+    mutationFn: ({ playerId, season }: UploadLinkTarget) =>
+      apiRequest('POST', `${uploadLinkPath(playerId)}/send`, { season }, { schema: ZUploadLinkSendResult }),
+    onSettled: (_data, _error, target) => refresh(target),
+  });
+}
+
+/** DELETE /api/players/{playerId}/upload-link?season=: every working link of the player for the season stops. */
+export function useRevokeUploadLinks() {
+  const refresh = useRefreshUploadLinks();
+  return useMutation({
+    mutationFn: ({ playerId, season }: UploadLinkTarget) =>
+      apiRequest('DELETE', `${uploadLinkPath(playerId)}?${new URLSearchParams({ season }).toString()}`, undefined, { schema: ZUploadLinkRevokeResult }),
+    onSettled: (_data, _error, target) => refresh(target),
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSettingsChange, parseSessionTimeout, parseSettingsTab, scanningNote, settingsHealthLabel, storageUsage } from './settings-text';
+import { describeSettingsChange, parseSessionTimeout, parseUploadLinkDays, parseSettingsTab, scanningNote, settingsHealthLabel, storageUsage } from './settings-text';
 
 describe('Settings screen text', () => {
   it('says what a save changed', () => {
@@ -11,6 +11,20 @@ describe('Settings screen text', () => {
     expect(describeSettingsChange({ signInMode: 'both', requireTwoFactorForAdmins: true })).toBe(
       'Sign-in set to Personal accounts and the shared password. Two-step sign-in for admins turned on.',
     );
+  });
+
+  it('says how long upload links now work', () => {
+    expect(describeSettingsChange({ uploadLinkDays: 14 })).toBe('Upload links work for 14 days.');
+    expect(describeSettingsChange({ uploadLinkDays: 1 })).toBe('Upload links work for 1 day.');
+  });
+
+  it('checks the upload link days with the contract’s rule', () => {
+    expect(parseUploadLinkDays(' 14 ')).toEqual({ ok: true, days: 14 });
+    expect(parseUploadLinkDays('')).toEqual({ ok: false, message: 'Enter how many days an upload link works.' });
+    expect(parseUploadLinkDays('0')).toEqual({ ok: false, message: 'Upload link days must be at least 1 day.' });
+    expect(parseUploadLinkDays('181')).toEqual({ ok: false, message: 'Upload link days must be at most 180 days.' });
+    expect(parseUploadLinkDays('2.5')).toEqual({ ok: false, message: 'Upload links must work for a whole number of days.' });
+    expect(parseUploadLinkDays('ten')).toEqual({ ok: false, message: 'Upload links must work for a whole number of days.' });
   });
 
   it('checks the session timeout with the contract’s rule', () => {

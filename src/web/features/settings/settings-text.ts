@@ -2,6 +2,7 @@ import {
   SYSTEM_SETTING_LABELS,
   SESSION_TIMEOUT_MINUTES,
   SIGN_IN_MODE_LABELS,
+  UPLOAD_LINK_DAYS,
   ZSystemSettings,
   type TInstallation,
   type TSignInMode,
@@ -16,13 +17,14 @@ export const SETTING_LABELS: Record<SettingKey, string> = SYSTEM_SETTING_LABELS;
 
 /**
  * The toast after a save: 'Antivirus scanning turned off.', 'Session timeout set to 30 minutes.',
- * 'Sign-in set to Personal accounts only.'
+ * 'Sign-in set to Personal accounts only.', 'Upload links work for 14 days.'
  */
 export function describeSettingsChange(patch: TSystemSettingsPatch): string {
   const parts = (Object.keys(patch) as SettingKey[]).flatMap((key) => {
     const value = patch[key];
     if (value === undefined) return [];
     if (key === 'signInMode' && patch.signInMode !== undefined) return [`${SETTING_LABELS[key]} set to ${SIGN_IN_MODE_LABELS[patch.signInMode]}.`];
+    if (key === 'uploadLinkDays') return [`${SETTING_LABELS[key]} ${daysWord(Number(value))}.`];
     if (typeof value === 'number') return [`${SETTING_LABELS[key]} set to ${value} minutes.`];
     if (typeof value === 'boolean') return [`${SETTING_LABELS[key]} turned ${value ? 'on' : 'off'}.`];
     return [`${SETTING_LABELS[key]} set to ${value}.`];
@@ -53,6 +55,22 @@ export function parseSessionTimeout(input: string): SessionTimeoutInput {
   if (parsed.success) return { ok: true, minutes: parsed.data };
   return { ok: false, message: `Session timeout ${parsed.error.issues[0]?.message ?? 'is not valid'}.` };
 }
+
+const daysWord = (days: number): string => `${days} ${days === 1 ? 'day' : 'days'}`;
+
+export type UploadLinkDaysInput = { ok: true; days: number } | { ok: false; message: string };
+
+/** The 'Upload links work for' field, checked with the contract's own rule so the screen and the server agree. */
+export function parseUploadLinkDays(input: string): UploadLinkDaysInput {
+  const text = input.trim();
+  if (text === '') return { ok: false, message: 'Enter how many days an upload link works.' };
+  if (!/^-?\d+$/.test(text)) return { ok: false, message: 'Upload links must work for a whole number of days.' };
+  const parsed = ZSystemSettings.shape.uploadLinkDays.safeParse(Number(text));
+  if (parsed.success) return { ok: true, days: parsed.data };
+  return { ok: false, message: `Upload link days ${parsed.error.issues[0]?.message ?? 'is not valid'}.` };
+}
+
+export const UPLOAD_LINK_DAYS_HINT = `Between ${UPLOAD_LINK_DAYS.min} and ${UPLOAD_LINK_DAYS.max} days. A new link works this long from when it is made; links already given keep their date.`;
 
 export const SESSION_TIMEOUT_HINT = `Between ${SESSION_TIMEOUT_MINUTES.min} and ${SESSION_TIMEOUT_MINUTES.max} minutes (24 hours).`;
 

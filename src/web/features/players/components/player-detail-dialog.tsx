@@ -21,6 +21,7 @@ import { usePlayerReport, useRefreshPlayerTimeline } from '../api';
 import { requiredDocuments, STORAGE_WORDS, whatIsMissing } from '../required-documents';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { PlayerTimeline } from './player-timeline';
+import { UploadLinkSection } from './upload-link-section';
 
 const docTypeLabel = (document: TDocument): string => (document.docType ? DOC_TYPE_LABELS[document.docType] : 'Type not detected');
 
@@ -206,6 +207,7 @@ function Fact({ term, children, className }: { term: string; children: ReactNode
 
 function ReportBody({ report, access, handlers }: { report: TPlayerReport; access: DocumentAccess; handlers: ReviewHandlers }) {
   const { status, season } = report;
+  const { can } = usePermissions();
   return (
     <div className="flex min-w-0 flex-col gap-6">
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-[minmax(0,1.7fr)_minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1fr)]">
@@ -243,6 +245,11 @@ function ReportBody({ report, access, handlers }: { report: TPlayerReport; acces
       <Section title="Guardian contact">
         <GuardianContact report={report} />
       </Section>
+      {can('notifications.send') ? (
+        <Section title="Upload link">
+          <UploadLinkSection playerId={status.playerId} playerName={status.playerName} season={season.id} guardianEmail={guardianOf(report).email} />
+        </Section>
+      ) : null}
       <Section title="Timeline">
         <PlayerTimeline playerId={status.playerId} />
       </Section>

@@ -42,7 +42,12 @@ interface PlayerTableProps {
   onOpenPlayer: (player: TPlayerReportRow) => void;
   caption: string;
   sorting?: PlayerSorting | undefined;
+  /** A row's own actions (a menu), in a last column; none when undefined. */
+  renderActions?: RowActions | undefined;
 }
+
+/** The actions of one player's row or card. */
+export type RowActions = (player: TPlayerReportRow) => ReactNode;
 
 /** A column header that orders the list by its column (again: the other way), with aria-sort saying how it is ordered. */
 function SortableHead({ column, sorting, children }: { column: TPlayerSortKey; sorting: PlayerSorting | undefined; children: ReactNode }) {
@@ -66,7 +71,7 @@ function SortableHead({ column, sorting, children }: { column: TPlayerSortKey; s
 }
 
 /** The player table: 'Last, First' with initials, division, one status per document type, completion. */
-export function PlayerTable({ players, onOpenPlayer, caption, sorting }: PlayerTableProps) {
+export function PlayerTable({ players, onOpenPlayer, caption, sorting, renderActions }: PlayerTableProps) {
   return (
     <Table data-testid="player-table">
       <TableCaption className="sr-only">{caption}</TableCaption>
@@ -86,6 +91,11 @@ export function PlayerTable({ players, onOpenPlayer, caption, sorting }: PlayerT
           <SortableHead column="completion" sorting={sorting}>
             Completion
           </SortableHead>
+          {renderActions ? (
+            <TableHead scope="col" className="w-8 px-0">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          ) : null}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -135,8 +145,10 @@ export function PlayerTable({ players, onOpenPlayer, caption, sorting }: PlayerT
                 </TableCell>
               ))}
               <TableCell>
-                <CompletionBar percent={player.completionPercentage} label={`Completion for ${name}`} className="w-32" />
+                {/* Narrower beside the actions, so the table still fits 1280 px without scrolling. */}
+                <CompletionBar percent={player.completionPercentage} label={`Completion for ${name}`} className={renderActions ? 'w-28' : 'w-32'} />
               </TableCell>
+              {renderActions ? <TableCell className="w-8 py-2 pr-0 pl-1 text-right">{renderActions(player)}</TableCell> : null}
             </TableRow>
           );
         })}
@@ -146,7 +158,17 @@ export function PlayerTable({ players, onOpenPlayer, caption, sorting }: PlayerT
 }
 
 /** The players as cards, one each: name and id, division, the four document states, completion (a phone). */
-export function PlayerCards({ players, onOpenPlayer, label }: { players: readonly TPlayerReportRow[]; onOpenPlayer: (player: TPlayerReportRow) => void; label: string }) {
+export function PlayerCards({
+  players,
+  onOpenPlayer,
+  label,
+  renderActions,
+}: {
+  players: readonly TPlayerReportRow[];
+  onOpenPlayer: (player: TPlayerReportRow) => void;
+  label: string;
+  renderActions?: RowActions | undefined;
+}) {
   return (
     <ul className="flex flex-col gap-3" aria-label={label} data-testid="player-cards">
       {players.map((player) => {
@@ -171,9 +193,12 @@ export function PlayerCards({ players, onOpenPlayer, label }: { players: readonl
                   </span>
                 </div>
               </div>
-              <Badge variant="outline" data-testid="player-division">
-                {player.division}
-              </Badge>
+              <div className="flex shrink-0 items-center gap-1">
+                <Badge variant="outline" data-testid="player-division">
+                  {player.division}
+                </Badge>
+                {renderActions?.(player)}
+              </div>
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2">
               {DOC_TYPES.map((type) => (
@@ -203,13 +228,15 @@ interface PlayerResultsProps {
   label: string;
   /** The list's order, changed from the table's column headers. */
   sorting?: PlayerSorting;
+  /** Each row's own actions (a menu); none when undefined. */
+  renderActions?: RowActions;
 }
 
 /**
  * One page of the report as a table (as cards on a phone), with its loading, error and empty states and the
  * pager (10 a page).
  */
-export function PlayerResults({ report, page, onPageChange, onOpenPlayer, label, sorting }: PlayerResultsProps) {
+export function PlayerResults({ report, page, onPageChange, onOpenPlayer, label, sorting, renderActions }: PlayerResultsProps) {
   const { data, isPlaceholderData } = report;
   const wide = useMediaQuery(TABLE_QUERY);
   const pageCount = data ? pageCountFor(data.total, data.pageSize ?? PLAYER_PAGE_SIZE) : 1;
@@ -268,9 +295,10 @@ export function PlayerResults({ report, page, onPageChange, onOpenPlayer, label,
           onOpenPlayer={onOpenPlayer}
           caption={`${label}: page ${report.data.page} of ${pageCount}, ${total} ${total === 1 ? 'player' : 'players'}`}
           sorting={sorting}
+          renderActions={renderActions}
         />
       ) : (
-        <PlayerCards players={players} onOpenPlayer={onOpenPlayer} label={`${label}: page ${report.data.page} of ${pageCount}`} />
+        <PlayerCards players={players} onOpenPlayer={onOpenPlayer} label={`${label}: page ${report.data.page} of ${pageCount}`} renderActions={renderActions} />
       )}
       {total > 0 ? (
         <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">

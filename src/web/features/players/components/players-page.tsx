@@ -21,6 +21,7 @@ import { ExportPlayersButton } from './export-players-button';
 import { PlayerCountCards } from './player-count-cards';
 import { PlayerDetailDialog } from './player-detail-dialog';
 import { PlayerFiltersBar } from './player-filters-bar';
+import { PlayerRowActions } from './player-row-actions';
 import { PlayerResults } from './player-table';
 import { RemindFamiliesDialog } from './remind-families-dialog';
 
@@ -46,6 +47,10 @@ export function PlayersPage() {
   const report = useMissingReport(missingReportParams(filters, PLAYER_PAGE_SIZE));
   const season = report.data?.season;
   const { can } = usePermissions();
+  // The row menu works on the season the list shows, once the list has said which one it is.
+  const seasonId = season?.id;
+  const renderActions =
+    can('notifications.send') && seasonId !== undefined ? (player: TPlayerReportRow) => <PlayerRowActions player={player} season={seasonId} /> : undefined;
 
   const filtersKey = serializePlayerFilters(filters);
   const onPageChange = useCallback(
@@ -107,6 +112,7 @@ export function PlayersPage() {
               onOpenPlayer={setSelected}
               label="Players"
               sorting={{ sort: filters.sort, onSortChange: (sort) => setFilters(updatePlayerFilters(filters, { sort })) }}
+              {...(renderActions ? { renderActions } : {})}
             />
           </CardContent>
         </Card>

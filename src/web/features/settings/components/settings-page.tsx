@@ -10,6 +10,7 @@ import { NotificationSettingsCard } from './notification-settings-card';
 import { SecuritySettingsCard } from './security-settings-card';
 import { StorageCard } from './storage-card';
 import { SystemHealthCard } from './system-health-card';
+import { UploadLinkSettingsCard } from './upload-link-settings-card';
 
 /** System Settings: five tabs; the open one is in the query string (?tab=) so a link or reload keeps it. */
 export function SettingsPage() {
@@ -47,6 +48,7 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="notifications" className="flex flex-col gap-6">
           <NotificationSettingsCard />
+          <UploadLinkSettingsCard />
         </TabsContent>
         <TabsContent value="security" className="flex flex-col gap-6">
           <SecuritySettingsCard />
