@@ -92,8 +92,8 @@ describe('buildPlayerTimeline', () => {
     expect(entries.filter((entry) => entry.kind !== 'registration').map((entry) => [entry.kind, entry.what, entry.who, entry.details, entry.season?.id])).toEqual([
       ['notification', 'Upload links turned off', 'Sam Staff', '2 working links stopped', 'fall-2025'],
       ['upload', 'Medical Form sent through the upload link', 'Family upload link', null, 'fall-2025'],
-      ['notification', 'Upload link sent with an automatic reminder', 'System', 'Works until 2025-10-04', 'fall-2025'],
-      ['notification', 'Upload link created for the family', 'Sam Staff', 'Works until 2025-10-03', 'fall-2025'],
+      ['notification', 'Upload link sent with an automatic reminder', 'System', 'Works until Oct 4, 2025', 'fall-2025'],
+      ['notification', 'Upload link created for the family', 'Sam Staff', 'Works until Oct 3, 2025', 'fall-2025'],
     ]);
     expect(JSON.stringify(entries)).not.toMatch(/l1|l2|l3|linkId/);
   });

@@ -31,6 +31,9 @@ const INTAKE_HOW: Record<TSubmissionSource, string> = {
   test: 'sent by the pipeline test',
   family: "sent through the family's upload link",
 };
+/** The day a link stops working, as the screens write dates: 'Dec 26, 2026' (UTC). */
+const LINK_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
 /** Said when nothing records who did it (rows written before the audit trail, demo data). */
 const NOT_RECORDED = 'Not recorded';
 
@@ -117,7 +120,7 @@ function uploadLinkLine(event: AuditEventRow): (Pick<TPlayerTimelineEntry, 'kind
   if (action === 'upload_link.issued') {
     const issued = ZLinkIssued.safeParse(event.detail);
     if (!issued.success) return undefined;
-    const until = issued.data.expiresAt ? `Works until ${issued.data.expiresAt.slice(0, 10)}` : null;
+    const until = issued.data.expiresAt ? `Works until ${LINK_DAY.format(new Date(issued.data.expiresAt))}` : null;
     return { kind: 'notification', what: LINK_ISSUED_WHAT[issued.data.why ?? ''] ?? 'Upload link created for the family', details: until, seasonId: issued.data.seasonId };
   }
   if (action === 'upload_link.revoked') {
