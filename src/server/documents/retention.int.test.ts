@@ -9,7 +9,8 @@ import type { Storage } from '../adapters/storage/port';
 import { listAuditEvents } from '../audit/audit-events.repository';
 import { findDocument, insertDocument, type NewDocument } from './documents.repository';
 import { upsertPlayer } from '../players/players.repository';
-import { ensureDailyJobScheduled, listQueuedJobs } from './retention.repository';
+import { ensureJobScheduled } from '../platform/jobs/jobs.repository';
+import { listQueuedJobs } from './retention.repository';
 import { auditEvents, documents, jobs } from '../platform/db/schema';
 import { insertSeasons } from '../seasons/seasons.repository';
 import { createLogger } from '../platform/logger';
@@ -196,7 +197,7 @@ describeEachDatabase('retention', ({ getDb }) => {
     // Without the lock, PostgreSQL lets most of eight concurrent check-then-inserts through.
     for (let round = 0; round < 5; round++) {
       await getDb().delete(jobs);
-      const enqueued = await Promise.all(Array.from({ length: 8 }, () => ensureDailyJobScheduled(getDb(), RETENTION_QUEUE, NOW)));
+      const enqueued = await Promise.all(Array.from({ length: 8 }, () => ensureJobScheduled(getDb(), RETENTION_QUEUE, NOW)));
       expect(enqueued.filter(Boolean)).toHaveLength(1);
       expect(await listQueuedJobs(getDb(), RETENTION_QUEUE)).toHaveLength(1);
     }

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { enqueueJob, type JobRow } from '../platform/jobs/jobs.repository';
+import type { JobRow } from '../platform/jobs/jobs.repository';
 import { documents, jobs } from '../platform/db/schema';
 
 /**
@@ -8,7 +8,6 @@ import { documents, jobs } from '../platform/db/schema';
  * but fixed: every instance must take the same lock. The two-int form never collides with the bigint
  * migration lock in client.ts (PostgreSQL keeps the two key spaces apart).
  */
-const SCHEDULE_LOCK_NAMESPACE = 730_557_102;
 
 /** What retention needs of a document whose stored object is due for deletion. */
 export type ExpiredDocument = {
@@ -85,23 +84,3 @@ export const listQueuedJobs = (db: Db, queue: string): Promise<JobRow[]> =>
     .where(and(eq(jobs.queue, queue), eq(jobs.status, 'queued')))
     .orderBy(asc(jobs.runAt), asc(jobs.id));
 
-/**
- * Enqueues one job of `queue` at `runAt` unless one is already waiting, and says whether it did. Every
- * instance calls this at start and every run calls it for the next day, so without the check the
- * queue would grow by one job per start. The check and the insert hold a per-queue advisory lock
- * until commit, so two instances starting together cannot both see "none queued". A job that is
- * running does not count: the run in progress is what schedules its successor.
- */
-export async function ensureDailyJobScheduled(db: Db, queue: 'retention', runAt: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SCHEDULE_LOCK_NAMESPACE}::int, hashtext(${queue}))`);
-    const [waiting] = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.queue, queue), eq(jobs.status, 'queued')))
-      .limit(1);
-    if (waiting) return false;
-    await enqueueJob(tx, { queue, payload: {}, runAt });
-    return true;
-  });
-}

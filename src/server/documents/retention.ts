@@ -2,8 +2,9 @@ import type { Storage } from '../adapters/storage/port';
 import type { TJobPayload, TJobQueue } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { recordAuditEvent } from '../audit';
-import { ensureDailyJobScheduled, findExpiredDocuments, markDocumentPurged, type ExpiredDocument } from './retention.repository';
+import { findExpiredDocuments, markDocumentPurged, type ExpiredDocument } from './retention.repository';
 import type { JobHandler } from '../platform/jobs/job-runner';
+import { ensureJobScheduled } from '../platform/jobs/jobs.repository';
 import type { Logger } from '../platform/logger';
 
 /** The job queue retention runs on: one job at a time, each scheduling the next. */
@@ -46,7 +47,7 @@ export function createRetentionHandler(deps: RetentionDeps): JobHandler<TJobPayl
     const startedAt = now();
     // Scheduled before the work, not after: if this run throws or exhausts its retries, tomorrow's
     // run is already queued and retention does not silently stop until the next restart.
-    await ensureDailyJobScheduled(deps.db, RETENTION_QUEUE, new Date(startedAt.getTime() + DAY_MS));
+    await ensureJobScheduled(deps.db, RETENTION_QUEUE, new Date(startedAt.getTime() + DAY_MS));
 
     const counts: Record<PurgeResult, number> = { purged: 0, failed: 0, skipped: 0 };
     let after: string | undefined;
@@ -96,5 +97,5 @@ async function purgeDocument(deps: RetentionDeps, document: ExpiredDocument, now
 
 /** Call at start: queues a run a minute from `now` unless one (from this or another instance) is waiting. */
 export function scheduleRetention(db: Db, now: Date): Promise<boolean> {
-  return ensureDailyJobScheduled(db, RETENTION_QUEUE, new Date(now.getTime() + FIRST_RUN_DELAY_MS));
+  return ensureJobScheduled(db, RETENTION_QUEUE, new Date(now.getTime() + FIRST_RUN_DELAY_MS));
 }

@@ -2,7 +2,7 @@ import { type TDocType, type TJobPayload, type TJobQueue } from '../../contract'
 import { recordAuditEvent } from '../audit';
 import type { Db } from '../platform/db/client';
 import type { JobHandler } from '../platform/jobs/job-runner';
-import { enqueueJob } from '../platform/jobs/jobs.repository';
+import { enqueueJob, ensureJobScheduled } from '../platform/jobs/jobs.repository';
 import type { Logger } from '../platform/logger';
 import { AUTOMATIC_REMINDER_TEMPLATE, DEFAULT_NOTIFICATION_TEMPLATES } from './notification-defaults';
 import type { DeliveryDeps } from './notification-delivery';
@@ -12,7 +12,7 @@ import { describeDocTypes, formatDeadline, renderHtml, renderText, type Placehol
 import { findNotificationTemplateByName } from './notification-templates.repository';
 import { deliverAndSettle, NOTIFICATION_SEND_QUEUE } from './notifications.service';
 import { planReminders, REMINDER_SEND_FROM_HOUR_UTC, type FamilyReminder, type PlayerState } from './reminder-plan';
-import { claimReminderDay, ensureReminderSweepScheduled, linkReminderHistory, listReminderCandidates, listSwitchedOnSchedules, type ReminderCandidate } from './reminders.repository';
+import { claimReminderDay, linkReminderHistory, listReminderCandidates, listSwitchedOnSchedules, type ReminderCandidate } from './reminders.repository';
 
 /** The job queue of the automatic reminders' sweep: one job at a time, each scheduling the next. */
 export const REMINDERS_QUEUE = 'reminders' satisfies TJobQueue;
@@ -142,7 +142,7 @@ export function createReminderHandler(deps: ReminderSweepDeps): JobHandler<TJobP
   const now = deps.now ?? (() => new Date());
   return async () => {
     const startedAt = now();
-    await ensureReminderSweepScheduled(deps.db, REMINDERS_QUEUE, nextHour(startedAt));
+    await ensureJobScheduled(deps.db, REMINDERS_QUEUE, nextHour(startedAt));
     const counts = await sweepReminders(deps, startedAt);
     if (counts.due > 0) deps.log.info({ ...counts }, 'automatic reminders sent');
     return { kind: 'done' };
@@ -154,5 +154,5 @@ export const nextHour = (at: Date): Date => new Date(Math.floor(at.getTime() / H
 
 /** Call at start: queues a sweep a minute from `now` unless one (from this or another instance) is waiting. */
 export function scheduleReminders(db: Db, now: Date): Promise<boolean> {
-  return ensureReminderSweepScheduled(db, REMINDERS_QUEUE, new Date(now.getTime() + FIRST_RUN_DELAY_MS));
+  return ensureJobScheduled(db, REMINDERS_QUEUE, new Date(now.getTime() + FIRST_RUN_DELAY_MS));
 }

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { TDocType, TPlayerDocStatus } from '../../contract';
 import type { Db } from '../platform/db/client';
-import { enqueueJob } from '../platform/jobs/jobs.repository';
-import { automaticReminders, documents, jobs, players, registrations, reminderSchedules, seasons } from '../platform/db/schema';
+import { automaticReminders, documents, players, registrations, reminderSchedules, seasons } from '../platform/db/schema';
 
 export type ReminderScheduleRow = typeof reminderSchedules.$inferSelect;
 export type NewReminderSchedule = typeof reminderSchedules.$inferInsert;
@@ -13,7 +12,6 @@ export async function insertReminderSchedules(db: Db, rows: readonly NewReminder
 }
 
 /** Arbitrary constant beside the template seed's lock: serialises the scheduling of the next sweep across instances. */
-const REMINDER_SCHEDULE_LOCK_KEY = 7_305_571_004;
 
 export async function findReminderSchedule(db: Db, seasonId: string): Promise<ReminderScheduleRow | undefined> {
   const [row] = await db.select().from(reminderSchedules).where(eq(reminderSchedules.seasonId, seasonId));
@@ -135,17 +133,3 @@ export async function linkReminderHistory(db: Db, id: string, historyId: string)
   await db.update(automaticReminders).set({ historyId }).where(eq(automaticReminders.id, id));
 }
 
-/** Queues the next sweep at `runAt` unless one (of this or another instance) is already waiting. */
-export function ensureReminderSweepScheduled(db: Db, queue: 'reminders', runAt: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${REMINDER_SCHEDULE_LOCK_KEY})`);
-    const [waiting] = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.queue, queue), eq(jobs.status, 'queued')))
-      .limit(1);
-    if (waiting) return false;
-    await enqueueJob(tx, { queue, payload: {}, runAt });
-    return true;
-  });
-}

@@ -106,3 +106,30 @@ export async function requeueDocumentJobs(db: Db, queue: string, documentId: str
   const [running] = await db.select({ n: count() }).from(jobs).where(and(ofDocument, eq(jobs.status, 'running')));
   return { requeued: requeued.length, running: running?.n ?? 0 };
 }
+
+/** Advisory lock namespace of ensureJobScheduled; the queue's name hashed is the key within it. */
+const SCHEDULE_LOCK_NAMESPACE = 730_557_102;
+
+/** The queues whose jobs carry no payload and each schedule their successor (retention, reminders). */
+export type SelfSchedulingQueue = Extract<TJobQueue, 'retention' | 'reminders'>;
+
+/**
+ * Enqueues one job of a self-scheduling `queue` at `runAt` unless one is already waiting, and says whether it
+ * did. Every instance calls this at start and every run calls it for its successor, so without the check the
+ * queue would grow by one job per start. The check and the insert hold a per-queue advisory lock until commit,
+ * so two instances starting together cannot both see "none queued". A job that is running does not count: the
+ * run in progress is what schedules its successor.
+ */
+export async function ensureJobScheduled(db: Db, queue: SelfSchedulingQueue, runAt: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SCHEDULE_LOCK_NAMESPACE}::int, hashtext(${queue}))`);
+    const [waiting] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.queue, queue), eq(jobs.status, 'queued')))
+      .limit(1);
+    if (waiting) return false;
+    await enqueueJob(tx, { queue, payload: {}, runAt });
+    return true;
+  });
+}

@@ -19,7 +19,7 @@ describe('Settings screen text', () => {
   });
 
   it('checks the upload link days with the contract’s rule', () => {
-    expect(parseUploadLinkDays(' 14 ')).toEqual({ ok: true, days: 14 });
+    expect(parseUploadLinkDays(' 14 ')).toEqual({ ok: true, value: 14 });
     expect(parseUploadLinkDays('')).toEqual({ ok: false, message: 'Enter how many days an upload link works.' });
     expect(parseUploadLinkDays('0')).toEqual({ ok: false, message: 'Upload link days must be at least 1 day.' });
     expect(parseUploadLinkDays('181')).toEqual({ ok: false, message: 'Upload link days must be at most 180 days.' });
@@ -28,7 +28,7 @@ describe('Settings screen text', () => {
   });
 
   it('checks the session timeout with the contract’s rule', () => {
-    expect(parseSessionTimeout(' 45 ')).toEqual({ ok: true, minutes: 45 });
+    expect(parseSessionTimeout(' 45 ')).toEqual({ ok: true, value: 45 });
     expect(parseSessionTimeout('')).toEqual({ ok: false, message: 'Enter the session timeout in minutes.' });
     expect(parseSessionTimeout('4')).toEqual({ ok: false, message: 'Session timeout must be at least 5 minutes.' });
     expect(parseSessionTimeout('1441')).toEqual({ ok: false, message: 'Session timeout must be at most 1440 minutes (24 hours).' });

@@ -44,31 +44,39 @@ export const SIGN_IN_MODE_DESCRIPTIONS: Record<TSignInMode, string> = {
 export const PERSONAL_ONLY_WARNING =
   'Everyone signed in with the shared password is signed out at once, and it stops working. Make sure the staff have accounts, and that you can sign in with yours: the switch is refused until an admin has a password.';
 
-export type SessionTimeoutInput = { ok: true; minutes: number } | { ok: false; message: string };
+/** The System Settings that are a whole number typed in a field. */
+export type WholeNumberSetting = 'sessionTimeoutMinutes' | 'uploadLinkDays';
 
-/** The session timeout field, checked with the contract's own rule so the screen and the server agree. */
-export function parseSessionTimeout(input: string): SessionTimeoutInput {
+export type WholeNumberInput = { ok: true; value: number } | { ok: false; message: string };
+
+/** What a whole-number field says when it is empty or not a whole number, and the name its limits are said with. */
+type WholeNumberWords = { empty: string; notWhole: string; name: string };
+
+/** A whole-number setting's field, checked with the contract's own rule so the screen and the server agree. */
+function parseWholeNumber(setting: WholeNumberSetting, input: string, words: WholeNumberWords): WholeNumberInput {
   const text = input.trim();
-  if (text === '') return { ok: false, message: 'Enter the session timeout in minutes.' };
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return { ok: false, message: 'Session timeout must be a whole number of minutes.' };
-  const parsed = ZSystemSettings.shape.sessionTimeoutMinutes.safeParse(Number(text));
-  if (parsed.success) return { ok: true, minutes: parsed.data };
-  return { ok: false, message: `Session timeout ${parsed.error.issues[0]?.message ?? 'is not valid'}.` };
+  if (text === '') return { ok: false, message: words.empty };
+  if (!/^-?\d+$/.test(text)) return { ok: false, message: words.notWhole };
+  const parsed = ZSystemSettings.shape[setting].safeParse(Number(text));
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, message: `${words.name} ${parsed.error.issues[0]?.message ?? 'is not valid'}.` };
 }
+
+export const parseSessionTimeout = (input: string): WholeNumberInput =>
+  parseWholeNumber('sessionTimeoutMinutes', input, {
+    empty: 'Enter the session timeout in minutes.',
+    notWhole: 'Session timeout must be a whole number of minutes.',
+    name: 'Session timeout',
+  });
 
 const daysWord = (days: number): string => `${days} ${days === 1 ? 'day' : 'days'}`;
 
-export type UploadLinkDaysInput = { ok: true; days: number } | { ok: false; message: string };
-
-/** The 'Upload links work for' field, checked with the contract's own rule so the screen and the server agree. */
-export function parseUploadLinkDays(input: string): UploadLinkDaysInput {
-  const text = input.trim();
-  if (text === '') return { ok: false, message: 'Enter how many days an upload link works.' };
-  if (!/^-?\d+$/.test(text)) return { ok: false, message: 'Upload links must work for a whole number of days.' };
-  const parsed = ZSystemSettings.shape.uploadLinkDays.safeParse(Number(text));
-  if (parsed.success) return { ok: true, days: parsed.data };
-  return { ok: false, message: `Upload link days ${parsed.error.issues[0]?.message ?? 'is not valid'}.` };
-}
+export const parseUploadLinkDays = (input: string): WholeNumberInput =>
+  parseWholeNumber('uploadLinkDays', input, {
+    empty: 'Enter how many days an upload link works.',
+    notWhole: 'Upload links must work for a whole number of days.',
+    name: 'Upload link days',
+  });
 
 export const UPLOAD_LINK_DAYS_HINT = `Between ${UPLOAD_LINK_DAYS.min} and ${UPLOAD_LINK_DAYS.max} days. A new link works this long from when it is made; links already given keep their date.`;
 
