@@ -17,6 +17,19 @@ export type SeasonFamily = {
   waiver: TPlayerDocStatus;
 };
 
+/** A season's player, their guardian and per-type status, as SeasonFamily reads them. */
+export const SEASON_FAMILY_COLUMNS = {
+  playerId: players.id,
+  firstName: players.firstName,
+  lastName: players.lastName,
+  guardianName: players.guardianName,
+  guardianEmail: players.guardianEmail,
+  birthCertificate: registrations.birthCertificateStatus,
+  residency: registrations.residencyStatus,
+  medical: registrations.medicalStatus,
+  waiver: registrations.waiverStatus,
+};
+
 /** A type counts as missing when the registration summary says so (none, rejected or purged). */
 const hasMissingType = or(
   eq(registrations.birthCertificateStatus, 'missing'),
@@ -31,17 +44,7 @@ const hasMissingType = or(
  */
 export function listSeasonFamilies(db: Db, seasonId: string, options: { onlyMissing: boolean; scope: DivisionScope }): Promise<SeasonFamily[]> {
   return db
-    .select({
-      playerId: players.id,
-      firstName: players.firstName,
-      lastName: players.lastName,
-      guardianName: players.guardianName,
-      guardianEmail: players.guardianEmail,
-      birthCertificate: registrations.birthCertificateStatus,
-      residency: registrations.residencyStatus,
-      medical: registrations.medicalStatus,
-      waiver: registrations.waiverStatus,
-    })
+    .select(SEASON_FAMILY_COLUMNS)
     .from(registrations)
     .innerJoin(players, eq(players.id, registrations.playerId))
     .where(and(eq(registrations.seasonId, seasonId), inDivisions(registrations.division, options.scope), options.onlyMissing ? hasMissingType : undefined))
@@ -156,17 +159,7 @@ export async function findDocumentFamily(db: Db, documentId: string, scope: Divi
 /** One player's family in a season, when the player is registered for it in one of the scope's divisions. */
 export async function findSeasonFamily(db: Db, playerId: string, seasonId: string, scope: DivisionScope): Promise<SeasonFamily | undefined> {
   const [row] = await db
-    .select({
-      playerId: players.id,
-      firstName: players.firstName,
-      lastName: players.lastName,
-      guardianName: players.guardianName,
-      guardianEmail: players.guardianEmail,
-      birthCertificate: registrations.birthCertificateStatus,
-      residency: registrations.residencyStatus,
-      medical: registrations.medicalStatus,
-      waiver: registrations.waiverStatus,
-    })
+    .select(SEASON_FAMILY_COLUMNS)
     .from(registrations)
     .innerJoin(players, eq(players.id, registrations.playerId))
     .where(and(eq(registrations.seasonId, seasonId), eq(registrations.playerId, playerId), inDivisions(registrations.division, scope)));

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { TDocType, TPlayerDocStatus } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { automaticReminders, documents, players, registrations, reminderSchedules, seasons } from '../platform/db/schema';
+import { SEASON_FAMILY_COLUMNS } from './notification-recipients.repository';
 
 export type ReminderScheduleRow = typeof reminderSchedules.$inferSelect;
 export type NewReminderSchedule = typeof reminderSchedules.$inferInsert;
@@ -67,17 +68,7 @@ export type ReminderCandidate = {
 /** The season's players still missing a document (none sent, or not accepted) who have a guardian e-mail. */
 export async function listReminderCandidates(db: Db, seasonId: string): Promise<ReminderCandidate[]> {
   const rows = await db
-    .select({
-      playerId: players.id,
-      firstName: players.firstName,
-      lastName: players.lastName,
-      guardianName: players.guardianName,
-      guardianEmail: sql<string>`btrim(${players.guardianEmail})`,
-      birthCertificate: registrations.birthCertificateStatus,
-      residency: registrations.residencyStatus,
-      medical: registrations.medicalStatus,
-      waiver: registrations.waiverStatus,
-    })
+    .select({ ...SEASON_FAMILY_COLUMNS, guardianEmail: sql<string>`btrim(${players.guardianEmail})` })
     .from(registrations)
     .innerJoin(players, eq(players.id, registrations.playerId))
     .where(
