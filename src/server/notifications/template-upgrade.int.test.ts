@@ -1,21 +1,11 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { asc } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { createScratchPostgresDatabase, testDatabaseKinds } from '../../../tests/support/databases';
-import { openDatabase, type Database, type Db } from '../platform/db/client';
-import { notificationTemplates, schema } from '../platform/db/schema';
+import { testDatabaseKinds } from '../../../tests/support/databases';
+import { openEarlierDatabase } from '../../../tests/support/earlier-database';
+import type { Db } from '../platform/db/client';
+import { notificationTemplates } from '../platform/db/schema';
 import { DEFAULT_NOTIFICATION_TEMPLATES } from './notification-defaults';
 import { seedDefaultNotificationTemplates } from './notifications.service';
 
@@ -25,20 +15,8 @@ import { seedDefaultNotificationTemplates } from './notifications.service';
  * edited one keeps its staff's words, and the new 'Upload Link' and 'Automatic Reminder' are added.
  */
 
-const MIGRATIONS = fileURLToPath(new URL('../platform/db/migrations', import.meta.url));
 const LAST_BEFORE = '0014_notification_history_body';
-const ZJournal = z.looseObject({ entries: z.array(z.looseObject({ tag: z.string() })) });
 
-async function migrationsUpTo(lastTag: string, into: string): Promise<string> {
-  const folder = path.join(into, 'migrations');
-  await cp(MIGRATIONS, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = ZJournal.parse(JSON.parse(await readFile(journalFile, 'utf8')));
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  expect(last).toBeGreaterThan(0);
-  await writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
-  return folder;
-}
 
 /** The texts the earlier version seeded, word for word. */
 const EARLIER = {
@@ -93,30 +71,7 @@ describe('default templates of an earlier installation', () => {
   });
 
   it.each(testDatabaseKinds())('on %s, unchanged ones get the upload page, an edited one is left alone', async (kind) => {
-    const workDir = await mkdtemp(path.join(tmpdir(), 'cb-template-upgrade-'));
-    cleanups.push(() => rm(workDir, { recursive: true, force: true }));
-    const earlierMigrations = await migrationsUpTo(LAST_BEFORE, workDir);
-
-    let database: Database;
-    if (kind === 'pglite') {
-      const dataDir = path.join(workDir, 'pglite');
-      const earlier = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm } });
-      const db = drizzlePglite(earlier, { schema });
-      await migratePglite(db, { migrationsFolder: earlierMigrations });
-      await fillAsBefore(db);
-      await earlier.close();
-      database = await openDatabase({ kind: 'pglite', dir: dataDir });
-    } else {
-      const scratch = await createScratchPostgresDatabase();
-      cleanups.push(() => scratch.drop());
-      const pool = new pg.Pool({ connectionString: scratch.url });
-      const db = drizzlePg(pool, { schema });
-      await migratePg(db, { migrationsFolder: earlierMigrations });
-      await fillAsBefore(db);
-      await pool.end();
-      database = await openDatabase({ kind: 'postgres', url: scratch.url });
-    }
-    cleanups.push(() => database.close());
+    const database = await openEarlierDatabase(kind, { lastBefore: LAST_BEFORE, fill: fillAsBefore, pgliteExtensions: { unaccent, pg_trgm }, cleanups });
     const { db } = database;
     expect(await seedDefaultNotificationTemplates(db)).toBe(true);
 

@@ -1,22 +1,13 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createScratchPostgresDatabase, testDatabaseKinds } from '../../../../tests/support/databases';
+import { testDatabaseKinds } from '../../../../tests/support/databases';
+import { openEarlierDatabase } from '../../../../tests/support/earlier-database';
 import { FALL_2025 } from '../../../../tests/support/pipeline';
 import { countDocumentList } from '../../documents/documents.repository';
 import { readMissingReportPage } from '../../reports/reports.repository';
 import { findUsers } from '../../users/users.repository';
-import { openDatabase, type Database, type Db } from './client';
+import type { Db } from './client';
 import { registrations, schema } from './schema';
 
 /**
@@ -25,22 +16,9 @@ import { registrations, schema } from './schema';
  * registration's search text and builds the indexes, and the searches ignore accents on the rows already there.
  */
 
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 const LAST_BEFORE = '0012_seasons_from_the_app';
 const ZIndexNames = z.object({ rows: z.array(z.object({ indexname: z.string() })) });
-const ZJournal = z.looseObject({ entries: z.array(z.looseObject({ tag: z.string() })) });
 
-/** A copy of the migrations whose journal ends at `lastTag`: what an earlier version shipped. */
-async function migrationsUpTo(lastTag: string, into: string): Promise<string> {
-  const folder = path.join(into, 'migrations');
-  await cp(MIGRATIONS, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = ZJournal.parse(JSON.parse(await readFile(journalFile, 'utf8')));
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  expect(last).toBeGreaterThan(0);
-  await writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
-  return folder;
-}
 
 const PLAYER = {
   id: 'CB-2025-0000ab01',
@@ -75,30 +53,7 @@ describe('a database migrated before searches ignored accents', () => {
   });
 
   it.each(testDatabaseKinds())('upgrades on %s and finds the rows it already held without their accents', async (kind) => {
-    const workDir = await mkdtemp(path.join(tmpdir(), 'cb-search-upgrade-'));
-    cleanups.push(() => rm(workDir, { recursive: true, force: true }));
-    const earlierMigrations = await migrationsUpTo(LAST_BEFORE, workDir);
-
-    let database: Database;
-    if (kind === 'pglite') {
-      const dataDir = path.join(workDir, 'pglite');
-      const earlier = await PGlite.create(dataDir);
-      const db = drizzlePglite(earlier, { schema });
-      await migratePglite(db, { migrationsFolder: earlierMigrations });
-      await fillAsBefore(db);
-      await earlier.close();
-      database = await openDatabase({ kind: 'pglite', dir: dataDir });
-    } else {
-      const scratch = await createScratchPostgresDatabase();
-      cleanups.push(() => scratch.drop());
-      const pool = new pg.Pool({ connectionString: scratch.url });
-      const db = drizzlePg(pool, { schema });
-      await migratePg(db, { migrationsFolder: earlierMigrations });
-      await fillAsBefore(db);
-      await pool.end();
-      database = await openDatabase({ kind: 'postgres', url: scratch.url });
-    }
-    cleanups.push(() => database.close());
+    const database = await openEarlierDatabase(kind, { lastBefore: LAST_BEFORE, fill: fillAsBefore, cleanups });
     const { db } = database;
 
     const [row] = await db.select({ searchText: registrations.searchText }).from(registrations).where(eq(registrations.playerId, PLAYER.id));
