@@ -5,8 +5,9 @@ import { actorOf } from '../platform/http/access';
 import { AppError } from '../platform/errors';
 import { SIGNATURE_HEADER } from './form/form-webhook';
 import { receiveFormSubmission, type FormIntakeDeps } from './form/form-intake.service';
-import { intakeRateLimit, registerRawBodyRoutes, startBodyDeadline, ZIntakeResponse } from './intake-route';
+import { registerRawBodyRoutes, startBodyDeadline, ZIntakeResponse } from './intake-route';
 import { runTestSubmission } from './test-submission';
+import { perAddressRateLimit } from '../platform/http/rate-limit';
 
 /**
  * POST /api/intake/form: the registration form's webhook, authenticated by its HMAC signature instead of
@@ -34,7 +35,7 @@ export function registerIntakeRoutes(
         config: {
           // Public: authenticated by its HMAC signature over the raw body, not by a session.
           access: 'public',
-          rateLimit: intakeRateLimit(deps.intake.rateLimitPerMinute, 'form submissions'),
+          rateLimit: perAddressRateLimit(deps.intake.rateLimitPerMinute, 'form submissions'),
         },
       },
       async (request, reply) => {

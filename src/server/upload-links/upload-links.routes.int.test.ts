@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZFamilyPage, ZPlayerTimeline, ZUploadLink, ZUploadLinkStatus, type TDocType, type TFamilyPage } from '../../contract';
+import { ZApiError, ZFamilyPage, ZPlayerTimeline, ZUploadLink, ZUploadLinkStatus, type TDocType, type TFamilyPage } from '../../contract';
 import { tokenOfLink } from '../../../tests/support/accounts';
 import { describeEachDatabase } from '../../../tests/support/databases';
 import { signInAs } from '../../../tests/support/sessions';
@@ -13,6 +13,7 @@ import { insertPlayers } from '../players/players.repository';
 import { insertRegistrations } from '../players/registrations.repository';
 import { insertSeasons } from '../seasons/seasons.repository';
 import { hashUploadToken } from './upload-link-token';
+import { FAMILY_PAGE_READS_PER_MINUTE } from './upload-links.routes';
 import { familyDocumentState, uploadLinkOrigin } from './upload-links.service';
 
 const LENA = 'CB-2025-2a0b0001';
@@ -286,6 +287,19 @@ describeEachDatabase('family upload links at the public address', ({ getDatabase
     const page = await server?.app.inject({ method: 'GET', url: `/api/family/${tokenOfLink(link.url)}`, headers: { host: 'clearbase.example.org' } });
     expect(ZFamilyPage.parse(page?.json()).expiresAt).toBe(link.expiresAt);
     expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(29 * 86_400_000);
+  });
+
+  it('answers one address that reads family pages more than a family ever would with 429, and another address still gets through', async () => {
+    const read = (remoteAddress: string) =>
+      server?.app.inject({ method: 'GET', url: `/api/family/${'A'.repeat(43)}`, headers: { host: 'clearbase.example.org' }, remoteAddress });
+    for (let n = 0; n < FAMILY_PAGE_READS_PER_MINUTE; n += 1) expect((await read('203.0.113.7'))?.statusCode).toBe(404);
+    const refused = await read('203.0.113.7');
+    expect(refused?.statusCode).toBe(429);
+    expect(refused?.headers['retry-after']).toBeDefined();
+    const body = ZApiError.parse(refused?.json());
+    expect(body.code).toBe('RATE_LIMITED');
+    expect(body.message).toMatch(/^Too many upload page requests from this address\. Try again in \d+ seconds\.$/);
+    expect((await read('203.0.113.8'))?.statusCode).toBe(404);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   ZUploadLinkStatusQuery,
 } from '../../contract';
 import { actorOf, principalOf } from '../platform/http/access';
+import { perAddressRateLimit } from '../platform/http/rate-limit';
 import type { UploadLinksService } from './upload-links.service';
 
 /** The origin the request came to (its Host already checked by the access gate), for links when no public address is set. */
@@ -19,6 +20,9 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
 
 /** A family link's token as the path carries it: judged by the service (a malformed one is answered as unknown). */
 export const ZFamilyTokenParams = z.object({ token: z.string() });
+
+/** Family page reads per client address per minute: far more than a family opening its page ever makes. */
+export const FAMILY_PAGE_READS_PER_MINUTE = 60;
 
 export function registerUploadLinkRoutes(parent: FastifyInstance, deps: { uploadLinks: UploadLinksService }): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -53,7 +57,7 @@ export function registerUploadLinkRoutes(parent: FastifyInstance, deps: { upload
     '/api/family/:token',
     {
       // Public: a family has no account; the link's token in the path is the credential (decision 028).
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perAddressRateLimit(FAMILY_PAGE_READS_PER_MINUTE, 'upload page requests') },
       schema: { params: ZFamilyTokenParams, response: { 200: ZFamilyPage } },
     },
     (request) => uploadLinks.openFamilyPage(request.params.token),

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZFamilyUploadResult } from '../../../contract';
 import { UploadLimitReached, ZFamilyTokenParams } from '../../upload-links';
-import { intakeRateLimit, registerRawBodyRoutes, startBodyDeadline } from '../intake-route';
+import { registerRawBodyRoutes, startBodyDeadline } from '../intake-route';
 import { receiveFamilyUpload, type FamilyIntakeDeps } from './family-upload';
+import { perAddressRateLimit } from '../../platform/http/rate-limit';
 
 /**
  * POST /api/family/:token/uploads: a family sends one document through its upload link. The link is checked,
@@ -22,7 +23,7 @@ export function registerFamilyUploadRoutes(app: FastifyInstance, deps: { family:
         config: {
           // Public: a family has no account; the link's token in the path is the credential (decision 028).
           access: 'public',
-          rateLimit: intakeRateLimit(family.rateLimitPerMinute, 'uploads'),
+          rateLimit: perAddressRateLimit(family.rateLimitPerMinute, 'uploads'),
         },
       },
       async (request, reply) => {

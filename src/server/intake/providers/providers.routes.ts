@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { FORM_PROVIDER_NAMES, ZDeliveryParams, ZFormProvider, ZIntakeDelivery, ZProviderParams, type TFormProvider } from '../../../contract';
 import { AppError } from '../../platform/errors';
 import { actorOf } from '../../platform/http/access';
-import { intakeRateLimit, registerRawBodyRoutes, startBodyDeadline, ZIntakeResponse } from '../intake-route';
+import { registerRawBodyRoutes, startBodyDeadline, ZIntakeResponse } from '../intake-route';
 import { maxDeliveryBytes, receiveDelivery, replayDelivery, type ProviderIntakeDeps } from './receive-delivery';
+import { perAddressRateLimit } from '../../platform/http/rate-limit';
 
 /** `/api/intake/{provider}/{token}`: the token stands in for a signature, for providers that cannot sign. */
 const ZTokenParams = z.object({ provider: ZFormProvider, token: z.string().min(1).max(200, 'must be at most 200 characters') });
@@ -29,7 +30,7 @@ export function registerProviderRoutes(parent: FastifyInstance, deps: { provider
       config: {
         // Public: authenticated by the provider's proof over its delivery, not by a session.
         access: 'public' as const,
-        rateLimit: intakeRateLimit(intake.rateLimitPerMinute, 'deliveries'),
+        rateLimit: perAddressRateLimit(intake.rateLimitPerMinute, 'deliveries'),
       },
     };
     const receive = async (request: FastifyRequest, reply: FastifyReply, provider: TFormProvider, token: string | undefined) => {
