@@ -35,6 +35,12 @@ export const CHROMIUM_ARGS = [
 
 export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
+/** The two sizes every screen is looked at: 1280 px (file name as is) and a 390 px phone (`-phone`). */
+export const SCREEN_SIZES = [
+  { suffix: '', options: { viewport: { width: 1280, height: 800 } } },
+  { suffix: '-phone', options: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
+] as const;
+
 /** Through the access gate of the page's current address, until the dashboard shows. */
 export async function signIn(page: Page, password: string): Promise<void> {
   await page.getByPlaceholder('Enter system password').fill(password);

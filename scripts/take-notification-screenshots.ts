@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { launchChromium, parseScreenshotArgs, signIn } from './screenshot-support';
+import { launchChromium, parseScreenshotArgs, signIn, SCREEN_SIZES } from './screenshot-support';
 
 /**
  * Screenshots of the Notifications screen, each tab at 1280 px and at 390 px, for review and the README. Run
@@ -17,12 +17,7 @@ const TABS = [
   { name: 'Settings', file: 'settings', ready: (page: Page) => page.getByTestId('save-settings') },
 ] as const;
 
-const sizes = [
-  { suffix: '', options: { viewport: { width: 1280, height: 800 } } },
-  { suffix: '-phone', options: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
-] as const;
-
-for (const size of sizes) {
+for (const size of SCREEN_SIZES) {
   const context = await browser.newContext({ ...size.options, colorScheme: 'light' });
   const page = await context.newPage();
   await page.goto(args.url);

@@ -1,4 +1,4 @@
-import { launchChromium, parseScreenshotArgs, signIn } from './screenshot-support';
+import { launchChromium, parseScreenshotArgs, signIn, SCREEN_SIZES } from './screenshot-support';
 
 /**
  * Screenshots of the Notifications screen's Automatic reminders card (Send tab), at 1280 px (the whole tab) and
@@ -9,12 +9,7 @@ const args = parseScreenshotArgs('docs/screenshots');
 
 const browser = await launchChromium();
 
-const sizes = [
-  { suffix: '', options: { viewport: { width: 1280, height: 900 } } },
-  { suffix: '-phone', options: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
-] as const;
-
-for (const size of sizes) {
+for (const size of SCREEN_SIZES) {
   const context = await browser.newContext({ ...size.options, colorScheme: 'light' });
   const page = await context.newPage();
   await page.goto(args.url);

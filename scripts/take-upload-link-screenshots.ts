@@ -1,4 +1,4 @@
-import { launchChromium, parseScreenshotArgs, signIn } from './screenshot-support';
+import { launchChromium, parseScreenshotArgs, signIn, SCREEN_SIZES } from './screenshot-support';
 
 /**
  * Screenshots of a family's upload link on the staff side: the player dialog's Upload link section with a link
@@ -10,12 +10,7 @@ const args = parseScreenshotArgs('docs/screenshots');
 
 const browser = await launchChromium();
 
-const sizes = [
-  { suffix: '', options: { viewport: { width: 1280, height: 800 } } },
-  { suffix: '-phone', options: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
-] as const;
-
-for (const size of sizes) {
+for (const size of SCREEN_SIZES) {
   const context = await browser.newContext({ ...size.options, colorScheme: 'light' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(args.url).origin });
   const page = await context.newPage();
