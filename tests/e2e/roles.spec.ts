@@ -82,6 +82,22 @@ test.describe('a viewer', () => {
     await expect(dialog).not.toContainText('file://');
   });
 
+  test('sees no upload link controls, and how long links work as text', async ({ page }) => {
+    await openAs(page, 'viewer', '/players');
+    await expect(page.getByTestId('player-row').first()).toBeVisible();
+    await expect(page.getByTestId('player-row-actions')).toHaveCount(0);
+
+    const dialog = await openFirstPlayer(page);
+    await expect(dialog.getByTestId('upload-link-section')).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: /upload link|Send link|Stop links/ })).toHaveCount(0);
+
+    await openSettingsTab(page, 'notifications');
+    const card = page.getByTestId('upload-link-settings');
+    await expect(card.getByTestId('fact-uploadLinkDays')).toHaveText('Upload links work for 30 days.');
+    await expect(card.getByRole('spinbutton')).toHaveCount(0);
+    await expect(card.getByTestId('read-only-note')).toBeVisible();
+  });
+
   test('has no Send tab; templates and notification settings are read-only text', async ({ page }) => {
     await openAs(page, 'viewer', '/notifications');
     await expect(page.getByRole('tab')).toHaveText(['Templates', 'History', 'Settings']);
