@@ -26,6 +26,18 @@ export const ZRecentUploadsQuery = z.object({
 export const ZRecentUploads = z.object({ uploads: z.array(ZUploadItem) });
 export type TRecentUploads = z.infer<typeof ZRecentUploads>;
 
+/**
+ * The facts an approval records for the season's requirement rules: the date of birth a birth certificate
+ * shows (it locks the player's date of birth), a medical form's exam date or a residency document's date
+ * (`documentDate`, from which an approval that lasts months is counted), and the residency group.
+ */
+export const ZDocumentFacts = z.object({
+  birthDate: z.string().nullable(),
+  documentDate: z.string().nullable(),
+  residencyGroup: z.string().nullable(),
+});
+export type TDocumentFacts = z.infer<typeof ZDocumentFacts>;
+
 /** One stored document as the API shows it, with the review fields staff act on. */
 export const ZDocument = z.object({
   id: z.string(),
@@ -45,8 +57,18 @@ export const ZDocument = z.object({
   reviewedAt: z.string().nullable(),
   /** Still processing because its virus scan keeps failing: shown as 'Scan failed, will retry' (see ZUploadItem). */
   scanFailed: z.boolean(),
+  /** What the approval recorded for the season's rules (see ZDocumentFacts). */
+  facts: ZDocumentFacts,
+  /** Who approved or rejected it, in words (a person's name, 'Shared password'); null before a review. */
+  reviewedBy: z.string().nullable(),
+  /**
+   * Set when the stored file of a verified document was deleted on purpose (verify, then minimise): the
+   * verification, its facts and the SHA-256 stay, and the document still counts. ISO; null while the file is kept.
+   */
+  fileRemovedAt: z.string().nullable(),
 });
 export type TDocument = z.infer<typeof ZDocument>;
+
 
 /** The decisions a review makes on a document under review; back to Under Review is POST /api/documents/{id}/reopen. */
 export const REVIEW_STATUSES = ['verified', 'rejected'] as const;
@@ -56,6 +78,17 @@ export const ZDocumentStatusChange = z
     reviewNotes: z.string().trim().max(2000, 'must be at most 2000 characters').optional(),
     /** With a rejection: e-mail the guardian the 'Document Rejected' template with the reason, after the change commits. */
     notifyGuardian: z.boolean({ error: 'must be true or false' }).optional(),
+    /** Approving a birth certificate: the date of birth it shows (YYYY-MM-DD). It becomes the player's, locked. */
+    birthDate: z.iso.date('must be a date such as 2016-04-30').optional(),
+    /**
+     * Approving a birth certificate whose date differs from the player's registered one: true to change the
+     * player's date of birth to the certificate's. Without it, such an approval is refused (409) with both dates.
+     */
+    confirmBirthDateChange: z.boolean({ error: 'must be true or false' }).optional(),
+    /** Approving a medical form: its exam date; a residency document: the date it bears (YYYY-MM-DD). */
+    documentDate: z.iso.date('must be a date such as 2026-03-15').optional(),
+    /** Approving a residency document: which of the season's residency groups it belongs to. */
+    residencyGroup: z.string().trim().min(1, 'must name a group').max(80, 'must be at most 80 characters').optional(),
   })
   .refine((change) => change.status !== 'rejected' || (change.reviewNotes ?? '').length > 0, {
     path: ['reviewNotes'],
@@ -89,6 +122,8 @@ export const ZDocumentListItem = ZUploadItem.extend({
   storageDriver: z.enum(['local', 's3']).nullable(),
   /** Whether anyone has opened its file (viewed or downloaded it) since it arrived. */
   opened: z.boolean(),
+  /** Verified, and its file deleted on purpose afterwards (verify, then minimise): shown as 'Verified, file removed'. */
+  fileRemoved: z.boolean(),
 });
 export type TDocumentListItem = z.infer<typeof ZDocumentListItem>;
 
@@ -156,6 +191,9 @@ export const ZDocumentHistory = z.object({
   ),
 });
 export type TDocumentHistory = z.infer<typeof ZDocumentHistory>;
+
+/** The label of a verified document whose file was removed after verification, wherever its status is shown. */
+export const FILE_REMOVED_LABEL = 'Verified, file removed';
 
 /** The label of a document whose virus scan keeps failing, wherever a document's status is shown. */
 export const SCAN_FAILED_LABEL = 'Scan failed, will retry';

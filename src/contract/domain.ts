@@ -25,8 +25,13 @@ export const DOCUMENT_STATUSES = ['verified', 'pending', 'processing', 'rejected
 export const ZDocumentStatus = z.enum(DOCUMENT_STATUSES);
 export type TDocumentStatus = z.infer<typeof ZDocumentStatus>;
 
-/** Per-player, per-type status shown in tables. */
-export const PLAYER_DOC_STATUSES = ['complete', 'missing', 'pending', 'processing'] as const;
+/**
+ * Per-player, per-type status shown in tables, as the season's requirement rules judge it: complete (the rule is
+ * met: approved documents that still count, carried over from an earlier season where the rule allows), pending
+ * (not met, a document waits for review), processing, expired (not met: an approval that counted has lapsed),
+ * missing, not_required (the season does not ask for the type; counts as met).
+ */
+export const PLAYER_DOC_STATUSES = ['complete', 'missing', 'pending', 'processing', 'expired', 'not_required'] as const;
 export const ZPlayerDocStatus = z.enum(PLAYER_DOC_STATUSES);
 export type TPlayerDocStatus = z.infer<typeof ZPlayerDocStatus>;
 
@@ -36,6 +41,8 @@ export const PLAYER_DOC_STATUS_LABELS: Record<TPlayerDocStatus, string> = {
   pending: 'Under Review',
   processing: 'Processing',
   missing: 'Missing',
+  expired: 'Expired',
+  not_required: 'Not Required',
 };
 
 /** Divisions a player can be in, and those filters offer: Peewee and TEST exist in data but are no filter choice. */

@@ -14,6 +14,7 @@ export * from './notifications';
 export * from './pipeline';
 export * from './players';
 export * from './reports';
+export * from './requirements';
 export * from './season-report';
 export * from './seasons';
 export * from './settings';

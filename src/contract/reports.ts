@@ -28,8 +28,10 @@ export const ZStats = z.object({
   documentsUploaded: z.number(),
   /** Documents waiting for a review decision (`pending`). */
   pendingReview: z.number(),
-  /** Players with all four document types complete (verified). */
+  /** Players with every requirement of the season met (see PLAYER_DOC_STATUSES). */
   completeProfiles: z.number(),
+  /** Players with an approval that lapses within EXPIRING_WITHIN_DAYS days (a medical form's year running out). */
+  expiringSoon: z.number(),
 });
 export type TStats = z.infer<typeof ZStats>;
 
@@ -46,14 +48,23 @@ export const ZPlayerReportRow = z.object({
   lastName: z.string(),
   division: ZDivision,
   documentsStatus: ZDocumentsStatus,
-  /** Complete types / 4 × 100, a whole number. */
+  /** Met requirements / required ones × 100 (a type the season does not require counts for neither), a whole number. */
   completionPercentage: z.number(),
+  /** The first day a requirement met now stops counting (YYYY-MM-DD), e.g. a medical form's year; null when none lapses. */
+  expiresOn: z.string().nullable(),
+  /** The player's age on the season's age date; null when the season has no age date. */
+  leagueAge: z.number().nullable(),
+  /** False when the league age is outside the division's ages (flagged); null when there is no league age. */
+  ageFitsDivision: z.boolean().nullable(),
 });
 export type TPlayerReportRow = z.infer<typeof ZPlayerReportRow>;
 
-/** The player status filter: complete = 100 %, incomplete = below 100 %, pending = a document awaiting review. */
-export const PLAYER_STATUS_FILTERS = ['all', 'complete', 'incomplete', 'pending'] as const;
-export const ZPlayerStatusFilter = z.enum(PLAYER_STATUS_FILTERS, { error: 'must be all, complete, incomplete or pending' });
+/**
+ * The player status filter: complete = every requirement met, incomplete = not, pending = a document awaiting
+ * review, expiring = an approval lapses within EXPIRING_WITHIN_DAYS days.
+ */
+export const PLAYER_STATUS_FILTERS = ['all', 'complete', 'incomplete', 'pending', 'expiring'] as const;
+export const ZPlayerStatusFilter = z.enum(PLAYER_STATUS_FILTERS, { error: 'must be all, complete, incomplete, pending or expiring' });
 export type TPlayerStatusFilter = z.infer<typeof ZPlayerStatusFilter>;
 
 export const ZDivisionFilter = z.union([z.literal('all'), ZDivision], { error: 'must be all or a division (AAA, AA, A, TEST, Peewee)' });

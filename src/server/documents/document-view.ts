@@ -38,6 +38,9 @@ export function toDocument(row: DocumentViewRow, storageFor: StorageFor): TDocum
     reviewNotes: row.reviewNotes,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     scanFailed: row.status === 'processing' && row.scanFailedAt !== null,
+    facts: { birthDate: row.factBirthDate, documentDate: row.documentDate, residencyGroup: row.residencyGroup },
+    reviewedBy: row.reviewedBy,
+    fileRemovedAt: row.fileRemovedAt?.toISOString() ?? null,
   };
 }
 

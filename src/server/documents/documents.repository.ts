@@ -234,6 +234,7 @@ export const documentListPageQuery = (db: Db, filter: DocumentListFilter, page: 
       division: registrations.division,
       reviewNotes: documents.reviewNotes,
       opened: documentOpened,
+      fileRemoved: sql<boolean>`${documents.fileRemovedAt} is not null`,
       storageDriver: sql<'local' | 's3' | null>`case when ${documents.storageKey} is not null and ${documents.purgedAt} is null then ${documents.storageDriver} end`,
     })
     .from(documents)

@@ -142,6 +142,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           reviewNotes: row.reviewNotes,
           storageDriver: row.storageDriver,
           opened: row.opened,
+          fileRemoved: row.fileRemoved,
         })),
         total,
         page: params.page,

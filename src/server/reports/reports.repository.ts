@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import { DIVISIONS, type TDivision, type TDivisionFilter, type TDocType, type TPlayerDocStatus, type TPlayerSort, type TPlayerStatusFilter } from '../../contract';
+import { DIVISIONS, EXPIRING_WITHIN_DAYS, type TDivision, type TDivisionFilter, type TDocType, type TPlayerDocStatus, type TPlayerSort, type TPlayerStatusFilter } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { preparedRead, type Preparable } from '../platform/db/prepared';
 import { inDivisions, inDivisionsPlaceholder, registrationInDivisions, scopeValues, type DivisionScope } from '../platform/db/division-scope';
@@ -81,6 +81,7 @@ const STATUS_CONDITIONS: Record<TPlayerStatusFilter, SQL | undefined> = {
   complete: eq(registrations.completeTypes, 4),
   incomplete: lt(registrations.completeTypes, 4),
   pending: gt(registrations.pendingTypes, 0),
+  expiring: sql`${registrations.expiresOn} <= (select day from requirement_day) + ${sql.raw(String(EXPIRING_WITHIN_DAYS))}`,
 };
 
 /**
@@ -207,6 +208,7 @@ const TOTALS_MATCHING: Record<TPlayerStatusFilter, SQL> = {
   complete: sql`coalesce(sum(${seasonTotals.completePlayers}), 0)`,
   incomplete: sql`coalesce(sum(${seasonTotals.players}) - sum(${seasonTotals.completePlayers}), 0)`,
   pending: sql`coalesce(sum(${seasonTotals.pendingPlayers}), 0)`,
+  expiring: sql`0`,
 };
 
 /**
@@ -263,6 +265,7 @@ export const reportRowColumns = {
   medicalStatus: registrations.medicalStatus,
   waiverStatus: registrations.waiverStatus,
   completeTypes: registrations.completeTypes,
+  expiresOn: registrations.expiresOn,
 };
 
 export type ReportRow = {
@@ -275,6 +278,7 @@ export type ReportRow = {
   medicalStatus: TPlayerDocStatus;
   waiverStatus: TPlayerDocStatus;
   completeTypes: number;
+  expiresOn: string | null;
 };
 
 /**

@@ -74,6 +74,10 @@ export function toReportRow(row: ReportRow): TPlayerReportRow {
       waiver: row.waiverStatus,
     },
     completionPercentage: (row.completeTypes * 100) / DOC_TYPES.length,
+    expiresOn: row.expiresOn,
+    // Filled from the season's age date and the player's birth date by the league-age change.
+    leagueAge: null,
+    ageFitsDivision: null,
   };
 }
 
@@ -139,7 +143,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
       const row = await readStats(db, seasonParam, principal.divisions);
       if (!row) throw seasonNotFound(seasonParam);
       const { seasonId, seasonName, seasonYear, ...figures } = row;
-      return { season: { id: seasonId, name: seasonName, year: seasonYear }, ...figures };
+      return { season: { id: seasonId, name: seasonName, year: seasonYear }, expiringSoon: 0, ...figures };
     },
 
     /** The players report: rows and counts of the division asked for, within the principal's divisions. */
