@@ -120,19 +120,29 @@ export const GUIDE_STEPS: readonly GuideStep[] = [
     body: () => (
       <Paragraphs>
         <p>
-          Every player needs four documents each season: {DOC_TYPES.map((type) => DOC_TYPE_LABELS[type]).join(', ')}. The Players screen
-          lists each player with the state of each document and a completion percentage.
+          Each season asks for up to four documents: {DOC_TYPES.map((type) => DOC_TYPE_LABELS[type]).join(', ')}. Its requirement rules
+          (Settings → Seasons → Requirements) say which are required and how long an approval counts: by default a verified birth
+          certificate counts for good, so a returning player does not send it again; a medical form counts for 12 months from its exam
+          date; residency proof and the waiver are needed every season. The Players screen lists each player with the state of each
+          document and a completion percentage.
         </p>
         <Points
           items={[
-            <><strong>Verified</strong>: the document was approved.</>,
+            <><strong>Verified</strong>: approved, and it still counts (perhaps from an earlier season).</>,
             <><strong>Under Review</strong>: it arrived and waits for staff.</>,
             <><strong>Processing</strong>: it is still being scanned and stored.</>,
+            <><strong>Expired</strong>: the approval ran out (a medical form a year after its exam): the family must send a new one.</>,
             <><strong>Missing</strong>: nothing usable was received (a rejected document counts as missing).</>,
+            <><strong>Not Required</strong>: the season does not ask for it.</>,
           ]}
         />
         <p>
-          Filter by season, division and status (Complete, Incomplete, Under Review), search by name, player id or guardian
+          The player’s <strong>league age</strong> is their age on the season’s age date (31 August for baseball); a player whose league
+          age does not fit their division is flagged. <strong>Expiring within 30 days</strong> finds the players whose medical form runs out
+          soon; the automatic reminders write to their families too.
+        </p>
+        <p>
+          Filter by season, division and status (Complete, Incomplete, Under Review, Expiring within 30 days), search by name, player id or guardian
           (capitals and accents do not matter: “martinez” finds “Martínez”), export the list to CSV, or add a player by hand. A player’s id never changes: it is derived from the name and birth date.
         </p>
       </Paragraphs>
@@ -146,10 +156,14 @@ export const GUIDE_STEPS: readonly GuideStep[] = [
         <p>The Documents screen lists every document received. Open one with <strong>View</strong> to read it in the browser.</p>
         <Points
           items={[
-            <><strong>Approve</strong> a document that is correct and readable: it becomes Verified and counts toward the player’s profile.</>,
             <>
-              <strong>Reject</strong> one that is wrong, unreadable or expired, and write the reason: it is kept with the document so the family
-              can be told what to send again.
+              <strong>Approve</strong> a document that is correct and readable: it becomes Verified and counts toward the player’s profile.
+              Approving a birth certificate records the date of birth it shows (it then cannot be changed; when it differs from the
+              registration you are asked to confirm); a medical form, its exam date; a residency document, its date and group.
+            </>,
+            <>
+              <strong>Reject</strong> one that is wrong, unreadable or expired: pick a reason from the league’s list and add detail if needed;
+              it is kept with the document so the family can be told what to send again.
             </>,
             <>Approve and Reject are offered only on documents Under Review. Several can be approved at once by selecting them.</>,
             <>The More menu downloads the file or shows its history: who did what, and when.</>,
