@@ -42,6 +42,7 @@ import {
 import { registerUploadLinkRoutes, type UploadLinksService } from './upload-links';
 import { registerPlayerRoutes, type PlayersService } from './players';
 import { registerReportRoutes, registerSeasonReportRoutes, type ReportsService, type SeasonReportService } from './reports';
+import { registerEligibilityRoutes, type EligibilityService } from './reports';
 import { registerSeasonRoutes, type SeasonsService } from './seasons';
 import { registerSettingsRoutes, type SettingsService } from './settings';
 import { registerUserRoutes, type UsersService } from './users';
@@ -76,6 +77,8 @@ export type AppDeps = {
   mailboxSettings: MailboxSettingsService;
   reports: ReportsService;
   seasonReport: SeasonReportService;
+  /** Reports → Eligibility packet: a division's roster with ages and verifications, as a PDF. */
+  eligibility: EligibilityService;
   seasons: SeasonsService;
   players: PlayersService;
   settings: SettingsService;
@@ -187,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerIntakeSetupRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerSeasonReportRoutes(app, deps);
+  registerEligibilityRoutes(app, deps);
   registerSeasonRoutes(app, deps);
   registerPlayerRoutes(app, deps);
   registerSettingsRoutes(app, deps);

@@ -25,7 +25,7 @@ import { createFormSecret, createIntakeThreads, createIntegrationsService, creat
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner';
 import { createProcessDocumentHandler, DEFAULT_SCAN_RETRY, type ScanRetryPolicy, createStagingSweeperTimer, PROCESS_DOCUMENT_QUEUE, REFUSED_FILES_NOTICE_QUEUE } from './pipeline';
 import { createPlayersService } from './players';
-import { createReportsService, createSeasonReportService } from './reports';
+import { createEligibilityService, createReportsService, createSeasonReportService } from './reports';
 import { createSeasonsService } from './seasons';
 import { createSettingsService, createSystemSettingsCache, SETTINGS_RECHECK_MS } from './settings';
 import { JOB_PAYLOADS, SCANNING_OFF_MESSAGE, SYSTEM_SETTINGS_DEFAULTS } from '../contract';
@@ -241,6 +241,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
 
   const reports = createReportsService({ db, storageFor: storageForDriver });
   const seasonReport = createSeasonReportService({ db });
+  const eligibility = createEligibilityService({ db });
   const seasons = createSeasonsService({ db });
   const players = createPlayersService({ db, idPrefix: config.idPrefix });
   const users = createUsersService({
@@ -342,6 +343,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     mailboxSettings,
     reports,
     seasonReport,
+    eligibility,
     seasons,
     players,
     users,
