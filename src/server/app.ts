@@ -41,8 +41,7 @@ import {
 } from './intake';
 import { registerUploadLinkRoutes, type UploadLinksService } from './upload-links';
 import { registerPlayerRoutes, type PlayersService } from './players';
-import { registerReportRoutes, registerSeasonReportRoutes, type ReportsService, type SeasonReportService } from './reports';
-import { registerEligibilityRoutes, type EligibilityService } from './reports';
+import { registerEligibilityRoutes, registerReportRoutes, registerSeasonReportRoutes, type EligibilityService, type ReportsService, type SeasonReportService } from './reports';
 import { registerSeasonRoutes, type SeasonsService } from './seasons';
 import { registerSettingsRoutes, type SettingsService } from './settings';
 import { registerUserRoutes, type UsersService } from './users';

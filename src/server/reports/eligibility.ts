@@ -169,9 +169,12 @@ export function buildEligibilityPacket(input: {
   };
 }
 
-/** '2025-08-31' → '31 Aug 2025'. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** '2025-09-02' → '2 Sep 2025' (named here, not by the runtime's locale data, which may say 'Sept'). */
 export function dayText(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return `${d} ${MONTHS[m - 1] ?? m} ${y}`;
 }
 
 /** A type's state and what backs it, in words: 'Verified by Jane Doe on 3 Mar 2024 (in Fall Ball 2024)'. */
