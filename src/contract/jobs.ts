@@ -41,6 +41,8 @@ export const JOB_PAYLOADS = {
   retention: z.object({}),
   /** The hourly sweep of automatic reminders: each run sends those due and schedules the next. */
   reminders: z.object({}),
+  /** The daily removal of verified birth certificates' files, the seasons' "remove files after" days after verification. */
+  'minimise-verified-files': z.object({}),
 };
 export type TJobQueue = keyof typeof JOB_PAYLOADS;
 export type TJobPayload<Q extends TJobQueue> = z.infer<(typeof JOB_PAYLOADS)[Q]>;

@@ -17,7 +17,7 @@ import { scanningHealthCheck, withFailedScanCount,
   notConfiguredCheck,
   storageCheck,
   VIRUS_SCANNER_NOT_SET_UP } from './health';
-import { countDocumentsAwaitingFailedScan, createRetentionHandler, RETENTION_QUEUE, scheduleRetention, createDocumentsService } from './documents';
+import { countDocumentsAwaitingFailedScan, createMinimiseHandler, createRetentionHandler, MINIMISE_QUEUE, RETENTION_QUEUE, scheduleMinimise, scheduleRetention, createDocumentsService } from './documents';
 import { buildApp } from './app';
 import { createSiteGuard } from './platform/http/site';
 import { createImapMailbox, testImapConnection } from './adapters/mailbox/imap-mailbox';
@@ -216,6 +216,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
         now: jobClock,
       }),
       [RETENTION_QUEUE]: createRetentionHandler({ db, storageFor: storageForDriver, log }),
+      [MINIMISE_QUEUE]: createMinimiseHandler({ db, storageFor: storageForDriver, log, now: jobClock }),
       [NOTIFICATION_SEND_QUEUE]: createNotificationSendHandler(notificationDelivery),
       [REMINDERS_QUEUE]: createReminderHandler({ ...notificationDelivery, log, uploadLinkOrigin: () => uploadLinkOrigin(), now: jobClock }),
       // Queued by the pipeline with a submission that has refused files; the notifications module tells the family.
@@ -368,6 +369,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const healthWatch = createHealthWatch({ check: () => checkHealth(healthChecks, { log }), live: hub, intervalMs: HEALTH_WATCH_INTERVAL_MS, log });
   // The queued job lives in the database: any instance's workers may run it.
   await scheduleRetention(db, new Date());
+  await scheduleMinimise(db, new Date());
   await scheduleReminders(db, new Date());
   if (options.startWorkers !== false) {
     jobRunner.start();
