@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'auth.two_factor_enabled',
   'demo.seeded',
   'document.downloaded',
+  'document.file_removed',
   'document.moved_to_storage',
   'document.purged',
   'document.reopened',

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './csv';
 export * from './documents';
 export * from './domain';
+export * from './eligibility';
 export * from './errors';
 export * from './health';
 export * from './integrations';

@@ -43,6 +43,8 @@ export const JOB_PAYLOADS = {
   reminders: z.object({}),
   /** The hourly move of the day requirements are judged on: lapsed approvals stop counting. */
   'requirements-day': z.object({}),
+  /** The daily removal of verified birth certificates' files, the seasons' "remove files after" days after verification. */
+  'minimise-verified-files': z.object({}),
 };
 export type TJobQueue = keyof typeof JOB_PAYLOADS;
 export type TJobPayload<Q extends TJobQueue> = z.infer<(typeof JOB_PAYLOADS)[Q]>;

@@ -41,7 +41,7 @@ import {
 } from './intake';
 import { registerUploadLinkRoutes, type UploadLinksService } from './upload-links';
 import { registerPlayerRoutes, type PlayersService } from './players';
-import { registerReportRoutes, registerSeasonReportRoutes, type ReportsService, type SeasonReportService } from './reports';
+import { registerEligibilityRoutes, registerReportRoutes, registerSeasonReportRoutes, type EligibilityService, type ReportsService, type SeasonReportService } from './reports';
 import { registerSeasonRoutes, type SeasonsService } from './seasons';
 import { registerSettingsRoutes, type SettingsService } from './settings';
 import { registerUserRoutes, type UsersService } from './users';
@@ -76,6 +76,8 @@ export type AppDeps = {
   mailboxSettings: MailboxSettingsService;
   reports: ReportsService;
   seasonReport: SeasonReportService;
+  /** Reports → Eligibility packet: a division's roster with ages and verifications, as a PDF. */
+  eligibility: EligibilityService;
   seasons: SeasonsService;
   players: PlayersService;
   settings: SettingsService;
@@ -187,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerIntakeSetupRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerSeasonReportRoutes(app, deps);
+  registerEligibilityRoutes(app, deps);
   registerSeasonRoutes(app, deps);
   registerPlayerRoutes(app, deps);
   registerSettingsRoutes(app, deps);

@@ -18,7 +18,7 @@ import { scanningHealthCheck, withFailedScanCount,
   storageCheck,
   VIRUS_SCANNER_NOT_SET_UP } from './health';
 import { REQUIREMENT_DAY_QUEUE, createRequirementDayHandler, startRequirementDay } from './requirements';
-import { countDocumentsAwaitingFailedScan, createRetentionHandler, RETENTION_QUEUE, scheduleRetention, createDocumentsService } from './documents';
+import { countDocumentsAwaitingFailedScan, createMinimiseHandler, createRetentionHandler, MINIMISE_QUEUE, RETENTION_QUEUE, scheduleMinimise, scheduleRetention, createDocumentsService } from './documents';
 import { buildApp } from './app';
 import { createSiteGuard } from './platform/http/site';
 import { createImapMailbox, testImapConnection } from './adapters/mailbox/imap-mailbox';
@@ -26,7 +26,7 @@ import { createFormSecret, createIntakeThreads, createIntegrationsService, creat
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner';
 import { createProcessDocumentHandler, DEFAULT_SCAN_RETRY, type ScanRetryPolicy, createStagingSweeperTimer, PROCESS_DOCUMENT_QUEUE, REFUSED_FILES_NOTICE_QUEUE } from './pipeline';
 import { createPlayersService } from './players';
-import { createReportsService, createSeasonReportService } from './reports';
+import { createEligibilityService, createReportsService, createSeasonReportService } from './reports';
 import { createSeasonsService } from './seasons';
 import { createSettingsService, createSystemSettingsCache, SETTINGS_RECHECK_MS } from './settings';
 import { JOB_PAYLOADS, SCANNING_OFF_MESSAGE, SYSTEM_SETTINGS_DEFAULTS } from '../contract';
@@ -217,6 +217,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
         now: jobClock,
       }),
       [RETENTION_QUEUE]: createRetentionHandler({ db, storageFor: storageForDriver, log }),
+      [MINIMISE_QUEUE]: createMinimiseHandler({ db, storageFor: storageForDriver, log, now: jobClock }),
       [NOTIFICATION_SEND_QUEUE]: createNotificationSendHandler(notificationDelivery),
       [REQUIREMENT_DAY_QUEUE]: createRequirementDayHandler({ db, log, now: jobClock }),
       [REMINDERS_QUEUE]: createReminderHandler({ ...notificationDelivery, log, uploadLinkOrigin: () => uploadLinkOrigin(), now: jobClock }),
@@ -243,6 +244,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
 
   const reports = createReportsService({ db, storageFor: storageForDriver });
   const seasonReport = createSeasonReportService({ db });
+  const eligibility = createEligibilityService({ db });
   const seasons = createSeasonsService({ db });
   const players = createPlayersService({ db, idPrefix: config.idPrefix });
   const users = createUsersService({
@@ -344,6 +346,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     mailboxSettings,
     reports,
     seasonReport,
+    eligibility,
     seasons,
     players,
     users,
@@ -368,6 +371,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const healthWatch = createHealthWatch({ check: () => checkHealth(healthChecks, { log }), live: hub, intervalMs: HEALTH_WATCH_INTERVAL_MS, log });
   // The queued job lives in the database: any instance's workers may run it.
   await scheduleRetention(db, new Date());
+  await scheduleMinimise(db, new Date());
   await scheduleReminders(db, new Date());
   await startRequirementDay(db, jobClock());
   if (options.startWorkers !== false) {

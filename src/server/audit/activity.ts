@@ -47,6 +47,7 @@ const SENTENCES: Record<TAuditAction, (detail: Record<string, unknown>) => strin
   'auth.two_factor_enabled': () => 'Turned two-step sign-in on',
   'demo.seeded': () => 'Loaded the demo data',
   'document.downloaded': () => 'Downloaded a document',
+  'document.file_removed': () => "Removed a verified document's file; the verification stays",
   'document.moved_to_storage': () => 'Moved a document to another storage',
   'document.purged': () => 'Removed a document after the retention period',
   'document.reopened': () => 'Reopened a document for review',

@@ -425,6 +425,8 @@ export function summarizeAuditEvent(event: Pick<AuditEventRow, 'action' | 'actor
     }
     case 'document.purged':
       return 'Removed after the retention period';
+    case 'document.file_removed':
+      return 'File removed after verification; the verification and the file’s fingerprint stay';
     case 'document.scan_failed':
       return 'The virus scan could not be made; it is retried automatically for a day';
     case 'document.scan_retries_stopped':

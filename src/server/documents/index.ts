@@ -3,3 +3,4 @@ export { countDocumentsAwaitingFailedScan, findDocument, findDocumentForPipeline
 export { registerDocumentRoutes } from './documents.routes';
 export { createDocumentsService, type DocumentsService } from './documents.service';
 export { RETENTION_QUEUE, createRetentionHandler, scheduleRetention } from './retention';
+export { MINIMISE_QUEUE, createMinimiseHandler, scheduleMinimise } from './minimise';

@@ -100,6 +100,7 @@ function documentEventLine(event: AuditEventRow, label: string): Pick<TPlayerTim
   if (action === 'document.scan_retries_stopped') return { kind: 'document', what: `${label}: virus scan retries stopped`, details: null };
   if (action === 'document.scan_retry_requested') return { kind: 'document', what: `${label}: virus scan retried`, details: null };
   if (action === 'document.purged') return { kind: 'document', what: `${label} removed after the retention period`, details: null };
+  if (action === 'document.file_removed') return { kind: 'document', what: `${label}: file removed after verification`, details: 'The verification stays' };
   return { kind: 'document', what: `${label}: ${actionWords(action)}`, details: reasonOf(event.detail) };
 }
 

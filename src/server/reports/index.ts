@@ -1,3 +1,5 @@
+export { registerEligibilityRoutes } from './eligibility.routes';
+export { createEligibilityService, type EligibilityService } from './eligibility.service';
 export { findPlayerRegistration, int } from './reports.repository';
 export { registerReportRoutes } from './reports.routes';
 export { createReportsService, listEveryFilteredPlayer, toReportRow, type ReportsService } from './reports.service';

@@ -22,16 +22,16 @@ const loadFonts = () =>
     bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
   });
 
-const PAGE = { width: 595.28, height: 841.89, margin: 40 };
-const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+export const PAGE = { width: 595.28, height: 841.89, margin: 40 };
+export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin - 16;
 
-const INK = '#0f172a';
-const MUTED = '#64748b';
-const RULE = '#e2e8f0';
-const SHADE = '#f1f5f9';
+export const INK = '#0f172a';
+export const MUTED = '#64748b';
+export const RULE = '#e2e8f0';
+export const SHADE = '#f1f5f9';
 /** The document states' colours, as the Reports screen's charts and dots use them. */
-const STATE_COLOURS = { complete: '#16a34a', pending: '#f97316', processing: '#eab308', missing: '#dc2626' } as const;
+export const STATE_COLOURS = { complete: '#16a34a', pending: '#f97316', processing: '#eab308', missing: '#dc2626' } as const;
 const BLUE = '#2563eb';
 
 type Doc = PDFKit.PDFDocument;
@@ -44,7 +44,8 @@ function fit(doc: Doc, text: string, width: number): string {
   return `${cut}…`;
 }
 
-class PdfWriter {
+/** Where the next line goes on the page, and text written in the PDF's fonts, cut to fit. Other reports' PDFs draw with it too. */
+export class PdfWriter {
   y = PAGE.margin;
   constructor(readonly doc: Doc) {}
 
@@ -284,7 +285,8 @@ function drawTable(w: PdfWriter, table: ExportTable, note: string | null): void 
   w.y += 22;
 }
 
-function footers(w: PdfWriter, report: ReportExport): void {
+/** Every page's footer: 'Clearbase · {subtitle}' and 'Page n of m'. */
+export function footers(w: PdfWriter, report: Pick<ReportExport, 'subtitle'>): void {
   const { doc } = w;
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i += 1) {
@@ -299,15 +301,18 @@ function footers(w: PdfWriter, report: ReportExport): void {
   }
 }
 
-/** The PDF's bytes. */
-export function seasonReportPdf(report: TSeasonReport, doc: ReportExport): Promise<Buffer> {
+/**
+ * A new A4 PDF in the report's fonts ('Regular' and 'Bold'), pages kept until the end so footers can number
+ * them: its writer, and its bytes once `pdf.end()` is called.
+ */
+export function openPdf(info: { title: string; subject: string }): { pdf: Doc; w: PdfWriter; done: Promise<Buffer> } {
   const { regular, bold } = loadFonts();
   const pdf = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
     bufferPages: true,
     lang: 'en',
-    info: { Title: `${doc.title}: ${doc.subtitle}`, Author: 'Clearbase', Subject: doc.generated },
+    info: { Title: info.title, Author: 'Clearbase', Subject: info.subject },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -317,7 +322,12 @@ export function seasonReportPdf(report: TSeasonReport, doc: ReportExport): Promi
   });
   pdf.registerFont('Regular', regular);
   pdf.registerFont('Bold', bold);
-  const w = new PdfWriter(pdf);
+  return { pdf, w: new PdfWriter(pdf), done };
+}
+
+/** The PDF's bytes. */
+export function seasonReportPdf(report: TSeasonReport, doc: ReportExport): Promise<Buffer> {
+  const { pdf, w, done } = openPdf({ title: `${doc.title}: ${doc.subtitle}`, subject: doc.generated });
 
   header(w, doc);
   summaryCards(w, doc);

@@ -110,8 +110,8 @@ export async function requeueDocumentJobs(db: Db, queue: string, documentId: str
 /** Advisory lock namespace of ensureJobScheduled; the queue's name hashed is the key within it. */
 const SCHEDULE_LOCK_NAMESPACE = 730_557_102;
 
-/** The queues whose jobs carry no payload and each schedule their successor (retention, reminders). */
-export type SelfSchedulingQueue = Extract<TJobQueue, 'retention' | 'reminders' | 'requirements-day'>;
+/** The queues whose jobs carry no payload and each schedule their successor (retention, reminders, minimising files, the requirement day). */
+export type SelfSchedulingQueue = Extract<TJobQueue, 'retention' | 'reminders' | 'minimise-verified-files' | 'requirements-day'>;
 
 /**
  * Enqueues one job of a self-scheduling `queue` at `runAt` unless one is already waiting, and says whether it

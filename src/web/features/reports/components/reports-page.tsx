@@ -18,6 +18,7 @@ import { useRegenerateReport, useSeasonReport } from '../api';
 import { parseReportParams, sameReportParams, serializeReportParams, type ReportParams } from '../report-params';
 import { divisionLabel } from '../report-text';
 import { DetailedAnalysisTab } from './detailed-analysis-tab';
+import { EligibilityPacketCard } from './eligibility-packet-card';
 import { ExportReportButton } from './export-report-button';
 import { IncompletePlayersCard } from './incomplete-players-card';
 import { OverviewTab } from './overview-tab';
@@ -100,6 +101,7 @@ export function ReportsPage() {
           <ReportSummaryCards report={data} error={report.isError && !data} />
           {report.isPending ? <ReportBodySkeleton /> : data ? <ReportBody report={data} /> : null}
         </div>
+        <EligibilityPacketCard season={current?.season} />
       </div>
     </>
   );
