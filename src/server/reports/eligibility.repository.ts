@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TDivision, TDocType } from '../../contract';
 import type { Db } from '../platform/db/client';
-import { documents, players, registrations, requirementDay, seasonRequirements, seasons } from '../platform/db/schema';
+import { documents, players, registrations, seasonRequirements, seasons } from '../platform/db/schema';
 
 /**
  * What the eligibility packet reads of a division in a season: its roster and the verified documents of its
@@ -44,6 +44,7 @@ export function readEligibilityDocuments(db: Db, seasonId: string, division: TDi
   return db
     .select({
       id: documents.id,
+      playerId: documents.playerId,
       childKey: players.childKey,
       seasonId: documents.seasonId,
       seasonName: seasons.name,
@@ -68,9 +69,3 @@ export const readSeasonRules = (db: Db, seasonId: string) =>
   db.select().from(seasonRequirements).where(eq(seasonRequirements.seasonId, seasonId));
 
 export type SeasonRuleRow = Awaited<ReturnType<typeof readSeasonRules>>[number];
-
-/** The day the registration summaries are judged on (YYYY-MM-DD); undefined before the first one is set. */
-export async function readRequirementDay(db: Db): Promise<string | undefined> {
-  const [row] = await db.select({ day: requirementDay.day }).from(requirementDay).limit(1);
-  return row?.day;
-}

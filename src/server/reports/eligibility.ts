@@ -8,9 +8,14 @@ import {
   type TDivision,
   type TDocType,
   type TPlayerDocStatus,
+  type TRequirementRule,
 } from '../../contract';
+import { countingApprovals, judgingDay, utcDay, type RuleDocument } from '../requirements';
 import type { SeasonRow } from '../seasons';
-import type { EligibilityDocumentRow, EligibilityRosterRow, SeasonRuleRow } from './eligibility.repository';
+import type { EligibilityDocumentRow, EligibilityRosterRow } from './eligibility.repository';
+
+/** A verified document of the division's children, as the rule engine reads it, with what the packet prints. */
+type PacketSource = EligibilityDocumentRow & RuleDocument;
 import { generatedText } from './season-report-export';
 
 /**
@@ -19,9 +24,7 @@ import { generatedText } from './season-report-export';
  * document type its state as the registration summary judges it and the verification behind it: who verified
  * which document and when, for a medical form its exam date, for an approval carried over from an earlier season
  * of the same child (a birth certificate) that season's name. The summary decides the state; the packet only
- * names the documents the season's rule counts, read by the same rule the database applies (this season's
- * documents; the child's verified ones of other seasons when the approval outlasts its season; in the rule's
- * dates and groups; a months rule's approval until its date plus the months).
+ * names the documents behind it, as the rule engine counts them (countingApprovals).
  */
 
 const STATUS_KEYS: Record<TDocType, 'birthCertificate' | 'residency' | 'medical' | 'waiver'> = {
@@ -65,74 +68,26 @@ export type EligibilityPacket = {
   players: PacketPlayer[];
 };
 
-const utcDay = (date: Date): string => date.toISOString().slice(0, 10);
-
-/** A day plus whole months, the last day of a shorter month when the day does not exist (as PostgreSQL adds them). */
-export function addMonths(day: string, months: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
-}
-
-/**
- * The verified documents of one child and type that the season's rule counts on `judged` (YYYY-MM-DD), the
- * ones that count longest (months) or this season's and the latest verified first, one per unit the rule
- * counts (a group, when it names groups), as many as it needs. No rule: this season's only, one.
- */
-export function countingDocuments(rule: SeasonRuleRow | undefined, documents: readonly EligibilityDocumentRow[], seasonId: string, judged: string): EligibilityDocumentRow[] {
-  const lasts = rule?.lasts ?? 'season';
-  const groups = rule?.groups ?? [];
-  const until = (doc: EligibilityDocumentRow) =>
-    rule?.lasts === 'months' && rule.months !== null ? addMonths(doc.documentDate ?? utcDay(doc.uploadedAt), rule.months) : null;
-  const counted = documents.filter((doc) => {
-    const carried = lasts !== 'season' && utcDay(doc.reviewedAt ?? doc.uploadedAt) <= judged;
-    if (doc.seasonId !== seasonId && !carried) return false;
-    if (rule?.datedFrom != null && (doc.documentDate === null || doc.documentDate < rule.datedFrom)) return false;
-    if (rule?.datedTo != null && (doc.documentDate === null || doc.documentDate > rule.datedTo)) return false;
-    if (groups.length > 0 && (doc.residencyGroup === null || !groups.includes(doc.residencyGroup))) return false;
-    const lapses = until(doc);
-    return lapses === null || lapses > judged;
-  });
-  const reviewed = (doc: EligibilityDocumentRow) => (doc.reviewedAt ?? doc.uploadedAt).getTime();
-  counted.sort((a, b) => {
-    const ua = until(a);
-    const ub = until(b);
-    if (ua !== null && ub !== null && ua !== ub) return ua < ub ? 1 : -1;
-    if ((a.seasonId === seasonId) !== (b.seasonId === seasonId)) return a.seasonId === seasonId ? -1 : 1;
-    return reviewed(b) - reviewed(a);
-  });
-  const units = new Set<string>();
-  const chosen: EligibilityDocumentRow[] = [];
-  for (const doc of counted) {
-    const unit = groups.length > 0 ? (doc.residencyGroup ?? '') : doc.id;
-    if (units.has(unit)) continue;
-    units.add(unit);
-    chosen.push(doc);
-    if (chosen.length >= (rule?.documents ?? 1)) break;
-  }
-  return chosen;
-}
-
 /** The packet's content: the roster in its order, each type's state and the verifications behind a met one. */
 export function buildEligibilityPacket(input: {
   season: Pick<SeasonRow, 'id' | 'name' | 'ageDate' | 'divisionAges' | 'endsOn'>;
   division: TDivision;
   roster: readonly EligibilityRosterRow[];
   documents: readonly EligibilityDocumentRow[];
-  rules: readonly SeasonRuleRow[];
-  /** The registration summaries' judging day; the season's last day once it has ended. */
-  requirementDay: string | undefined;
+  rules: readonly TRequirementRule[];
+  /** The day the registration summaries are judged on (the season's last day is used once it has ended). */
+  requirementDay: string;
   generatedAt: Date;
   generatedBy: string;
 }): EligibilityPacket {
   const { season, division } = input;
-  const judged = input.requirementDay === undefined || input.requirementDay > season.endsOn ? season.endsOn : input.requirementDay;
+  const judged = judgingDay(input.requirementDay, season.endsOn);
   const ages = season.divisionAges[division];
-  const byChild = new Map<string, EligibilityDocumentRow[]>();
-  for (const doc of input.documents) byChild.set(doc.childKey, [...(byChild.get(doc.childKey) ?? []), doc]);
+  const byChild = new Map<string, PacketSource[]>();
+  for (const row of input.documents) {
+    const doc: PacketSource = { ...row, status: 'verified', purged: false };
+    byChild.set(row.childKey, [...(byChild.get(row.childKey) ?? []), doc]);
+  }
   const players = input.roster.map((row): PacketPlayer => {
     const age = season.ageDate === null ? null : leagueAge(row.birthDate, season.ageDate);
     const childDocuments = byChild.get(row.childKey) ?? [];
@@ -145,8 +100,8 @@ export function buildEligibilityPacket(input: {
         const status = row[STATUS_KEYS[docType]];
         const rule = input.rules.find((r) => r.docType === docType);
         const verified =
-          status === 'complete'
-            ? countingDocuments(rule, childDocuments.filter((doc) => doc.docType === docType), season.id, judged).map((doc) => ({
+          status === 'complete' && rule
+            ? countingApprovals(rule, { seasonId: season.id }, childDocuments, judged).map((doc) => ({
                 by: doc.reviewedBy,
                 at: doc.reviewedAt ?? doc.uploadedAt,
                 documentDate: doc.documentDate,

@@ -3,6 +3,7 @@ export { advanceRequirementDay, readRequirementDay } from './requirement-day.rep
 export {
   addDays,
   addMonths,
+  countingApprovals,
   judgeRegistration,
   judgeType,
   judgingDay,

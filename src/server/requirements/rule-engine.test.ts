@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REQUIREMENT_RULES, littleLeagueResidencyRule, type TDocType, type TRequirementRule } from '../../contract';
-import { addMonths, judgeRegistration, judgeType, judgingDay, type RuleDocument, type RuleRegistration } from './rule-engine';
+import { addMonths, countingApprovals, judgeRegistration, judgeType, judgingDay, type RuleDocument, type RuleRegistration } from './rule-engine';
 
 const rulesWith = (...changes: Array<Partial<TRequirementRule> & { docType: TDocType }>): TRequirementRule[] =>
   DEFAULT_REQUIREMENT_RULES.map((rule) => ({ ...rule, ...changes.find((change) => change.docType === rule.docType) }));
@@ -212,5 +212,35 @@ describe('types a season does not require', () => {
     const judged = judgeRegistration(registration('spring-2026', rules), [], '2026-03-01');
     expect(judged.completeTypes).toBe(4);
     expect(judged.completedAt).toEqual(new Date('2026-01-10T12:00:00Z'));
+  });
+});
+
+describe('countingApprovals: the documents behind a met type', () => {
+  const medicalRule = DEFAULT_REQUIREMENT_RULES[2] as TRequirementRule;
+  const fall = { seasonId: 'fall-2025' };
+
+  it('names the medical form that lasts longest, and none when every one has lapsed', () => {
+    const old = doc('fall-2024', 'medical', '2024-08-05', { documentDate: '2024-08-01' });
+    const recent = doc('fall-2024', 'medical', '2025-03-05', { documentDate: '2025-03-01' });
+    expect(countingApprovals(medicalRule, fall, [old, recent], '2025-10-01')).toEqual([recent]);
+    expect(countingApprovals(medicalRule, fall, [old], '2025-10-01')).toEqual([]);
+  });
+
+  it('names another season’s document only when the approval outlasts its season', () => {
+    const waiver = doc('fall-2024', 'waiver', '2024-09-01');
+    const birth = doc('fall-2024', 'birth_certificate', '2024-09-01');
+    expect(countingApprovals(DEFAULT_REQUIREMENT_RULES[3] as TRequirementRule, fall, [waiver], '2025-10-01')).toEqual([]);
+    expect(countingApprovals(DEFAULT_REQUIREMENT_RULES[0] as TRequirementRule, fall, [birth], '2025-10-01')).toEqual([birth]);
+  });
+
+  it('names one document per group, as many as the rule needs, none while too few', () => {
+    const rule: TRequirementRule = { ...(DEFAULT_REQUIREMENT_RULES[1] as TRequirementRule), documents: 2, groups: ['I', 'II', 'III'] };
+    const [a, b, c] = [
+      doc('fall-2025', 'residency', '2025-09-01', { residencyGroup: 'I' }),
+      doc('fall-2025', 'residency', '2025-09-02', { residencyGroup: 'I' }),
+      doc('fall-2025', 'residency', '2025-09-03', { residencyGroup: 'II' }),
+    ];
+    expect(countingApprovals(rule, fall, [a, b, c], '2025-10-01').map((d) => d.residencyGroup)).toEqual(['II', 'I']);
+    expect(countingApprovals(rule, fall, [a, b], '2025-10-01')).toEqual([]);
   });
 });

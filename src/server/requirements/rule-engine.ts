@@ -83,10 +83,10 @@ export function addMonths(day: string, months: number): string {
 /** The day a season is judged on: the requirement day, or its last day once it has ended. */
 export const judgingDay = (requirementDay: string, seasonEndsOn: string): string => (requirementDay < seasonEndsOn ? requirementDay : seasonEndsOn);
 
-type Considered = { document: RuleDocument; thisSeason: boolean; counts: boolean; until: string | null; unit: string };
+type Considered<D extends RuleDocument = RuleDocument> = { document: D; thisSeason: boolean; counts: boolean; until: string | null; unit: string };
 
-function consider(rule: TRequirementRule, registration: RuleRegistration, documents: readonly RuleDocument[], judged: string): Considered[] {
-  const considered: Considered[] = [];
+function consider<D extends RuleDocument>(rule: TRequirementRule, registration: Pick<RuleRegistration, 'seasonId'>, documents: readonly D[], judged: string): Considered<D>[] {
+  const considered: Considered<D>[] = [];
   for (const document of documents) {
     if (document.docType !== rule.docType || document.purged) continue;
     const thisSeason = document.seasonId === registration.seasonId;
@@ -162,6 +162,22 @@ export function judgeRegistration(registration: RuleRegistration, documents: rea
     completedAt: met.length === DOC_TYPES.length ? new Date(metTimes.length > 0 ? Math.max(...metTimes) : registration.registeredAt.getTime()) : null,
     expiresOn: expiries[0] ?? null,
   };
+}
+
+/**
+ * The approvals behind a met type, for saying who verified what: per unit the document that counts longest
+ * (on a tie this season's, then the latest verified), as many units as the rule needs, the longest-lasting
+ * first. Empty when the type is not met on the judging day.
+ */
+export function countingApprovals<D extends RuleDocument>(rule: TRequirementRule, registration: Pick<RuleRegistration, 'seasonId'>, documents: readonly D[], judged: string): D[] {
+  const lasting = (entry: Considered<D>) => entry.until ?? '9999-12-31';
+  const verified = (entry: Considered<D>) => (entry.document.reviewedAt ?? entry.document.uploadedAt).getTime();
+  const valid = consider(rule, registration, documents, judged)
+    .filter((entry) => entry.counts && (entry.until === null || entry.until > judged))
+    .sort((a, b) => (lasting(a) !== lasting(b) ? (lasting(a) < lasting(b) ? 1 : -1) : a.thisSeason !== b.thisSeason ? (a.thisSeason ? -1 : 1) : verified(b) - verified(a)));
+  const perUnit = new Map<string, D>();
+  for (const entry of valid) if (!perUnit.has(entry.unit)) perUnit.set(entry.unit, entry.document);
+  return perUnit.size >= rule.documents ? [...perUnit.values()].slice(0, rule.documents) : [];
 }
 
 /** The day `days` after `day`. */
