@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZSignInMode } from './access';
+import { DEFAULT_REJECT_REASONS, MAX_REJECT_REASON_LENGTH, MAX_REJECT_REASONS } from './requirements';
 import { UPLOAD_LINK_DAYS } from './upload-links';
 
 /**
@@ -36,6 +37,19 @@ export const ZSystemSettings = z.object({
     .int('must be a whole number of days')
     .min(UPLOAD_LINK_DAYS.min, `must be at least ${UPLOAD_LINK_DAYS.min} day`)
     .max(UPLOAD_LINK_DAYS.max, `must be at most ${UPLOAD_LINK_DAYS.max} days`),
+  /** The reasons a reviewer picks from when rejecting a document (Settings → Reasons for not accepting a document). */
+  rejectReasons: z
+    .array(
+      z
+        .string({ error: 'A reason must be text' })
+        .trim()
+        .min(1, 'A reason cannot be empty')
+        .max(MAX_REJECT_REASON_LENGTH, `A reason must be at most ${MAX_REJECT_REASON_LENGTH} characters`),
+      { error: 'must be a list of reasons' },
+    )
+    .min(1, 'Keep at least one reason')
+    .max(MAX_REJECT_REASONS, `At most ${MAX_REJECT_REASONS} reasons`)
+    .refine((reasons) => new Set(reasons.map((reason) => reason.toLowerCase())).size === reasons.length, 'Each reason must be different'),
 });
 export type TSystemSettings = z.infer<typeof ZSystemSettings>;
 
@@ -50,6 +64,7 @@ export const SYSTEM_SETTING_LABELS: Record<keyof TSystemSettings, string> = {
   slackNotifications: 'Slack notifications',
   teamsNotifications: 'Microsoft Teams notifications',
   uploadLinkDays: 'Upload links work for',
+  rejectReasons: 'Reasons for not accepting a document',
 };
 
 export const SYSTEM_SETTINGS_DEFAULTS: TSystemSettings = {
@@ -62,6 +77,7 @@ export const SYSTEM_SETTINGS_DEFAULTS: TSystemSettings = {
   slackNotifications: false,
   teamsNotifications: false,
   uploadLinkDays: UPLOAD_LINK_DAYS.default,
+  rejectReasons: [...DEFAULT_REJECT_REASONS],
 };
 
 /** PATCH /api/settings: any of the fields, at least one; unknown fields are refused. */

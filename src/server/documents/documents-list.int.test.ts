@@ -124,6 +124,7 @@ describeEachDatabase('documents list, bulk approve and history', ({ getDatabase 
       storageDriver: null,
       scanFailed: false,
       opened: false,
+      fileRemoved: false,
     });
     expect(row(D.graceScanFailed.id)).toMatchObject({ status: 'processing', scanFailed: true });
     expect(row(D.graceProcessing.id)).toMatchObject({ status: 'processing', scanFailed: false });

@@ -5,7 +5,7 @@ import { insertInBatches } from '../platform/db/batch';
 import { registrationInDivisions, scopeValues, type DivisionScope } from '../platform/db/division-scope';
 import { preparedRead, type Preparable } from '../platform/db/prepared';
 import { containsPattern, foldedContains } from '../platform/db/search';
-import { auditEvents, documents, players, registrations, seasons, submissions } from '../platform/db/schema';
+import { auditEvents, documents, players, registrations, seasonRequirements, seasons, submissions } from '../platform/db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type NewDocument = typeof documents.$inferInsert;
@@ -264,25 +264,55 @@ export async function countDocumentList(db: Db, filter: DocumentListFilter): Pro
 export const lockDocumentsForReview = (
   db: Db,
   ids: readonly string[],
-): Promise<Array<{ id: string; status: TDocumentStatus; division: TDivision | null; purgedAt: Date | null }>> =>
+): Promise<
+  Array<{ id: string; status: TDocumentStatus; division: TDivision | null; purgedAt: Date | null; docType: TDocType | null; playerId: string; seasonId: string }>
+> =>
   ids.length === 0
     ? Promise.resolve([])
     : db
-        .select({ id: documents.id, status: documents.status, division: registrations.division, purgedAt: documents.purgedAt })
+        .select({
+          id: documents.id,
+          status: documents.status,
+          division: registrations.division,
+          purgedAt: documents.purgedAt,
+          docType: documents.docType,
+          playerId: documents.playerId,
+          seasonId: documents.seasonId,
+        })
         .from(documents)
         .leftJoin(registrations, registrationOfDocument)
         .where(inArray(documents.id, [...ids]))
         .orderBy(asc(documents.id))
         .for('update', { of: documents });
 
-/** The same review decision for many documents, in one statement. */
+/**
+ * The same review decision for many documents, in one statement: who made it (null when a reopen clears it)
+ * and the facts it recorded (left as they are when not given).
+ */
 export async function setReviewDecision(
   db: Db,
   ids: readonly string[],
-  decision: { status: TDocumentStatus; reviewNotes: string | null; reviewedAt: Date | null },
+  decision: {
+    status: TDocumentStatus;
+    reviewNotes: string | null;
+    reviewedAt: Date | null;
+    reviewedBy: string | null;
+    factBirthDate?: string | null;
+    documentDate?: string | null;
+    residencyGroup?: string | null;
+  },
 ): Promise<void> {
   if (ids.length === 0) return;
   await db.update(documents).set(decision).where(inArray(documents.id, [...ids]));
+}
+
+/** The groups the season's residency rule lists (empty when it lists none, or the season has no rule yet). */
+export async function findResidencyGroups(db: Db, seasonId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ groups: seasonRequirements.groups })
+    .from(seasonRequirements)
+    .where(and(eq(seasonRequirements.seasonId, seasonId), eq(seasonRequirements.docType, 'residency')));
+  return row?.groups ?? [];
 }
 
 export async function findDocumentWithGuardian(

@@ -18,6 +18,7 @@ import {
   ZUploadToStorageRequest,
   ZUploadToStorageResponse,
 } from '../../contract';
+import { ZDocumentReviewContext } from '../../contract/document-review';
 import type { DocumentsService } from './documents.service';
 
 export function registerDocumentRoutes(parent: FastifyInstance, deps: { documents: DocumentsService }): void {
@@ -42,6 +43,12 @@ export function registerDocumentRoutes(parent: FastifyInstance, deps: { document
 
   app.get('/api/documents/:id', { config: { access: 'read' }, schema: { params: ZDocumentIdParams, response: { 200: ZDocument } } }, (request) =>
     documents.getDocument(request.params.id, principalOf(request)),
+  );
+
+  app.get(
+    '/api/documents/:id/review',
+    { config: { access: 'documents.review' }, schema: { params: ZDocumentIdParams, response: { 200: ZDocumentReviewContext } } },
+    (request) => documents.reviewContext(request.params.id, principalOf(request)),
   );
 
   app.patch(

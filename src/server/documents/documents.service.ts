@@ -20,7 +20,9 @@ import {
 import type { Storage } from '../adapters/storage/port';
 import { createDecryptor } from '../platform/crypto/envelope';
 import type { Db } from '../platform/db/client';
-import { listDocumentHistory, recordAuditEvent, recordAuditEvents, type AuditEventRow, type NewAuditEvent, type Actor, recordedActorName } from '../audit';
+import { auditActorColumns, listDocumentHistory, recordAuditEvent, recordAuditEvents, type AuditEventRow, type NewAuditEvent, type Actor, recordedActorName } from '../audit';
+import type { TDocumentReviewContext } from '../../contract/document-review';
+import { birthDateLockedMessage, dayInWords, findPlayer, lockPlayerBirthDate, verifyPlayerBirthDate } from '../players';
 import {
   countDocumentList,
   documentListPageQuery,
@@ -28,6 +30,7 @@ import {
   findDocumentWithDivision,
   findDocumentWithGuardian,
   findDocumentsByIds,
+  findResidencyGroups,
   listRecentUploads,
   lockDocumentForScanRetry,
   lockDocumentsForReview,
@@ -40,6 +43,7 @@ import { resolveSeason } from '../seasons';
 import { AppError } from '../platform/errors';
 import type { LivePublisher } from '../live';
 import { toDocument, toUploadItem } from './document-view';
+import { approvalFacts, type ApprovalFacts } from './review-facts';
 
 /**
  * Review decisions a staff member may make; `processing` belongs to the pipeline alone, and a decided document
@@ -150,16 +154,34 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
       };
     },
 
-    /** A review decision: only allowed moves, recorded with its audit, announced after commit. */
+    /**
+     * A review decision: only allowed moves, with who made it and the facts an approval records (review-facts.ts),
+     * recorded with its audit in one transaction, announced after commit. A birth certificate's date of birth
+     * becomes the player's and locks it; one that differs from the registered date is refused (409, both dates in
+     * words) unless `confirmBirthDateChange`, and one that differs from a date already verified is refused outright.
+     */
     async changeStatus(id: string, change: TDocumentStatusChange, actor: Actor): Promise<TDocument> {
+      const now = new Date();
       const division = await deps.db.transaction(async (tx) => {
         const [row] = await lockDocumentsForReview(tx, [id]);
         if (!row || !inDivisionScope(actor.principal, row.division)) throw documentNotFound(id);
         const refused = refusedTransition(row.status, change.status);
         if (refused) throw new AppError('CONFLICT', `Document ${id} cannot become ${change.status}: ${refused}.`);
+        const seasonGroups = row.docType === 'residency' && change.status === 'verified' ? await findResidencyGroups(tx, row.seasonId) : [];
+        const facts = approvalFacts(row.docType, change, { today: now.toISOString().slice(0, 10), seasonGroups });
+        const birthDateChangedFrom = facts.birthDate === null ? null : await checkBirthDate(tx, row.playerId, facts.birthDate, change.confirmBirthDateChange === true);
         const reviewNotes = change.reviewNotes ?? null;
-        await setReviewDecision(tx, [id], { status: change.status, reviewNotes, reviewedAt: new Date() });
-        await recordAuditEvent(tx, statusChangedEvent(id, row.status, change.status, reviewNotes, actor));
+        await setReviewDecision(tx, [id], {
+          status: change.status,
+          reviewNotes,
+          reviewedAt: now,
+          reviewedBy: auditActorColumns(actor.principal).actorName,
+          factBirthDate: facts.birthDate,
+          documentDate: facts.documentDate,
+          residencyGroup: facts.residencyGroup,
+        });
+        if (facts.birthDate !== null) await verifyPlayerBirthDate(tx, row.playerId, facts.birthDate, now);
+        await recordAuditEvent(tx, statusChangedEvent(id, row.status, change.status, reviewNotes, actor, recordedFacts(facts, birthDateChangedFrom)));
         return row.division;
       });
       deps.live.publish({ type: 'document_status_updated', data: { documentId: id, status: change.status, division } });
@@ -168,6 +190,30 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         await deps.notifyRejected(id, change.reviewNotes ?? '');
       }
       return readDocument(id);
+    },
+
+    /**
+     * What the approval step asks with: the player's registered date of birth (and whether it is already
+     * verified), and the season's residency groups. 404 as for the document itself.
+     */
+    async reviewContext(id: string, principal: TPrincipal): Promise<TDocumentReviewContext> {
+      const row = await findDocumentWithDivision(deps.db, id);
+      if (!row || !inDivisionScope(principal, row.division)) throw documentNotFound(id);
+      const [player, residencyGroups] = await Promise.all([findPlayer(deps.db, row.playerId), findResidencyGroups(deps.db, row.seasonId)]);
+      if (!player) throw documentNotFound(id);
+      return {
+        documentId: id,
+        docType: row.docType,
+        seasonId: row.seasonId,
+        player: {
+          id: player.id,
+          firstName: player.firstName,
+          lastName: player.lastName,
+          birthDate: player.birthDate,
+          birthDateVerifiedAt: player.birthDateVerifiedAt?.toISOString() ?? null,
+        },
+        residencyGroups,
+      };
     },
 
     /**
@@ -194,7 +240,12 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           moved.push({ id, division: row.division });
           events.push(statusChangedEvent(id, row.status, status, null, actor));
         }
-        await setReviewDecision(tx, moved.map((row) => row.id), { status, reviewNotes: null, reviewedAt: status === 'pending' ? null : new Date() });
+        await setReviewDecision(tx, moved.map((row) => row.id), {
+          status,
+          reviewNotes: null,
+          reviewedAt: new Date(),
+          reviewedBy: auditActorColumns(actor.principal).actorName,
+        });
         await recordAuditEvents(tx, events);
       });
       for (const { id, division } of moved) deps.live.publish({ type: 'document_status_updated', data: { documentId: id, status, division } });
@@ -212,7 +263,8 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         if (!row || !inDivisionScope(actor.principal, row.division)) throw documentNotFound(id);
         const refused = refusedReopen(row);
         if (refused) throw new AppError('CONFLICT', `This document cannot be reopened: ${refused}. Only a verified or rejected document can be reopened.`);
-        await setReviewDecision(tx, [id], { status: 'pending', reviewNotes: null, reviewedAt: null });
+        // The decision and the facts it recorded go; a date of birth it verified stays the player's, locked.
+        await setReviewDecision(tx, [id], { status: 'pending', reviewNotes: null, reviewedAt: null, reviewedBy: null, factBirthDate: null, documentDate: null, residencyGroup: null });
         await recordAuditEvent(tx, {
           actor: actor.principal,
           action: 'document.reopened',
@@ -345,14 +397,49 @@ export type DocumentsService = ReturnType<typeof createDocumentsService>;
  */
 const documentNotFound = (id: string) => new AppError('NOT_FOUND', `Document ${id} does not exist.`);
 
-/** The audit event of a review decision; the single and the bulk decision record the same shape. */
-function statusChangedEvent(id: string, from: TDocumentStatus, to: TDocumentStatus, reviewNotes: string | null, actor: Actor): NewAuditEvent {
+/**
+ * The player's date of birth against the one a birth certificate shows, the player locked until the
+ * transaction ends. Returns the registered date when the certificate changes it (confirmed), null when they
+ * agree; refuses a change that is not confirmed (409, both dates in words) and any change of a verified date.
+ */
+async function checkBirthDate(tx: Db, playerId: string, birthDate: string, confirmed: boolean): Promise<string | null> {
+  const player = await lockPlayerBirthDate(tx, playerId);
+  if (!player) throw new AppError('NOT_FOUND', `Player ${playerId} does not exist.`);
+  if (player.birthDate === birthDate) return null;
+  if (player.birthDateVerifiedAt !== null) throw new AppError('CONFLICT', birthDateLockedMessage(player.firstName, player.birthDateVerifiedAt));
+  if (!confirmed) {
+    throw new AppError(
+      'CONFLICT',
+      `The certificate shows ${dayInWords(birthDate)} but ${player.firstName}'s registration says ${dayInWords(player.birthDate)}. Confirm to change ${player.firstName}'s date of birth.`,
+      [{ path: 'body.confirmBirthDateChange', message: 'Confirm to change the date of birth' }],
+    );
+  }
+  return player.birthDate;
+}
+
+/** What an approval recorded, for its audit event: only the facts given, and the date of birth it replaced. */
+function recordedFacts(facts: ApprovalFacts, birthDateChangedFrom: string | null): Record<string, string> | undefined {
+  const recorded = Object.fromEntries(
+    Object.entries({ ...facts, birthDateChangedFrom }).filter((entry): entry is [string, string] => entry[1] !== null),
+  );
+  return Object.keys(recorded).length > 0 ? recorded : undefined;
+}
+
+/** The audit event of a review decision; the single and the bulk decision record the same shape, a single approval its facts too. */
+function statusChangedEvent(
+  id: string,
+  from: TDocumentStatus,
+  to: TDocumentStatus,
+  reviewNotes: string | null,
+  actor: Actor,
+  facts?: Record<string, string>,
+): NewAuditEvent {
   return {
     actor: actor.principal,
     action: 'document.status_changed',
     subjectType: 'document',
     subjectId: id,
-    detail: { from, to, reviewNotes },
+    detail: { from, to, reviewNotes, ...(facts ? { facts } : {}) },
     requestId: actor.requestId,
   };
 }
@@ -376,7 +463,32 @@ const ZStoredDetail = z.object({
   docType: ZDocType.nullish(),
   detectedFrom: z.string().optional(),
 });
-const ZStatusChangedDetail = z.object({ from: ZDocumentStatus, to: ZDocumentStatus, reviewNotes: z.string().nullish() });
+const ZStatusChangedDetail = z.object({
+  from: ZDocumentStatus,
+  to: ZDocumentStatus,
+  reviewNotes: z.string().nullish(),
+  facts: z
+    .object({
+      birthDate: z.string().optional(),
+      birthDateChangedFrom: z.string().optional(),
+      documentDate: z.string().optional(),
+      residencyGroup: z.string().optional(),
+    })
+    .optional(),
+});
+
+/** The facts an approval recorded, as clauses: 'date of birth 30 Apr 2016 verified (changed from 3 Apr 2016)'. */
+function factClauses(facts: z.infer<typeof ZStatusChangedDetail>['facts']): string[] {
+  if (!facts) return [];
+  const clauses: string[] = [];
+  if (facts.birthDate) {
+    const changed = facts.birthDateChangedFrom ? ` (changed from ${dayInWords(facts.birthDateChangedFrom)})` : '';
+    clauses.push(`date of birth ${dayInWords(facts.birthDate)} verified${changed}`);
+  }
+  if (facts.documentDate) clauses.push(`dated ${dayInWords(facts.documentDate)}`);
+  if (facts.residencyGroup) clauses.push(`group ${facts.residencyGroup}`);
+  return clauses;
+}
 const ZReopenedDetail = z.object({ from: ZDocumentStatus, reason: z.string() });
 const ZMovedDetail = z.object({ from: z.string().nullish(), to: z.string() });
 const ZVirusDetail = z.object({ signature: z.string() });
@@ -404,8 +516,9 @@ export function summarizeAuditEvent(event: Pick<AuditEventRow, 'action' | 'actor
     case 'document.status_changed': {
       const detail = ZStatusChangedDetail.safeParse(event.detail);
       if (!detail.success) break;
-      const { from, to, reviewNotes } = detail.data;
-      return `Status changed from ${from} to ${to}${reviewNotes ? `: ${reviewNotes}` : ''}`;
+      const { from, to, reviewNotes, facts } = detail.data;
+      const recorded = factClauses(facts);
+      return `Status changed from ${from} to ${to}${reviewNotes ? `: ${reviewNotes}` : ''}${recorded.length > 0 ? `; ${recorded.join(', ')}` : ''}`;
     }
     case 'document.reopened': {
       const detail = ZReopenedDetail.safeParse(event.detail);

@@ -1,5 +1,6 @@
 export { derivePlayerId, normaliseName } from './player-id';
-export { findPlayer, insertPlayers, upsertPlayer, type NewPlayer } from './players.repository';
+export { birthDateLockedMessage, dayInWords } from './birth-date-lock';
+export { findPlayer, insertPlayers, lockPlayerBirthDate, upsertPlayer, verifyPlayerBirthDate, type NewPlayer } from './players.repository';
 export { registerPlayerRoutes } from './players.routes';
 export { createPlayersService, type PlayersService } from './players.service';
 export { findRegistration, insertRegistrations, upsertRegistration, type NewRegistration } from './registrations.repository';

@@ -4,7 +4,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
+  DEFAULT_REJECT_REASONS,
   LIVE_TURNED_OFF_CLOSE_CODE,
+  MAX_REJECT_REASON_LENGTH,
+  MAX_REJECT_REASONS,
   REALTIME_OFF_MESSAGE,
   SYSTEM_SETTINGS_DEFAULTS,
   ZInstallation,
@@ -108,6 +111,35 @@ describeEachDatabase('System Settings calls', ({ getDatabase }) => {
     expect(empty.json<TApiError>().message).toContain('Change at least one setting.');
 
     expect(ZSystemSettings.parse((await get('/api/settings')).json())).toEqual(SYSTEM_SETTINGS_DEFAULTS);
+  });
+
+  it('keeps the reasons for not accepting a document: defaults, a saved list read back, and a bad list refused in words', async () => {
+    expect(ZSystemSettings.parse((await get('/api/settings')).json()).rejectReasons).toEqual([...DEFAULT_REJECT_REASONS]);
+    const reasons = ['Blurry photo', 'Wrong child', '  Expired  '];
+    const saved = await patch({ rejectReasons: reasons });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(ZSystemSettings.parse(saved.json()).rejectReasons).toEqual(['Blurry photo', 'Wrong child', 'Expired']);
+    expect(ZSystemSettings.parse((await get('/api/settings')).json()).rejectReasons).toEqual(['Blurry photo', 'Wrong child', 'Expired']);
+    const audits = () => listAuditEventsByAction(getDatabase().db, 'settings.updated');
+    const before = (await audits()).length;
+    // The same list again is no change: nothing is recorded.
+    expect((await patch({ rejectReasons: ['Blurry photo', 'Wrong child', 'Expired'] })).statusCode).toBe(200);
+    expect(await audits()).toHaveLength(before);
+
+    const duplicate = await patch({ rejectReasons: ['Blurry', 'blurry'] });
+    expect(duplicate.statusCode).toBe(400);
+    expect(problems(duplicate.json())).toEqual(['body.rejectReasons: Each reason must be different']);
+    const blank = await patch({ rejectReasons: ['Fine', '   '] });
+    expect(problems(blank.json())).toEqual(['body.rejectReasons.1: A reason cannot be empty']);
+    const long = await patch({ rejectReasons: ['x'.repeat(MAX_REJECT_REASON_LENGTH + 1)] });
+    expect(problems(long.json())).toEqual([`body.rejectReasons.0: A reason must be at most ${MAX_REJECT_REASON_LENGTH} characters`]);
+    const many = await patch({ rejectReasons: Array.from({ length: MAX_REJECT_REASONS + 1 }, (_, i) => `Reason ${i}`) });
+    expect(problems(many.json())).toEqual([`body.rejectReasons: At most ${MAX_REJECT_REASONS} reasons`]);
+    const none = await patch({ rejectReasons: [] });
+    expect(problems(none.json())).toEqual(['body.rejectReasons: Keep at least one reason']);
+
+    expect(ZSystemSettings.parse((await get('/api/settings')).json()).rejectReasons).toEqual(['Blurry photo', 'Wrong child', 'Expired']);
+    expect((await patch({ rejectReasons: [...DEFAULT_REJECT_REASONS] })).statusCode).toBe(200);
   });
 
   it('GET /api/settings/installation describes storage without credentials and works its example with the real functions', async () => {

@@ -44,7 +44,7 @@ export async function updateSystemSettings(
     const after: TSystemSettings = { ...before, ...saved };
     const changes = Object.fromEntries(
       (Object.keys(saved) as Array<keyof TSystemSettings>)
-        .filter((key) => before[key] !== after[key])
+        .filter((key) => !sameValue(before[key], after[key]))
         .map((key) => [key, { from: before[key], to: after[key] }]),
     );
     if (Object.keys(changes).length === 0) return before;
@@ -59,6 +59,12 @@ export async function updateSystemSettings(
     });
     return after;
   });
+}
+
+/** Whether a setting kept its value: a list (the reject reasons) is the same when it holds the same items in the same order. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => item === b[index]);
+  return a === b;
 }
 
 /** This instance's view of System Settings, read at most once per SETTINGS_RECHECK_MS. */

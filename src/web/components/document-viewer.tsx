@@ -1,10 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Download, FileWarning, LoaderCircle, RotateCcw } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Download, FileCheck2, FileWarning, LoaderCircle, RotateCcw } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { FORBIDDEN_MESSAGE } from '../../contract';
+import { FORBIDDEN_MESSAGE, ZDocument, type TDocument } from '../../contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { getErrorMessage } from '@/lib/api-client';
+import { getErrorMessage, getQueryFn } from '@/lib/api-client';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { fetchDocumentFile, previewKindOf, type TPreviewKind } from '@/lib/document-file';
 import { saveUrlAs } from '@/lib/download';
 import { rereadSessionAfter } from '@/lib/query-client';
@@ -17,6 +18,71 @@ export interface ViewableDocument {
   fileName: string;
   /** A line under the title, e.g. the player and document type. */
   description?: string;
+  /** Verified, then its file removed on purpose: nothing is read, the viewer says so. */
+  fileRemoved?: boolean;
+}
+
+/** GET /api/documents/{id}: the review record the viewer shows beside the file (the same query as the documents screen's). */
+function useDocumentRecord(documentId: string) {
+  return useQuery({ queryKey: ['api', 'documents', documentId], queryFn: getQueryFn({ schema: ZDocument }), staleTime: 0 });
+}
+
+/** What the approval recorded: the date of birth shown, the exam date, the document's date and group. */
+function recordedFacts(document: TDocument): Array<{ label: string; value: string }> {
+  const { birthDate, documentDate, residencyGroup } = document.facts;
+  const facts: Array<{ label: string; value: string }> = [];
+  if (birthDate) facts.push({ label: 'Date of birth shown', value: formatDate(birthDate) });
+  if (documentDate) facts.push({ label: document.docType === 'medical' ? 'Exam date' : 'Date on the document', value: formatDate(documentDate) });
+  if (residencyGroup) facts.push({ label: 'Group', value: residencyGroup });
+  return facts;
+}
+
+/** A verified document's record: who verified it and when, and the facts the approval recorded. */
+function VerificationRecord({ document }: { document: TDocument }) {
+  if (document.status !== 'verified') return null;
+  const facts = recordedFacts(document);
+  return (
+    <div className="grid gap-1 rounded-md border bg-muted/40 px-3 py-2 text-sm" data-testid="document-verification">
+      <p>
+        Verified
+        {document.reviewedBy ? ` by ${document.reviewedBy}` : ''}
+        {document.reviewedAt ? ` on ${formatDateTime(document.reviewedAt)}` : ''}
+      </p>
+      {facts.length > 0 ? (
+        <dl className="flex flex-wrap gap-x-6 gap-y-1">
+          {facts.map((fact) => (
+            <div key={fact.label} className="flex min-w-0 gap-1.5">
+              <dt className="text-muted-foreground">{fact.label}:</dt>
+              <dd className="min-w-0 font-medium break-words">{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </div>
+  );
+}
+
+/** In place of the file, once it was removed after verification: when, and that the verification stands. */
+function FileRemovedBody({ removedAt, actions }: { removedAt: string | null; actions?: ReactNode }) {
+  return (
+    <>
+      <div
+        data-testid="document-viewer-body"
+        data-state="removed"
+        className="flex min-h-40 items-center justify-center rounded-md border bg-muted/40"
+      >
+        <div role="status" className="flex max-w-sm flex-col items-center gap-2 p-6 text-center">
+          <FileCheck2 className="size-8 text-muted-foreground" aria-hidden="true" />
+          <p className="text-sm font-medium">Verified, file removed</p>
+          <p className="text-sm text-muted-foreground">
+            The file was removed{removedAt ? ` on ${formatDateTime(removedAt)}` : ''} after the document was verified. The verification is kept:
+            the document still counts.
+          </p>
+        </div>
+      </div>
+      {actions ? <DialogFooter className="flex-row flex-wrap items-center gap-2 sm:justify-end">{actions}</DialogFooter> : null}
+    </>
+  );
 }
 
 /** Moving through a list of documents from the viewer: its buttons, and the left and right arrow keys. */
@@ -179,16 +245,43 @@ export function DocumentViewer({
               <DialogDescription>{document.description ?? 'The stored file, decrypted for viewing.'}</DialogDescription>
             </DialogHeader>
             {navigation ? <NavigationButtons navigation={navigation} /> : null}
-            {can('files.open') ? (
-              <ViewerBody key={`${document.id}:${attempt}`} document={document} onRetry={() => setAttempt((n) => n + 1)} actions={actions} />
-            ) : (
-              <p role="alert" data-testid="document-viewer-refused" className="text-sm text-muted-foreground">
-                {FORBIDDEN_MESSAGE}
-              </p>
-            )}
+            <ViewerContent document={document} attempt={attempt} onRetry={() => setAttempt((n) => n + 1)} actions={actions} canOpen={can('files.open')} />
           </>
         ) : null}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The record of the document, then its file (or why it is not shown). */
+function ViewerContent({
+  document,
+  attempt,
+  onRetry,
+  actions,
+  canOpen,
+}: {
+  document: ViewableDocument;
+  attempt: number;
+  onRetry: () => void;
+  actions?: ReactNode;
+  canOpen: boolean;
+}) {
+  const record = useDocumentRecord(document.id);
+  const removedAt = record.data?.fileRemovedAt ?? null;
+  const removed = document.fileRemoved === true || removedAt !== null;
+  return (
+    <>
+      {record.data ? <VerificationRecord document={record.data} /> : null}
+      {removed ? (
+        <FileRemovedBody removedAt={removedAt} actions={actions} />
+      ) : canOpen ? (
+        <ViewerBody key={`${document.id}:${attempt}`} document={document} onRetry={onRetry} actions={actions} />
+      ) : (
+        <p role="alert" data-testid="document-viewer-refused" className="text-sm text-muted-foreground">
+          {FORBIDDEN_MESSAGE}
+        </p>
+      )}
+    </>
   );
 }

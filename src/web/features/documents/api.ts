@@ -8,6 +8,7 @@ import {
   ZUploadToStorageResponse,
   type TDocumentListQuery,
 } from '../../../contract';
+import { ZDocumentReviewContext } from '../../../contract/document-review';
 import { apiRequest, getQueryFn } from '@/lib/api-client';
 import { downloadDocumentFile } from '@/lib/document-file';
 import { DOCUMENTS_PAGE_SIZE, type DocumentFilters } from './document-filters';
@@ -66,7 +67,20 @@ export function useDocumentHistory(documentId: string | null) {
   return useQuery({ ...documentHistoryQueryOptions(documentId ?? ''), enabled: documentId !== null });
 }
 
-export type TReviewDecision = { status: 'verified' } | { status: 'rejected'; reviewNotes: string; notifyGuardian?: boolean };
+/** An approval with the facts its step asked for (none for a waiver, or in bulk), or a rejection with its reason. */
+export type TReviewDecision =
+  | { status: 'verified'; birthDate?: string; confirmBirthDateChange?: boolean; documentDate?: string; residencyGroup?: string }
+  | { status: 'rejected'; reviewNotes: string; notifyGuardian?: boolean };
+
+/** GET /api/documents/{id}/review: the player's registered date of birth and the season's residency groups, while the approval step is open. */
+export function useDocumentReviewContext(documentId: string | null) {
+  return useQuery({
+    queryKey: [...DOCUMENTS_KEY, documentId ?? '', 'review'],
+    queryFn: getQueryFn({ schema: ZDocumentReviewContext }),
+    enabled: documentId !== null,
+    staleTime: 0,
+  });
+}
 
 /** GET /api/documents/{id}: read while the reject dialog is open, for the guardian's e-mail. */
 export function useDocumentDetail(documentId: string | null) {

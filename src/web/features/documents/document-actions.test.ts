@@ -5,15 +5,16 @@ import { documentBulkActions, documentRowActions, rowActionLayout } from './docu
 
 const canAs = (role: TUserRole) => permissionCheck(ROLE_PERMISSIONS[role]);
 
-const pending = { status: 'pending', scanFailed: false } as const;
-const verified = { status: 'verified', scanFailed: false } as const;
-const scanFailed = { status: 'processing', scanFailed: true } as const;
+const pending = { status: 'pending', scanFailed: false, fileRemoved: false } as const;
+const verified = { status: 'verified', scanFailed: false, fileRemoved: false } as const;
+const scanFailed = { status: 'processing', scanFailed: true, fileRemoved: false } as const;
+const fileRemoved = { status: 'verified', scanFailed: false, fileRemoved: true } as const;
 
 describe('documentRowActions', () => {
   it('gives an admin every action that applies to the row', () => {
     expect(documentRowActions(pending, canAs('admin'))).toEqual(['view', 'approve', 'reject', 'download', 'history']);
     expect(documentRowActions(verified, canAs('admin'))).toEqual(['view', 'reopen', 'download', 'history']);
-    expect(documentRowActions({ status: 'rejected', scanFailed: false }, canAs('admin'))).toEqual(['view', 'reopen', 'download', 'history']);
+    expect(documentRowActions({ status: 'rejected', scanFailed: false, fileRemoved: false }, canAs('admin'))).toEqual(['view', 'reopen', 'download', 'history']);
     expect(documentRowActions(scanFailed, canAs('admin'))).toEqual(['view', 'retryScan', 'download', 'history']);
   });
 
@@ -27,6 +28,10 @@ describe('documentRowActions', () => {
     expect(documentRowActions(pending, canAs('viewer'))).toEqual(['history']);
     expect(documentRowActions(verified, canAs('viewer'))).toEqual(['history']);
     expect(documentRowActions(scanFailed, canAs('viewer'))).toEqual(['history']);
+  });
+
+  it('offers nothing to open, download or reopen once a verified document’s file was removed: its history only', () => {
+    expect(documentRowActions(fileRemoved, canAs('admin'))).toEqual(['history']);
   });
 
   it('gives nothing before the session is known', () => {

@@ -30,18 +30,21 @@ const BULK_ACTION_PERMISSION: Record<DocumentBulkAction, TPermission> = {
 
 /**
  * The row actions the signed-in role can use on this document: Approve and Reject only while it waits for
- * review, Reopen only once it is verified or rejected, Retry only while its virus scan keeps failing; the rest
- * always, when the role holds their permission.
+ * review, Reopen only once it is verified or rejected, Retry only while its virus scan keeps failing, View and
+ * Download only while its file is kept; History always; each when the role holds its permission.
  */
-export function documentRowActions(document: Pick<TDocumentListItem, 'status' | 'scanFailed'>, can: Can): DocumentRowAction[] {
+export function documentRowActions(document: Pick<TDocumentListItem, 'status' | 'scanFailed' | 'fileRemoved'>, can: Can): DocumentRowAction[] {
   const pending = document.status === 'pending';
+  // Verified, then its file removed on purpose: there is nothing left to open or download.
+  const hasFile = !document.fileRemoved;
   const applies: Record<DocumentRowAction, boolean> = {
-    view: true,
+    view: hasFile,
     approve: pending,
     reject: pending,
-    reopen: isReopenable(document.status),
+    // Back under review, a document whose file was removed would have nothing to review.
+    reopen: isReopenable(document.status) && hasFile,
     retryScan: document.scanFailed,
-    download: true,
+    download: hasFile,
     history: true,
   };
   return DOCUMENT_ROW_ACTIONS.filter((action) => applies[action] && can(ROW_ACTION_PERMISSION[action]));

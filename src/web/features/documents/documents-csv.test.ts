@@ -17,6 +17,7 @@ const document = (overrides: Partial<TDocumentListItem> = {}): TDocumentListItem
   reviewNotes: null,
   storageDriver: 'local',
   opened: false,
+  fileRemoved: false,
   ...overrides,
 });
 
@@ -44,6 +45,10 @@ describe('documents CSV', () => {
   it("writes 'Scan failed, will retry' for a document whose virus scan keeps failing", () => {
     expect(documentCsvRow(document({ status: 'processing', scanFailed: true }))[4]).toBe('Scan failed, will retry');
     expect(documentCsvRow(document({ status: 'processing' }))[4]).toBe('Processing');
+  });
+
+  it("writes 'Verified, file removed' for a verified document whose file was removed", () => {
+    expect(documentCsvRow(document({ status: 'verified', fileRemoved: true }))[4]).toBe('Verified, file removed');
   });
 
   it('quotes file names with commas and defuses formula-looking names', () => {

@@ -1,4 +1,4 @@
-import { DOC_TYPE_LABELS, type TDocumentListItem } from '../../../contract';
+import { DOC_TYPE_LABELS, FILE_REMOVED_LABEL, type TDocumentListItem } from '../../../contract';
 import { documentStatusLabel } from '@/components/status-tones';
 import { fileTimestamp, toCsv, type CsvText } from '@/lib/csv';
 
@@ -17,7 +17,7 @@ export function documentCsvRow(document: TDocumentListItem): TDocumentCsvRow {
     document.playerName,
     document.docType ? DOC_TYPE_LABELS[document.docType] : UNDETECTED_LABEL,
     document.fileName,
-    documentStatusLabel(document.status, document.scanFailed),
+    document.fileRemoved ? FILE_REMOVED_LABEL : documentStatusLabel(document.status, document.scanFailed),
     document.bytes,
     document.uploadedAt,
   ];

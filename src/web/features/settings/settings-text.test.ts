@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSettingsChange, parseSessionTimeout, parseUploadLinkDays, parseSettingsTab, scanningNote, settingsHealthLabel, storageUsage } from './settings-text';
+import { describeSettingsChange, parseRejectReasons, parseSessionTimeout, parseUploadLinkDays, parseSettingsTab, scanningNote, settingsHealthLabel, storageUsage } from './settings-text';
 
 describe('Settings screen text', () => {
   it('says what a save changed', () => {
@@ -16,6 +16,14 @@ describe('Settings screen text', () => {
   it('says how long upload links now work', () => {
     expect(describeSettingsChange({ uploadLinkDays: 14 })).toBe('Upload links work for 14 days.');
     expect(describeSettingsChange({ uploadLinkDays: 1 })).toBe('Upload links work for 1 day.');
+  });
+
+  it('checks the reject reasons with the contract’s rule, naming the reason at fault', () => {
+    expect(parseRejectReasons([' Blurry ', 'Wrong document'])).toEqual({ ok: true, value: ['Blurry', 'Wrong document'] });
+    expect(parseRejectReasons(['Blurry', '  '])).toEqual({ ok: false, message: 'Reason 2: A reason cannot be empty.' });
+    expect(parseRejectReasons(['Blurry', 'blurry'])).toEqual({ ok: false, message: 'Each reason must be different.' });
+    expect(parseRejectReasons([])).toEqual({ ok: false, message: 'Keep at least one reason.' });
+    expect(describeSettingsChange({ rejectReasons: ['Blurry', 'Wrong document'] })).toBe('Reasons for not accepting a document saved: 2 reasons.');
   });
 
   it('checks the upload link days with the contract’s rule', () => {

@@ -25,6 +25,7 @@ export function describeSettingsChange(patch: TSystemSettingsPatch): string {
     if (value === undefined) return [];
     if (key === 'signInMode' && patch.signInMode !== undefined) return [`${SETTING_LABELS[key]} set to ${SIGN_IN_MODE_LABELS[patch.signInMode]}.`];
     if (key === 'uploadLinkDays') return [`${SETTING_LABELS[key]} ${daysWord(Number(value))}.`];
+    if (Array.isArray(value)) return [`${SETTING_LABELS[key]} saved: ${value.length} ${value.length === 1 ? 'reason' : 'reasons'}.`];
     if (typeof value === 'number') return [`${SETTING_LABELS[key]} set to ${value} minutes.`];
     if (typeof value === 'boolean') return [`${SETTING_LABELS[key]} turned ${value ? 'on' : 'off'}.`];
     return [`${SETTING_LABELS[key]} set to ${value}.`];
@@ -132,4 +133,17 @@ export type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];
 export function parseSettingsTab(search: string): SettingsTab {
   const tab = new URLSearchParams(search).get('tab');
   return SETTINGS_TABS.find((entry) => entry.value === tab)?.value ?? 'system';
+}
+
+/**
+ * The reject reasons as typed, checked with the contract's own rule (each trimmed, none empty, none twice, at
+ * most MAX_REJECT_REASONS): the list to save, or the first problem in words.
+ */
+export function parseRejectReasons(drafts: readonly string[]): { ok: true; value: string[] } | { ok: false; message: string } {
+  const parsed = ZSystemSettings.shape.rejectReasons.safeParse(drafts);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0];
+  const index = typeof issue?.path[0] === 'number' ? issue.path[0] : undefined;
+  const message = issue?.message ?? 'The list is not valid';
+  return { ok: false, message: index === undefined ? `${message}.` : `Reason ${index + 1}: ${message}.` };
 }

@@ -1,5 +1,6 @@
+import { FileCheck2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { DOC_TYPE_LABELS, type TDocumentListItem } from '../../../../contract';
+import { DOC_TYPE_LABELS, FILE_REMOVED_LABEL, type TDocumentListItem } from '../../../../contract';
 import { DocumentStatusBadge } from '@/components/status-badges';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -14,6 +15,19 @@ export const UNDETECTED_TYPE_TEXT = 'Undetected — needs review';
 const uploadDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const uploadTime = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
+/** The row's status; a verified document whose file was removed on purpose says so (its verification stands). */
+function ListStatusBadge({ document }: { document: TDocumentListItem }) {
+  if (!document.fileRemoved) return <DocumentStatusBadge status={document.status} scanFailed={document.scanFailed} />;
+  return (
+    <span
+      className="inline-flex w-fit items-center gap-1 rounded-md bg-green-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-green-800 dark:bg-green-950 dark:text-green-300 [&>svg]:size-3"
+      data-status="file_removed"
+    >
+      <FileCheck2 aria-hidden="true" />
+      {FILE_REMOVED_LABEL}
+    </span>
+  );
+}
 /** The upload instant on two lines in the table (date, then time), so the column stays narrow. */
 function UploadedAt({ iso }: { iso: string }) {
   const date = new Date(iso);
@@ -147,7 +161,7 @@ function DocumentsTable({ documents, selection, onToggle, handlers, rowActions, 
                 </div>
               </TableCell>
               <TableCell>
-                <DocumentStatusBadge status={document.status} scanFailed={document.scanFailed} />
+                <ListStatusBadge document={document} />
               </TableCell>
               <TableCell className="whitespace-normal">
                 <div className="grid min-w-0 gap-0.5">
@@ -217,7 +231,7 @@ function DocumentCards({ documents, selection, onToggle, handlers, rowActions, s
                 <span className="font-medium break-all" data-testid="document-file-name">
                   {document.fileName}
                 </span>
-                <DocumentStatusBadge status={document.status} scanFailed={document.scanFailed} />
+                <ListStatusBadge document={document} />
               </div>
             </div>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2">

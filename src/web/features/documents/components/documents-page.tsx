@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, CheckCheck, CloudUpload, FileDown, FileSearch, LoaderCircle, RefreshCw, RotateCcw, Undo2, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useReducer, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { DOC_TYPE_LABELS, type TDocumentListItem } from '../../../../contract';
+import { DOC_TYPE_LABELS, FILE_REMOVED_LABEL, type TDocumentListItem } from '../../../../contract';
 import { DocumentViewer, type ViewerNavigation } from '@/components/document-viewer';
 import { EmptyState } from '@/components/empty-state';
 import { LoadingState } from '@/components/loading-state';
@@ -40,7 +40,9 @@ import {
   useRetryScan,
   useReviewDocument,
   useUploadToStorage,
+  type TReviewDecision,
 } from '../api';
+import { needsApprovalStep } from '../approval-step';
 import { describeBulkApprove, planBulkApprove, unopenedApprovalQuestion } from '../bulk-approve';
 import { documentBulkActions, documentRowActions, isReopenable } from '../document-actions';
 import {
@@ -55,6 +57,7 @@ import {
 } from '../document-filters';
 import { documentsCsv, documentsCsvFileName } from '../documents-csv';
 import { EMPTY_SELECTION, selectAllLabel, selectAllState, selectedRows, selectionReducer } from '../selection';
+import { ApproveDocumentDialog, type ApproveTarget } from './approve-document-dialog';
 import { DocumentFiltersCard } from './document-filters-card';
 import { DocumentHistoryDialog, type HistoryTarget } from './document-history-dialog';
 import type { DocumentRowHandlers } from './document-row-actions';
@@ -74,7 +77,7 @@ const documentsWord = (count: number): string => (count === 1 ? 'document' : 'do
 
 function describeDocument(document: TDocumentListItem): string {
   const type = document.docType ? DOC_TYPE_LABELS[document.docType] : 'Undetected type';
-  return `${document.playerName} · ${type} · ${DOCUMENT_STATUS_LABELS[document.status]}`;
+  return `${document.playerName} · ${type} · ${document.fileRemoved ? FILE_REMOVED_LABEL : DOCUMENT_STATUS_LABELS[document.status]}`;
 }
 
 const reopenTargetOf = (document: TDocumentListItem): ReopenTarget => ({
@@ -157,6 +160,8 @@ export function DocumentsPage() {
   const viewing = viewed ? (documents.find((document) => document.id === viewed.id) ?? viewed) : null;
   const viewingIndex = viewing ? documents.findIndex((document) => document.id === viewing.id) : -1;
   const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
+  const [approving, setApproving] = useState<{ target: ApproveTarget; fromViewer: boolean } | null>(null);
+  const [approveFailure, setApproveFailure] = useState<string | null>(null);
   const [reopening, setReopening] = useState<ReopenTarget | null>(null);
   // Approving documents nobody opened asks first.
   const [confirmApprove, setConfirmApprove] = useState<{ question: string; approvable: number } | null>(null);
@@ -259,15 +264,34 @@ export function DocumentsPage() {
     void refreshAfterFileOpened(queryClient);
   };
 
-  const approve = (document: TDocumentListItem, fromViewer: boolean) =>
+  /** Approves at once, or opens the approval step first when the type records facts (a waiver does not). */
+  const approve = (document: TDocumentListItem, fromViewer: boolean) => {
+    const { docType } = document;
+    if (needsApprovalStep(docType)) {
+      setApproveFailure(null);
+      setApproving({ target: { id: document.id, fileName: document.fileName, playerName: document.playerName, docType }, fromViewer });
+      return;
+    }
+    sendApproval(document, { status: 'verified' }, fromViewer);
+  };
+
+  const sendApproval = (document: Pick<TDocumentListItem, 'id' | 'fileName'>, decision: TReviewDecision, fromViewer: boolean) =>
     review.mutate(
-      { documentId: document.id, decision: { status: 'verified' } },
+      { documentId: document.id, decision },
       {
         onSuccess: () => {
+          setApproving(null);
           toast({ title: 'Document Approved', description: `${document.fileName} is now verified.` });
           if (fromViewer) moveOnFrom(document.id);
         },
-        onError: (error) => toast({ title: 'Approve Failed', description: getErrorMessage(error), variant: 'destructive' }),
+        onError: (error) => {
+          // The step stays open with the server's words (a date of birth to confirm, a date after today); a
+          // document someone else reviewed meanwhile, or one that is gone, leaves it nothing to do.
+          const gone = isApiError(error) && (error.status === 404 || (error.status === 409 && !/date of birth/i.test(getErrorMessage(error))));
+          if (gone) setApproving(null);
+          else setApproveFailure(getErrorMessage(error));
+          toast({ title: 'Approve Failed', description: getErrorMessage(error), variant: 'destructive' });
+        },
       },
     );
 
@@ -515,13 +539,20 @@ export function DocumentsPage() {
       </div>
       {/* Opened only from View, which a role without 'files.open' lacks; the viewer refuses such a role itself, too. */}
       <DocumentViewer
-        document={viewing && { id: viewing.id, fileName: viewing.fileName, description: describeDocument(viewing) }}
+        document={viewing && { id: viewing.id, fileName: viewing.fileName, description: describeDocument(viewing), fileRemoved: viewing.fileRemoved }}
         onOpenChange={(open) => !open && closeViewer()}
         actions={viewerActions}
         navigation={viewerNavigation}
       />
       {reviewer ? (
         <>
+          <ApproveDocumentDialog
+            target={approving?.target ?? null}
+            busy={review.isPending && review.variables?.documentId === approving?.target.id}
+            failure={approveFailure}
+            onOpenChange={(open) => !open && setApproving(null)}
+            onApprove={(target, decision) => sendApproval(target, decision, approving?.fromViewer ?? false)}
+          />
           <RejectDocumentDialog
             target={rejecting}
             busy={review.isPending && review.variables?.documentId === rejecting?.id}

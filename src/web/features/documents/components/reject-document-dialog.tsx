@@ -1,4 +1,5 @@
-import { LoaderCircle, XCircle } from 'lucide-react';
+import { ChevronDown, LoaderCircle, XCircle } from 'lucide-react';
+import { DEFAULT_REJECT_REASONS } from '../../../../contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -7,8 +8,11 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { MessagePreview, useRejectionPreview, useSettledValue } from '@/features/notifications';
 import { getErrorMessage } from '@/lib/api-client';
+import { useSystemSettings } from '@/lib/system-settings-query';
+import { cn } from '@/lib/utils';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { useDocumentDetail } from '../api';
+import { rejectionNotes } from '../approval-step';
 
 /** The server keeps at most this many characters of a review note (ZDocumentStatusChange). */
 export const MAX_REVIEW_NOTES_LENGTH = 2000;
@@ -21,8 +25,8 @@ export interface RejectTarget {
 
 /** The preview follows the reason once typing pauses this long. */
 const PREVIEW_DEBOUNCE_MS = 400;
-/** Stands in the preview for the reason until one is written. */
-const REASON_STAND_IN = '[the reason you write above]';
+/** Stands in the preview for the reason until one is chosen. */
+const REASON_STAND_IN = '[the reason you choose above]';
 
 /** The e-mail the guardian will get, rendered by the server from the same template the rejection sends. */
 function GuardianNoticePreview({ documentId, reason }: { documentId: string; reason: string }) {
@@ -50,6 +54,7 @@ function RejectForm({
   onReject: (reason: string, notifyGuardian: boolean) => void;
 }) {
   const reasonId = useId();
+  const detailId = useId();
   const notifyId = useId();
   // Untouched, the box follows whether the guardian has an e-mail; once clicked, it keeps the choice.
   const [notifyChoice, setNotifyChoice] = useState<boolean | null>(null);
@@ -57,10 +62,15 @@ function RejectForm({
   const notify = hasEmail && (notifyChoice ?? true);
   const errorId = useId();
   const hintId = useId();
+  const settings = useSystemSettings();
+  // The list saved in Settings; the defaults when it cannot be read, so a rejection is never blocked by it.
+  const reasons: readonly string[] = settings.data?.rejectReasons ?? (settings.isError ? DEFAULT_REJECT_REASONS : []);
   const [reason, setReason] = useState('');
+  const [detail, setDetail] = useState('');
   const [showError, setShowError] = useState(false);
-  const trimmed = reason.trim();
-  const invalid = trimmed.length === 0;
+  const invalid = reason === '';
+  const notes = invalid ? '' : rejectionNotes(reason, detail);
+  const detailRoom = MAX_REVIEW_NOTES_LENGTH - reason.length - 2;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -68,36 +78,60 @@ function RejectForm({
       setShowError(true);
       return;
     }
-    onReject(trimmed, notify);
+    onReject(notes, notify);
   };
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <div className="grid gap-2">
         <Label htmlFor={reasonId}>Reason for rejection</Label>
+        <div className="relative">
+          <select
+            id={reasonId}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              if (event.target.value) setShowError(false);
+            }}
+            required
+            disabled={busy || reasons.length === 0}
+            aria-invalid={showError && invalid ? true : undefined}
+            aria-describedby={showError && invalid ? errorId : undefined}
+            data-testid="reject-reason"
+            className={cn(
+              'h-9 w-full min-w-0 appearance-none truncate rounded-md border border-input bg-transparent py-2 pr-8 pl-3 text-sm shadow-xs outline-none',
+              'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-60 dark:bg-input/30',
+              '[&>option]:bg-popover [&>option]:text-popover-foreground',
+            )}
+          >
+            <option value="">{reasons.length === 0 ? 'Loading the reasons…' : 'Choose a reason…'}</option>
+            {reasons.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+          <ChevronDown className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 opacity-50" aria-hidden="true" />
+        </div>
+        <p id={errorId} className="text-xs text-destructive-soft-foreground" role={showError && invalid ? 'alert' : undefined}>
+          {showError && invalid ? 'Please choose a reason: it is shown to staff and kept with the document.' : null}
+        </p>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={detailId}>More detail (optional)</Label>
         <Textarea
-          id={reasonId}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (event.target.value.trim()) setShowError(false);
-          }}
-          maxLength={MAX_REVIEW_NOTES_LENGTH}
-          required
-          rows={4}
-          placeholder="e.g. The scan is blurry; the birth date cannot be read."
-          aria-invalid={showError && invalid ? true : undefined}
-          aria-describedby={showError && invalid ? `${errorId} ${hintId}` : hintId}
+          id={detailId}
+          value={detail}
+          onChange={(event) => setDetail(event.target.value)}
+          maxLength={Math.max(0, detailRoom)}
+          rows={3}
+          placeholder="e.g. The date of birth cannot be read."
+          aria-describedby={hintId}
           disabled={busy}
         />
-        <div className="flex items-start justify-between gap-4 text-xs">
-          <p id={errorId} className="text-destructive-soft-foreground" role={showError && invalid ? 'alert' : undefined}>
-            {showError && invalid ? 'Please give a reason: it is shown to staff and kept with the document.' : null}
-          </p>
-          <p id={hintId} className="shrink-0 text-muted-foreground tabular-nums">
-            {reason.length} / {MAX_REVIEW_NOTES_LENGTH} characters
-          </p>
-        </div>
+        <p id={hintId} className="text-right text-xs text-muted-foreground tabular-nums">
+          {detail.length} / {Math.max(0, detailRoom)} characters
+        </p>
       </div>
       <div className="flex items-start gap-2">
         <Checkbox
@@ -121,7 +155,7 @@ function RejectForm({
           </p>
         </div>
       </div>
-      {notify ? <GuardianNoticePreview documentId={documentId} reason={reason} /> : null}
+      {notify ? <GuardianNoticePreview documentId={documentId} reason={notes} /> : null}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline" disabled={busy}>
@@ -137,7 +171,10 @@ function RejectForm({
   );
 }
 
-/** Asks why a pending document is rejected; the reason is required and kept with the document. */
+/**
+ * Asks why a pending document is rejected: a reason from the list in Settings (required) and more detail if
+ * needed; the note kept with the document is the reason, then the detail.
+ */
 export function RejectDocumentDialog({
   target,
   busy,

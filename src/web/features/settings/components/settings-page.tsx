@@ -7,6 +7,7 @@ import { SeasonsCard } from '@/features/seasons';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { parseSettingsTab, SETTINGS_TABS } from '../settings-text';
 import { NotificationSettingsCard } from './notification-settings-card';
+import { RejectReasonsCard } from './reject-reasons-card';
 import { SecuritySettingsCard } from './security-settings-card';
 import { StorageCard } from './storage-card';
 import { SystemHealthCard } from './system-health-card';
@@ -36,6 +37,7 @@ export function SettingsPage() {
         </TabsList>
         <TabsContent value="system" className="flex flex-col gap-6">
           <SystemHealthCard />
+          <RejectReasonsCard />
         </TabsContent>
         <TabsContent value="seasons" className="flex flex-col gap-6">
           <SeasonsCard />
