@@ -2,6 +2,7 @@ export * from './access';
 export * from './audit';
 export * from './auth';
 export * from './csv';
+export * from './document-review';
 export * from './documents';
 export * from './domain';
 export * from './eligibility';

@@ -16,9 +16,8 @@ import {
   ZRecentUploadsQuery,
   ZScanRetryResult,
   ZUploadToStorageRequest,
-  ZUploadToStorageResponse,
+  ZUploadToStorageResponse, ZDocumentReviewContext
 } from '../../contract';
-import { ZDocumentReviewContext } from '../../contract/document-review';
 import type { DocumentsService } from './documents.service';
 
 export function registerDocumentRoutes(parent: FastifyInstance, deps: { documents: DocumentsService }): void {

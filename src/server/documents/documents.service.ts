@@ -15,13 +15,12 @@ import {
   type TPrincipal,
   type TScanRetryResult,
   type TUploadItem,
-  type ZDocumentListQuery,
+  type ZDocumentListQuery, type TDocumentReviewContext
 } from '../../contract';
 import type { Storage } from '../adapters/storage/port';
 import { createDecryptor } from '../platform/crypto/envelope';
 import type { Db } from '../platform/db/client';
 import { auditActorColumns, listDocumentHistory, recordAuditEvent, recordAuditEvents, type AuditEventRow, type NewAuditEvent, type Actor, recordedActorName } from '../audit';
-import type { TDocumentReviewContext } from '../../contract/document-review';
 import { birthDateLockedMessage, dayInWords, findPlayer, lockPlayerBirthDate, verifyPlayerBirthDate } from '../players';
 import {
   countDocumentList,

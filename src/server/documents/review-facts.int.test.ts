@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ZDocument, ZDocumentHistory, type TApiError } from '../../contract';
-import { ZDocumentReviewContext } from '../../contract/document-review';
+import { ZDocumentReviewContext } from '../../contract';
 import { FALL_2025, SPRING_2025 } from '../../../tests/support/pipeline';
 import { describeEachDatabase } from '../../../tests/support/databases';
 import { startSignedInClearbase, type SignedInClearbase } from '../../../tests/support/signed-in-clearbase';

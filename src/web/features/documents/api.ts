@@ -6,9 +6,8 @@ import {
   ZDocumentList,
   ZScanRetryResult,
   ZUploadToStorageResponse,
-  type TDocumentListQuery,
+  type TDocumentListQuery, ZDocumentReviewContext
 } from '../../../contract';
-import { ZDocumentReviewContext } from '../../../contract/document-review';
 import { apiRequest, getQueryFn } from '@/lib/api-client';
 import { downloadDocumentFile } from '@/lib/document-file';
 import { DOCUMENTS_PAGE_SIZE, type DocumentFilters } from './document-filters';
