@@ -26,6 +26,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast-store';
@@ -132,7 +133,7 @@ function GroupsEditor({
   const listKey = `rules.${index}.groups`;
   const hintId = `${idOf(listKey)}-hint`;
   const listRef = useRef<HTMLDivElement>(null);
-  const focusInput = (at: number) => requestAnimationFrame(() => listRef.current?.querySelectorAll<HTMLInputElement>('input')[at]?.focus());
+  const focusInput = (at: number) => requestAnimationFrame(() => listRef.current?.querySelectorAll<HTMLTextAreaElement>('textarea')[at]?.focus());
   return (
     <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={errors[listKey] ? `${idOf(listKey)}-error` : hintId}>
       <legend className="mb-2 text-sm leading-none font-medium">Groups</legend>
@@ -146,18 +147,21 @@ function GroupsEditor({
           return (
             // A group is its place in the list: its name changes as it is typed.
             <div key={groupIndex} className="flex min-w-0 flex-col gap-1">
-              <div className="flex min-w-0 items-center gap-2">
+              <div className="flex min-w-0 items-start gap-2">
                 <Label htmlFor={id} className="sr-only">
                   Group {groupIndex + 1}
                 </Label>
-                <Input
+                <Textarea
                   id={id}
                   value={group}
+                  rows={2}
+                  className="min-h-0 resize-none"
                   maxLength={MAX_RESIDENCY_GROUP_LENGTH}
                   autoComplete="off"
                   aria-invalid={errors[key] !== undefined}
                   aria-describedby={errors[key] ? `${id}-error` : undefined}
-                  onChange={(event) => onChange(groups.map((name, at) => (at === groupIndex ? event.target.value : name)))}
+                  // A name is one line: a line break typed or pasted becomes a space.
+                  onChange={(event) => onChange(groups.map((name, at) => (at === groupIndex ? event.target.value.replace(/\s*\n\s*/g, ' ') : name)))}
                 />
                 <Button
                   type="button"
