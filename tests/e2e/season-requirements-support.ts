@@ -47,7 +47,7 @@ export async function changeRequirements(page: Page, season: { id: string; name:
   await page.screenshot({ path: screenshot.replace('.png', '-top.png') });
   await dialog.getByRole('button', { name: 'Save requirements' }).click();
   // The save recomputes every registration of a demo season: allowed longer than a screen change.
-  await expect(page.getByText(`Every player’s status for ${season.name} was recomputed.`)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`Every player’s status for ${season.name} was recomputed.`, { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toBeHidden();
 
   const saved = await readRequirements(page, season.id);

@@ -155,7 +155,7 @@ function GroupsEditor({
                   id={id}
                   value={group}
                   rows={2}
-                  className="min-h-0 resize-none"
+                  className="min-h-9 resize-none field-sizing-content"
                   maxLength={MAX_RESIDENCY_GROUP_LENGTH}
                   autoComplete="off"
                   aria-invalid={errors[key] !== undefined}
