@@ -1,5 +1,5 @@
 import { Plus, Save, Trash2, Wand2 } from 'lucide-react';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   AGE_DATE_SPORTS,
   ageDateFor,
@@ -307,7 +307,13 @@ function RequirementsEditor({ season, initial, onDone }: { season: TSeason; init
       return kept;
     });
   };
-  const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  // After a refused save, focus goes to the first field with a message, once it shows and the fields are enabled again.
+  const [focusRequest, setFocusRequest] = useState(0);
+  const focusFirstInvalid = () => setFocusRequest((count) => count + 1);
+  const pending = save.isPending;
+  useEffect(() => {
+    if (focusRequest > 0 && !pending) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest, pending]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
