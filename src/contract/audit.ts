@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'notifications.settings_updated',
   'player.created',
   'season.created',
+  'season.requirements_updated',
   'season.updated',
   'settings.updated',
   'submission.failed',

@@ -82,6 +82,10 @@ const SENTENCES: Record<TAuditAction, (detail: Record<string, unknown>) => strin
     const name = ZSeasonNamed.safeParse(detail).data?.name;
     return name ? `Created the season ${name}` : 'Created a season';
   },
+  'season.requirements_updated': (detail) => {
+    const name = ZSeasonNamed.safeParse(detail).data?.name;
+    return name ? `Changed the requirements of ${name}` : "Changed a season's requirements";
+  },
   'season.updated': (detail) => {
     const change = ZSeasonChange.safeParse(detail).data;
     const name = change?.name ?? 'a season';

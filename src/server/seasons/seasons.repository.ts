@@ -1,13 +1,18 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { TDivision } from '../../contract';
+import { DOC_TYPES, type TDivision, type TRequirementRule } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { insertInBatches } from '../platform/db/batch';
-import { registrations, seasons } from '../platform/db/schema';
+import { registrations, seasonRequirements, seasons } from '../platform/db/schema';
 
 export type SeasonRow = typeof seasons.$inferSelect;
 export type NewSeason = typeof seasons.$inferInsert;
 /** The columns staff may change; the id never changes. */
-export type SeasonChanges = Partial<Pick<SeasonRow, 'name' | 'kind' | 'year' | 'startsOn' | 'endsOn' | 'registrationDeadline' | 'divisions' | 'closedAt'>>;
+export type SeasonChanges = Partial<
+  Pick<
+    SeasonRow,
+    'name' | 'kind' | 'year' | 'startsOn' | 'endsOn' | 'registrationDeadline' | 'divisions' | 'closedAt' | 'ageDate' | 'divisionAges' | 'removeVerifiedBirthCertificateFilesAfterDays'
+  >
+>;
 
 export const insertSeasons = (db: Db, rows: readonly NewSeason[]) => insertInBatches(db, seasons, rows);
 
@@ -103,4 +108,40 @@ export async function countRegistrationsByDivision(db: Db, seasonId: string, div
     .where(and(eq(registrations.seasonId, seasonId), inArray(registrations.division, [...divisions])))
     .groupBy(registrations.division)
     .orderBy(asc(registrations.division));
+}
+
+/** The season's four requirement rules, in DOC_TYPES order (a trigger gives every season all four). */
+export async function listSeasonRequirements(db: Db, seasonId: string): Promise<TRequirementRule[]> {
+  const rows = await db.select().from(seasonRequirements).where(eq(seasonRequirements.seasonId, seasonId));
+  return DOC_TYPES.flatMap((type) => {
+    const row = rows.find((candidate) => candidate.docType === type);
+    if (!row) return [];
+    const { docType, required, lasts, months, documents, groups, datedFrom, datedTo } = row;
+    return [{ docType, required, lasts, months, documents, groups, datedFrom, datedTo }];
+  });
+}
+
+/**
+ * Rewrites these rules of the season in one UPDATE statement (the rows stay), so the trigger on the table
+ * recomputes the season's registrations once, whatever number of rules changed.
+ */
+export async function updateSeasonRequirements(db: Db, seasonId: string, rules: readonly TRequirementRule[]): Promise<void> {
+  if (rules.length === 0) return;
+  const values = rules.map((rule) => ({
+    doc_type: rule.docType,
+    required: rule.required,
+    lasts: rule.lasts,
+    months: rule.months,
+    documents: rule.documents,
+    groups: rule.groups,
+    dated_from: rule.datedFrom,
+    dated_to: rule.datedTo,
+  }));
+  await db.execute(sql`
+    update ${seasonRequirements} as q set
+      required = r.required, lasts = r.lasts, months = r.months, documents = r.documents,
+      groups = array(select jsonb_array_elements_text(r.groups)), dated_from = r.dated_from, dated_to = r.dated_to
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+      as r(doc_type text, required boolean, lasts text, months smallint, documents smallint, groups jsonb, dated_from date, dated_to date)
+    where q.season_id = ${seasonId} and q.doc_type = r.doc_type`);
 }

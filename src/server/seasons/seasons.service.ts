@@ -1,4 +1,15 @@
-import { seasonDateProblems, seasonIdFor, type TDivision, type TNewSeason, type TSeason, type TSeasonPatch } from '../../contract';
+import {
+  ageDateFor,
+  DIVISIONS,
+  seasonDateProblems,
+  seasonIdFor,
+  type TDivision,
+  type TDivisionAges,
+  type TNewSeason,
+  type TSeason,
+  type TSeasonPatch,
+  type TSeasonRequirements,
+} from '../../contract';
 import { recordAuditEvent, type Actor } from '../audit';
 import type { Db } from '../platform/db/client';
 import { AppError } from '../platform/errors';
@@ -9,10 +20,12 @@ import {
   findSeasonByName,
   hasCurrentSeason,
   insertSeason,
+  listSeasonRequirements,
   listSeasons,
   lockSeasonsForCreation,
   makeCurrentSeason,
   updateSeason,
+  updateSeasonRequirements,
   type SeasonChanges,
   type SeasonRow,
 } from './seasons.repository';
@@ -37,6 +50,35 @@ const datesRefused = (problems: ReturnType<typeof seasonDateProblems>) =>
     `${problems.map((problem) => problem.message).join('. ')}.`,
     problems.map((problem) => ({ path: `body.${problem.field}`, message: problem.message })),
   );
+
+/** The rule fields an audit entry compares, in the order it lists them. */
+const RULE_FIELDS = ['required', 'lasts', 'months', 'documents', 'groups', 'datedFrom', 'datedTo'] as const;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A division's ages as stored, or none (any age); built afresh, as jsonb keeps its keys in an order of its own. */
+function agesOf(ages: Partial<Record<TDivision, TDivisionAges>>, division: TDivision): TDivisionAges | null {
+  const found = ages[division];
+  return found ? { min: found.min, max: found.max } : null;
+}
+
+/**
+ * The requirements as GET answers them: the ages of the divisions the season offers only (what PUT takes back);
+ * a season without an age date (none is written so) counts on 31 August.
+ */
+function requirementsOf(season: SeasonRow, rules: TSeasonRequirements['rules']): TSeasonRequirements {
+  const divisionAges: Partial<Record<TDivision, TDivisionAges>> = {};
+  for (const division of season.divisions) {
+    const ages = agesOf(season.divisionAges, division);
+    if (ages) divisionAges[division] = ages;
+  }
+  return {
+    rules,
+    ageDate: season.ageDate ?? ageDateFor('baseball', season.year),
+    divisionAges,
+    removeVerifiedBirthCertificateFilesAfterDays: season.removeVerifiedBirthCertificateFilesAfterDays,
+  };
+}
 
 const sameDivisions = (a: readonly TDivision[], b: readonly TDivision[]) => a.length === b.length && a.every((division) => b.includes(division));
 
@@ -152,6 +194,87 @@ export function createSeasonsService(deps: SeasonsServiceDeps) {
         return after;
       });
       return toSeason(row);
+    },
+
+    /** The season's requirement rules, its league age day, its divisions' ages and how long verified birth certificate files are kept. */
+    async requirements(id: string): Promise<TSeasonRequirements> {
+      const season = await findSeason(db, id);
+      if (!season) throw notFound(id);
+      return requirementsOf(season, await listSeasonRequirements(db, id));
+    },
+
+    /**
+     * Replaces the season's rules, age day, divisions' ages and file removal, and audits what changed as
+     * { from, to }, in one transaction; the rule rows are updated in place (the trigger on them recomputes
+     * every registration of the season). Ages are taken only for divisions the season offers; those stored
+     * for a division it does not offer are kept, for when it is offered again. A save that changes nothing
+     * records nothing.
+     */
+    async updateRequirements(id: string, input: TSeasonRequirements, actor: Actor): Promise<TSeasonRequirements> {
+      return db.transaction(async (tx) => {
+        // Locked: the divisions checked below stay as they are until the change commits.
+        const season = await findSeason(tx, id, { lock: true });
+        if (!season) throw notFound(id);
+        const offered = new Set<TDivision>(season.divisions);
+        const foreign = DIVISIONS.filter((division) => input.divisionAges[division] !== undefined && !offered.has(division));
+        if (foreign.length > 0) {
+          const message = `${season.name} has no ${listInWords(foreign)} division${foreign.length === 1 ? '' : 's'}. Give ages only for ${listInWords(season.divisions)}.`;
+          throw new AppError(
+            'VALIDATION_FAILED',
+            message,
+            foreign.map((division) => ({ path: `body.divisionAges.${division}`, message })),
+          );
+        }
+        const before = requirementsOf(season, await listSeasonRequirements(tx, id));
+        const changes: Record<string, unknown> = {};
+
+        const changedRules = input.rules.filter((rule) => {
+          const previous = before.rules.find((candidate) => candidate.docType === rule.docType);
+          const fields: Record<string, { from: unknown; to: unknown }> = {};
+          for (const field of RULE_FIELDS) {
+            if (!same(previous?.[field] ?? null, rule[field])) fields[field] = { from: previous?.[field] ?? null, to: rule[field] };
+          }
+          if (Object.keys(fields).length > 0) changes[rule.docType] = fields;
+          return Object.keys(fields).length > 0;
+        });
+
+        const seasonChanges: SeasonChanges = {};
+        if (input.ageDate !== before.ageDate) {
+          seasonChanges.ageDate = input.ageDate;
+          changes.ageDate = { from: before.ageDate, to: input.ageDate };
+        }
+        const divisionAges: Partial<Record<TDivision, TDivisionAges>> = {};
+        const agesChanged: Record<string, { from: TDivisionAges | null; to: TDivisionAges | null }> = {};
+        for (const division of DIVISIONS) {
+          const stored = agesOf(season.divisionAges, division);
+          const wanted = offered.has(division) ? agesOf(input.divisionAges, division) : stored;
+          if (wanted !== null) divisionAges[division] = wanted;
+          if (!same(stored, wanted)) agesChanged[division] = { from: stored, to: wanted };
+        }
+        if (Object.keys(agesChanged).length > 0) {
+          seasonChanges.divisionAges = divisionAges;
+          changes.divisionAges = agesChanged;
+        }
+        const removeAfter = input.removeVerifiedBirthCertificateFilesAfterDays;
+        if (removeAfter !== before.removeVerifiedBirthCertificateFilesAfterDays) {
+          seasonChanges.removeVerifiedBirthCertificateFilesAfterDays = removeAfter;
+          changes.removeVerifiedBirthCertificateFilesAfterDays = { from: before.removeVerifiedBirthCertificateFilesAfterDays, to: removeAfter };
+        }
+
+        if (Object.keys(changes).length === 0) return before;
+        await updateSeasonRequirements(tx, id, changedRules);
+        const after = Object.keys(seasonChanges).length > 0 ? await updateSeason(tx, id, seasonChanges) : season;
+        if (!after) throw notFound(id);
+        await recordAuditEvent(tx, {
+          actor: actor.principal,
+          action: 'season.requirements_updated',
+          subjectType: 'season',
+          subjectId: id,
+          detail: { name: season.name, changes },
+          requestId: actor.requestId,
+        });
+        return requirementsOf(after, await listSeasonRequirements(tx, id));
+      });
     },
   };
 }

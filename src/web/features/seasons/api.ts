@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ZSeasonResponse, type TCreateSeason, type TUpdateSeason } from '../../../contract';
-import { apiRequest } from '@/lib/api-client';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ZSeasonRequirements, ZSeasonResponse, type TCreateSeason, type TSeasonRequirementsInput, type TUpdateSeason } from '../../../contract';
+import { apiRequest, getQueryFn } from '@/lib/api-client';
 import { isSessionQueryKey } from '@/lib/query-keys';
 import { seasonsQueryOptions } from '@/lib/seasons-query';
 
@@ -29,5 +29,29 @@ export function useUpdateSeason() {
     mutationFn: ({ id, patch }: { id: string; patch: TUpdateSeason }) =>
       apiRequest('PATCH', `/api/seasons/${encodeURIComponent(id)}`, patch, { schema: ZSeasonResponse }),
     onSettled: (_data, _error, { patch }) => refreshAfterSeasonChange(queryClient, patch.isCurrent === true),
+  });
+}
+
+const requirementsQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['api', 'seasons', id, 'requirements'], queryFn: getQueryFn({ schema: ZSeasonRequirements }) });
+
+/** GET /api/seasons/{id}/requirements: the season's rules, league age day, divisions' ages and file removal. */
+export function useSeasonRequirements(id: string) {
+  return useQuery(requirementsQueryOptions(id));
+}
+
+/**
+ * PUT /api/seasons/{id}/requirements. Every player's status in the season is recomputed, so every answer but
+ * the session is read again (figures, lists, reports).
+ */
+export function useSaveSeasonRequirements() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, requirements }: { id: string; requirements: TSeasonRequirementsInput }) =>
+      apiRequest('PUT', `/api/seasons/${encodeURIComponent(id)}/requirements`, requirements, { schema: ZSeasonRequirements }),
+    onSuccess: (saved, { id }) => {
+      queryClient.setQueryData(requirementsQueryOptions(id).queryKey, saved);
+      return queryClient.invalidateQueries({ predicate: (query) => !isSessionQueryKey(query.queryKey) });
+    },
   });
 }

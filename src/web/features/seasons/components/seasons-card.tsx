@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarPlus, CalendarRange, Lock, LockOpen, Pencil, Star } from 'lucide-react';
+import { CalendarDays, CalendarPlus, CalendarRange, ListChecks, Lock, LockOpen, Pencil, Star } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { TSeason } from '../../../../contract';
 import { EmptyState } from '@/components/empty-state';
@@ -28,6 +28,7 @@ import { useReturnFocus } from '@/lib/use-return-focus';
 import { useUpdateSeason } from '../api';
 import { newSeasonForm, seasonFormFromSeason } from '../season-form';
 import { EditSeasonForm, NewSeasonForm } from './season-forms';
+import { SeasonRequirements } from './season-requirements';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -38,12 +39,16 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One season: its name and badges, dates, deadline and divisions, and (for who may change it) its actions. */
+/**
+ * One season: its name and badges, dates, deadline and divisions, its requirements (changed by who may manage
+ * settings, read by anyone else), and for who may change it, its other actions.
+ */
 function SeasonItem({
   season,
   canManage,
   busy,
   onEdit,
+  onRequirements,
   onMakeCurrent,
   onClose,
   onReopen,
@@ -52,6 +57,7 @@ function SeasonItem({
   canManage: boolean;
   busy: boolean;
   onEdit: () => void;
+  onRequirements: () => void;
   onMakeCurrent: () => void;
   onClose: () => void;
   onReopen: () => void;
@@ -94,12 +100,19 @@ function SeasonItem({
           {season.closed && season.closedAt ? <Fact label="Closed to registrations">since {formatDate(season.closedAt.slice(0, 10))}</Fact> : null}
         </dl>
       </div>
-      {canManage ? (
-        <div className="flex flex-wrap gap-2 lg:shrink-0 lg:justify-end">
+      <div className="flex flex-wrap gap-2 lg:shrink-0 lg:justify-end">
+        {canManage ? (
           <Button variant="outline" size="sm" onClick={onEdit} disabled={busy}>
             <Pencil aria-hidden="true" />
             Edit<span className="sr-only"> {season.name}</span>
           </Button>
+        ) : null}
+        <Button variant="outline" size="sm" onClick={onRequirements}>
+          <ListChecks aria-hidden="true" />
+          Requirements<span className="sr-only"> of {season.name}</span>
+        </Button>
+        {canManage ? (
+          <>
           {season.isCurrent ? null : (
             <Button variant="outline" size="sm" onClick={onMakeCurrent} disabled={busy}>
               <Star aria-hidden="true" />
@@ -117,8 +130,9 @@ function SeasonItem({
               Close season<span className="sr-only"> {season.name}</span>
             </Button>
           )}
-        </div>
-      ) : null}
+          </>
+        ) : null}
+      </div>
     </li>
   );
 }
@@ -135,9 +149,11 @@ export function SeasonsCard() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<TSeason | null>(null);
   const [closing, setClosing] = useState<TSeason | null>(null);
+  const [rulesOf, setRulesOf] = useState<TSeason | null>(null);
   // Opened from a row's button, not a trigger: focus goes back to it when the dialog closes.
   const editFocus = useReturnFocus();
   const closeFocus = useReturnFocus();
+  const rulesFocus = useReturnFocus();
   const list = seasons.data?.seasons ?? [];
 
   const change = (season: TSeason, patch: { isCurrent: true } | { closed: boolean }, done: string) =>
@@ -166,6 +182,7 @@ export function SeasonsCard() {
             canManage={canManage}
             busy={update.isPending}
             onEdit={() => setEditing(season)}
+            onRequirements={() => setRulesOf(season)}
             onMakeCurrent={() => change(season, { isCurrent: true }, `${season.name} is now the current season.`)}
             onClose={() => setClosing(season)}
             onReopen={() => change(season, { closed: false }, `${season.name} takes registrations again.`)}
@@ -217,6 +234,23 @@ export function SeasonsCard() {
                 <DialogDescription>Change the name, dates, deadline and divisions of {editing.name}.</DialogDescription>
               </DialogHeader>
               <EditSeasonForm key={editing.id} season={editing} initial={seasonFormFromSeason(editing)} onDone={() => setEditing(null)} />
+            </>
+          ) : null}
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={rulesOf !== null} onOpenChange={(open) => !open && setRulesOf(null)}>
+        <DialogContent className="sm:max-w-2xl" data-testid="season-requirements-dialog" {...rulesFocus}>
+          {rulesOf ? (
+            <>
+              <DialogHeader>
+                <DialogTitle>Requirements for {rulesOf.name}</DialogTitle>
+                <DialogDescription>
+                  The documents each player needs and how long an approval counts, the day league age is counted on, and the ages each division takes.
+                  {canManage ? ' Saving recomputes every player’s status for the season.' : ''}
+                </DialogDescription>
+              </DialogHeader>
+              <SeasonRequirements season={rulesOf} canManage={canManage} onDone={() => setRulesOf(null)} />
             </>
           ) : null}
         </DialogContent>
