@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TDivision, TDocType } from '../../contract';
 import type { Db } from '../platform/db/client';
-import { documents, players, registrations, seasonRequirements, seasons } from '../platform/db/schema';
+import { documents, players, registrations, seasons } from '../platform/db/schema';
 
 /**
  * What the eligibility packet reads of a division in a season: its roster and the verified documents of its
@@ -64,8 +64,3 @@ export function readEligibilityDocuments(db: Db, seasonId: string, division: TDi
 
 export type EligibilityDocumentRow = Awaited<ReturnType<typeof readEligibilityDocuments>>[number];
 
-/** The season's rules, one per document type. */
-export const readSeasonRules = (db: Db, seasonId: string) =>
-  db.select().from(seasonRequirements).where(eq(seasonRequirements.seasonId, seasonId));
-
-export type SeasonRuleRow = Awaited<ReturnType<typeof readSeasonRules>>[number];

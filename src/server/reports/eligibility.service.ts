@@ -1,10 +1,10 @@
 import { eligibilityPacketFileName, type TDivision, type TPrincipal } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { AppError } from '../platform/errors';
-import { findCurrentSeason, resolveSeason } from '../seasons';
+import { findCurrentSeason, listSeasonRequirements, resolveSeason } from '../seasons';
 import { buildEligibilityPacket } from './eligibility';
 import { readRequirementDay } from '../requirements';
-import { readEligibilityDocuments, readEligibilityRoster, readSeasonRules } from './eligibility.repository';
+import { readEligibilityDocuments, readEligibilityRoster } from './eligibility.repository';
 import { eligibilityPacketPdf } from './eligibility-pdf';
 import { divisionsInScope } from './reports.service';
 import type { ReportFile } from './season-report.service';
@@ -23,7 +23,7 @@ export function createEligibilityService(deps: { db: Db; now?: () => Date }) {
       const [roster, documents, rules, requirementDay] = await Promise.all([
         readEligibilityRoster(db, season.id, query.division),
         readEligibilityDocuments(db, season.id, query.division),
-        readSeasonRules(db, season.id),
+        listSeasonRequirements(db, season.id),
         readRequirementDay(db),
       ]);
       const packet = buildEligibilityPacket({ season, division: query.division, roster, documents, rules, requirementDay, generatedAt: now(), generatedBy: principal.name });

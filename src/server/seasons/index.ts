@@ -2,6 +2,7 @@ export {
   countSeasons,
   findCurrentSeason,
   insertSeasons,
+  listSeasonRequirements,
   listSeasons,
   resolveSeason,
   type NewSeason,
