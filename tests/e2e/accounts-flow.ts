@@ -10,6 +10,7 @@ import {
   type TDocumentListItem,
 } from '../../src/contract';
 import type { PrivateServer } from './private-server';
+import { answerApprovalStep } from './documents-helpers';
 import { actionsButton, fillInviteUser, sendInvitation, userRow, waitForUsers } from './users-support';
 
 /**
@@ -229,7 +230,7 @@ export async function accountsFlow(browser: Browser, server: PrivateServer, opti
       expect(shape(hidden.body, other.id).code).toBe('NOT_FOUND');
       // The admin (every division) reads that same document.
       expect((await admin.request.get(`/api/documents/${other.id}`)).status()).toBe(200);
-      return { id, fileName, player };
+      return { id, fileName, player, docType: everyPending.find((document) => document.id === id)?.docType ?? null };
     });
 
     await test.step('the coordinator approves a pending document of AA and finds their own name on it in History', async () => {
@@ -237,6 +238,7 @@ export async function accountsFlow(browser: Browser, server: PrivateServer, opti
       const row = casey.locator(`[data-testid="document-row"][data-document-id="${approved.id}"]`);
       await expect(row).toBeVisible();
       await press(row.getByRole('button', { name: `Approve ${approved.fileName}` }), options);
+      await answerApprovalStep(casey, approved.docType);
       // Its toast, or the live 'Document Status Updated' that may follow and replace it (one toast at a time).
       const toast = (title: string) => casey.getByRole('status').filter({ hasText: title });
       await expect(toast('Document Approved').or(toast('Document Status Updated'))).toBeVisible();

@@ -149,3 +149,22 @@ export async function chooseFilter(page: Page, label: 'Status' | 'Document type'
   await page.getByRole('option', { name: option, exact: true }).click();
   await listSettled(page);
 }
+
+/**
+ * Approving a birth certificate, a medical form or a residency proof asks for its facts first: answers that step
+ * with plain values (the registered date of birth as filled in, an exam or document date, the first group when
+ * the season names groups). A waiver or an undetected document is approved at once, with no step.
+ */
+export async function answerApprovalStep(page: Page, docType: TDocType | null): Promise<void> {
+  if (docType !== 'birth_certificate' && docType !== 'medical' && docType !== 'residency') return;
+  const step = page.getByTestId('approve-dialog');
+  await expect(step).toBeVisible();
+  if (docType === 'medical') await step.getByLabel('Exam date').fill('2025-09-01');
+  if (docType === 'residency') {
+    await step.getByLabel('Date on the document').fill('2025-09-01');
+    const group = step.getByLabel('Group');
+    if ((await group.count()) > 0) await group.selectOption({ index: 1 });
+  }
+  await step.getByRole('button', { name: 'Approve' }).click();
+  await expect(step).toBeHidden();
+}

@@ -56,10 +56,11 @@ test.describe('the Documents screen on a phone (390 px)', () => {
     await expect(dialog).toBeVisible();
     await expectWithinWidth(dialog);
     await expectWithinWidth(dialog.getByRole('button', { name: 'Reject Document' }));
-    await dialog.getByLabel('Reason for rejection').fill('Signature missing on page 2');
+    await dialog.getByLabel('Reason for rejection').selectOption('Missing signature');
+    await dialog.getByLabel('More detail (optional)').fill('Page 2 is not signed');
     await dialog.getByRole('button', { name: 'Reject Document' }).click();
     await expect(dialog).toBeHidden();
-    await expect(card.getByTestId('review-reason')).toHaveText('Reason: Signature missing on page 2');
+    await expect(card.getByTestId('review-reason')).toHaveText('Reason: Missing signature. Page 2 is not signed');
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   });
 

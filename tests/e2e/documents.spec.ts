@@ -10,6 +10,7 @@ import {
   newTestPlayer,
   openDocuments,
   pendingReview,
+  answerApprovalStep,
   submitForm,
   waitForProcessed,
 } from './documents-helpers';
@@ -178,13 +179,15 @@ test.describe('the Documents screen', () => {
 
   test('approving a pending document makes it Verified and lowers Pending Review by one', async ({ page, baseURL }) => {
     const { documents } = await twoPendingDocuments(page, baseURL ?? '');
-    const [document] = documents;
+    // The medical form: its approval asks for the exam date first.
+    const document = documents.find((candidate) => candidate.docType === 'medical');
     if (!document) throw new Error('no document');
     const before = await pendingReview(page.request);
 
     const row = documentRow(page, document.id);
     await expect(row.locator('[data-status]')).toHaveText('Under Review');
     await row.getByRole('button', { name: /^Approve/ }).click();
+    await answerApprovalStep(page, document.docType);
     // Our toast, or the live 'Document Status Updated' that may follow and replace it (one toast at a time).
     await expect(toast(page, 'Document Approved').or(toast(page, 'Document Status Updated'))).toBeVisible();
     await expect(row.locator('[data-status]')).toHaveText('Verified');
@@ -202,7 +205,7 @@ test.describe('the Documents screen', () => {
     const { documents } = await twoPendingDocuments(page, baseURL ?? '');
     const [document] = documents;
     if (!document) throw new Error('no document');
-    const reason = 'The scan is blurry: the birth date cannot be read.';
+    const reason = 'The photo is blurry or cut off. The birth date cannot be read';
     const row = documentRow(page, document.id);
 
     await row.getByRole('button', { name: /^Reject/ }).click();
@@ -211,9 +214,10 @@ test.describe('the Documents screen', () => {
     await dialog.getByRole('button', { name: 'Reject Document' }).click();
     await expect(dialog.getByRole('alert')).toContainText('Please give a reason');
     await expect(dialog.getByLabel('Reason for rejection')).toHaveAttribute('aria-invalid', 'true');
-    await expect(dialog.getByLabel('Reason for rejection')).toHaveAttribute('maxlength', '2000');
 
-    await dialog.getByLabel('Reason for rejection').fill(reason);
+    // A reason from the league's list, and more detail in the family's words.
+    await dialog.getByLabel('Reason for rejection').selectOption('The photo is blurry or cut off');
+    await dialog.getByLabel('More detail (optional)').fill('The birth date cannot be read');
     await dialog.getByRole('button', { name: 'Reject Document' }).click();
     await expect(dialog).toBeHidden();
     await expect(toast(page, 'Document Rejected').or(toast(page, 'Document Status Updated'))).toBeVisible();
@@ -232,7 +236,8 @@ test.describe('the Documents screen', () => {
     // The live connection would refresh the row at once; here its message has not arrived yet (a silent socket).
     await page.routeWebSocket(/\/ws$/, () => {});
     const { documents } = await twoPendingDocuments(page, baseURL ?? '');
-    const [document] = documents;
+    // The waiver: approved at once, with no step asking for facts.
+    const document = documents.find((candidate) => candidate.docType === 'waiver');
     if (!document) throw new Error('no document');
     const row = documentRow(page, document.id);
     await expect(row.getByRole('button', { name: /^Approve/ })).toBeVisible();

@@ -13,7 +13,7 @@ import { E2E_WEBHOOK_SECRET, signInAndWaitForShell } from './support';
  * hears of it live; the link then says the document is under review.
  */
 
-const REASON = 'The photo is blurred: the birth date cannot be read';
+const REASON = 'The photo is blurry or cut off. The birth date cannot be read';
 
 test('a rejected document comes back through the link in the e-mail, and staff see it arrive live', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
@@ -51,7 +51,8 @@ test('a rejected document comes back through the link in the e-mail, and staff s
   const viewer = page.getByTestId('document-viewer');
   await viewer.getByRole('button', { name: 'Reject' }).click();
   const reject = page.getByTestId('reject-dialog');
-  await reject.getByLabel('Reason for rejection').fill(REASON);
+  await reject.getByLabel('Reason for rejection').selectOption('The photo is blurry or cut off');
+  await reject.getByLabel('More detail (optional)').fill('The birth date cannot be read');
   await expect(reject.getByTestId('notify-guardian')).toBeChecked();
   await expect(reject).toContainText(guardianEmail);
   const rejectedAt = new Date();

@@ -100,9 +100,10 @@ export async function rejectDialogPreview(page: Page, size: Size): Promise<void>
   await expect(preview.getByTestId('message-preview-audience')).toHaveText(`Preview for the family of ${item.playerName}`);
   await expect(preview).toContainText(guardianEmail);
   await expect(preview.getByTestId('message-preview-subject')).toContainText(`${item.playerName}'s`);
-  await expect(preview.getByTestId('message-preview-body')).toContainText('[the reason you write above]');
-  await dialog.getByLabel('Reason for rejection').fill('The page is cut off at the bottom.');
-  await expect(preview.getByTestId('message-preview-body')).toContainText('The page is cut off at the bottom.');
+  await expect(preview.getByTestId('message-preview-body')).toContainText('[the reason you choose above]');
+  await dialog.getByLabel('Reason for rejection').selectOption('The photo is blurry or cut off');
+  await dialog.getByLabel('More detail (optional)').fill('The bottom of the page is missing');
+  await expect(preview.getByTestId('message-preview-body')).toContainText('The photo is blurry or cut off. The bottom of the page is missing');
   await shot(page, 'notify-preview-reject', size);
 
   // Unticked, no e-mail goes and none is shown.

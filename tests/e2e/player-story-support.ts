@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DOC_TYPE_LABELS, DOC_TYPES, ZMissingReport, ZPlayerReport, type TDocument, type TPlayerReport } from '../../src/contract';
 import { seriousViolations } from './axe-support';
+import { answerApprovalStep } from './documents-helpers';
 import { startPrivateServer, type PrivateServer } from './private-server';
 import { playerRows } from './players-support';
 
@@ -110,6 +111,7 @@ export function describePlayerStory(size: Size): void {
 
     // Approve: the document is Verified, and the newest entry of the timeline is that approval, by name.
     await press(item.getByRole('button', { name: /^Approve/ }), size);
+    await answerApprovalStep(page, pending.docType);
     const approved = page.getByRole('status').filter({ hasText: 'Document Approved' });
     await expect(approved).toBeVisible();
     await expect(item).toHaveAttribute('data-status', 'verified');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { ZDocumentHistory, type TDocumentListItem } from '../../src/contract';
-import { documentRow, listDocuments, makeOnePagePdf, makePng, newTestPlayer, openDocuments, submitForm, waitForProcessed, type TestPlayer } from './documents-helpers';
+import { answerApprovalStep, documentRow, listDocuments, makeOnePagePdf, makePng, newTestPlayer, openDocuments, submitForm, waitForProcessed, type TestPlayer } from './documents-helpers';
 
 /**
  * Reviewing from the document viewer, shared by the desktop and phone specs: each test sends its own player's
@@ -36,6 +36,12 @@ async function threeUnderReview(page: Page, baseURL: string): Promise<{ player: 
   const { documents } = await listDocuments(page.request, { search: player.lastName });
   expect(documents.every((document) => document.status === 'pending')).toBe(true);
   return { player, documents };
+}
+
+/** Approve in the viewer, answering the approval step of a type that asks for facts. */
+async function approveInViewer(page: Page, document: TDocumentListItem): Promise<void> {
+  await viewer(page).getByRole('button', { name: 'Approve' }).click();
+  await answerApprovalStep(page, document.docType);
 }
 
 async function statusOf(page: Page, player: TestPlayer, id: string) {
@@ -108,7 +114,7 @@ export async function approveAndRejectFromTheViewer(page: Page, baseURL: string,
   if (!imageFirst) await page.keyboard.press('ArrowLeft');
   await expect(title(first)).toBeVisible();
 
-  await viewer(page).getByRole('button', { name: 'Approve' }).click();
+  await approveInViewer(page, first);
   await expect(toast(page, 'Document Approved')).toBeVisible();
   await expect(title(second)).toBeVisible();
   await expect(position).toHaveText('2 of 3');
@@ -116,13 +122,13 @@ export async function approveAndRejectFromTheViewer(page: Page, baseURL: string,
 
   await viewer(page).getByRole('button', { name: 'Reject' }).click();
   const reject = page.getByTestId('reject-dialog');
-  await reject.getByLabel('Reason for rejection').fill('The page is cut off at the bottom');
+  await reject.getByLabel('Reason for rejection').selectOption('The photo is blurry or cut off');
   await reject.getByRole('button', { name: 'Reject Document' }).click();
   await expect(reject).toBeHidden();
   await expect(title(third)).toBeVisible();
   await expect(position).toHaveText('3 of 3');
   await expect(viewer(page).getByRole('button', { name: 'Next' })).toBeDisabled();
-  expect(await statusOf(page, player, second.id)).toMatchObject({ status: 'rejected', reviewNotes: 'The page is cut off at the bottom' });
+  expect(await statusOf(page, player, second.id)).toMatchObject({ status: 'rejected', reviewNotes: 'The photo is blurry or cut off' });
   expect((await statusOf(page, player, third.id))?.status).toBe('pending');
 }
 
