@@ -1,4 +1,4 @@
-export { findPlayerRegistration, int } from './reports.repository';
+export { EXPIRING, findPlayerRegistration, int, needsDocument, NEEDS_DOCUMENT_STATUSES, readExpiringRules } from './reports.repository';
 export { registerReportRoutes } from './reports.routes';
 export { createReportsService, listEveryFilteredPlayer, toReportRow, type ReportsService } from './reports.service';
 export { registerSeasonReportRoutes } from './season-report.routes';
