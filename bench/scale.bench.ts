@@ -14,13 +14,13 @@ import { openDatabase, type Database, type Db } from '../src/server/platform/db/
 import { documentListCountQuery, documentListPageQuery, recentUploadsRead } from '../src/server/documents/documents.repository';
 import { missingReportCountsRead, missingReportPageRead, statsRead, type ReportFilters } from '../src/server/reports/reports.repository';
 import { seasonReportQueries } from '../src/server/reports/season-report.repository';
-import { documents as documentsTable, players as playersTable, registrations as registrationsTable } from '../src/server/platform/db/schema';
+import { documents as documentsTable, players as playersTable, registrations as registrationsTable, requirementDay } from '../src/server/platform/db/schema';
 import { insertSeasons } from '../src/server/seasons/seasons.repository';
 import { freePort, signIn } from '../tests/support/child-server';
 import { ensureWebBuild } from '../scripts/ensure-web-build';
 import type { FloorRoutes } from './http-floor';
 import { formatPlayersScreen, measurePlayersScreen, type PlayersScreenTimings } from './players-screen.bench';
-import { BENCH_SEASON, createScratchDatabase, DEFAULT_POSTGRES_URL } from './support';
+import { BENCH_EARLIER_SEASON, BENCH_JUDGING_DAY, BENCH_SEASON, createScratchDatabase, DEFAULT_POSTGRES_URL } from './support';
 
 /**
  * The read endpoints at league scale: a scratch PostgreSQL database gets `players` players (one
@@ -236,8 +236,10 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
     database = await openDatabase({ kind: 'postgres', url: scratch.url });
     write(`  seeding ${players.toLocaleString('en-US')} players into a scratch database…\n`);
     let started = performance.now();
-    await insertSeasons(database.db, [BENCH_SEASON]);
-    const seeded = await seedScaleData(database.db, { players, season: BENCH_SEASON });
+    await insertSeasons(database.db, [BENCH_SEASON, BENCH_EARLIER_SEASON]);
+    // Judged within the season (before any document is written, so nothing is computed twice).
+    await database.db.update(requirementDay).set({ day: BENCH_JUDGING_DAY });
+    const seeded = await seedScaleData(database.db, { players, season: BENCH_SEASON, earlier: BENCH_EARLIER_SEASON });
     const seedSeconds = (performance.now() - started) / 1000;
     started = performance.now();
     await database.db.execute(sql`vacuum analyze`);
@@ -541,9 +543,14 @@ function processCpuMs(pid: number): number | undefined {
  */
 export async function seedScaleData(
   db: Db,
-  options: { players: number; season: { id: string; year: number; startsOn: string } },
+  options: {
+    players: number;
+    season: { id: string; year: number; startsOn: string };
+    /** An earlier season of the same year a third of the children played, with a verified birth certificate and medical form. */
+    earlier?: { id: string; startsOn: string };
+  },
 ): Promise<{ players: number; registrations: number; documents: number }> {
-  const { players, season } = options;
+  const { players, season, earlier } = options;
   const idOf = (i: string) => sql.raw(`'CB-${season.year}-' || lpad(to_hex(${i}), 8, '0')`);
   await db.execute(sql`
     insert into players (id, first_name, last_name, birth_date, guardian_name, guardian_email, guardian_phone)
@@ -566,11 +573,29 @@ export async function seedScaleData(
       case when h < 25 then 'AAA' when h < 60 then 'AA' when h < 95 then 'A' else 'Peewee' end,
       ${season.startsOn}::timestamptz + (i % 30) * interval '1 day'
     from generate_series(1, ${players}::int) as i, lateral (select abs(hashtext('division ' || i)) % 100 as h) d`);
+  if (earlier) {
+    // Returning children: registered in the earlier season too, where their birth certificate and medical form
+    // were verified; under the default rules both count in the current season (decision 030).
+    await db.execute(sql`
+      insert into registrations (player_id, season_id, division, registered_at)
+      select ${idOf('i')}, ${earlier.id}, 'A', ${earlier.startsOn}::timestamptz
+      from generate_series(3, ${players}::int, 3) as i`);
+    await db.execute(sql`
+      insert into documents (player_id, season_id, doc_type, original_filename, stored_path, storage_driver, storage_key, status,
+                             bytes, mime, file_sha256, uploaded_at, reviewed_at, document_date, retain_until)
+      select ${idOf('i')}, ${earlier.id}, t.doc_type, t.doc_type || '.pdf', null, null, null, 'verified',
+        50000, 'application/pdf', md5('earlier' || i || t.doc_type) || md5(t.doc_type || i || 'earlier'),
+        ${earlier.startsOn}::timestamptz + (i % 60) * interval '1 day', ${earlier.startsOn}::timestamptz + (i % 60 + 2) * interval '1 day',
+        case when t.doc_type = 'medical' then ${earlier.startsOn}::date - 30 + (i % 60) end,
+        ${earlier.startsOn}::timestamptz + interval '7 years'
+      from generate_series(3, ${players}::int, 3) as i
+      cross join (values ('birth_certificate'), ('medical')) as t(doc_type)`);
+  }
   // Per (player, type) r in 0-999 decides: r < 40 no document; 40-79 an earlier rejected copy (v = 1) as well.
   // The current copy (v = 0): 80-94 pending with no type, 95-199 pending, 200-219 processing, 220-249 rejected, else verified.
   await db.execute(sql`
     insert into documents (player_id, season_id, doc_type, original_filename, stored_path, storage_driver, storage_key, status,
-                           bytes, mime, file_sha256, uploaded_at, reviewed_at, review_notes, retain_until)
+                           bytes, mime, file_sha256, uploaded_at, reviewed_at, review_notes, document_date, retain_until)
     select ${idOf('i')}, ${season.id},
       case when v = 0 and r between 80 and 94 then null else t.doc_type end,
       t.file_name || case when v = 1 then ' (old)' else '' end || '.pdf',
@@ -579,6 +604,8 @@ export async function seedScaleData(
       md5(i || t.doc_type || v) || md5(v || t.doc_type || i),
       u.at, case when s.status in ('verified', 'rejected') then u.at + interval '2 days' end,
       case when s.status = 'rejected' then 'The scan is unreadable' end,
+      -- A medical form's exam: up to 400 days before it was sent, so some run out within the season.
+      case when t.doc_type = 'medical' then (u.at AT TIME ZONE 'UTC')::date - (r * 7) % 400 end,
       u.at + interval '7 years'
     from generate_series(1, ${players}::int) as i
     cross join (values ('birth_certificate', 'Birth certificate'), ('residency', 'Proof of residency'), ('medical', 'Medical form'), ('waiver', 'Waiver'))

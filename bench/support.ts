@@ -28,6 +28,10 @@ export const DEFAULT_POSTGRES_URL = existsSync('/var/run/postgresql/.s.PGSQL.543
 
 /** The current season every bench instance starts with. */
 export const BENCH_SEASON = { id: 'fall-2025', name: 'Fall Ball 2025', kind: 'Fall Ball', year: 2025, startsOn: '2025-08-15', endsOn: '2025-11-30', isCurrent: true } as const;
+/** The season before it, that a third of the bench's children played (their approvals carry over). */
+export const BENCH_EARLIER_SEASON = { id: 'spring-2025', name: 'Spring Ball 2025', kind: 'Spring Ball', year: 2025, startsOn: '2025-03-01', endsOn: '2025-06-15' } as const;
+/** The day the bench's summaries are judged on: within the current season, so some medical forms run out in it. */
+export const BENCH_JUDGING_DAY = '2025-10-01';
 
 export type BenchInstance = { clearbase: Clearbase; database: Database; workers: number; close(): Promise<void> };
 

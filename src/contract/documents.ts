@@ -88,7 +88,7 @@ export const ZDocumentStatusChange = z
     /** Approving a medical form: its exam date; a residency document: the date it bears (YYYY-MM-DD). */
     documentDate: z.iso.date('must be a date such as 2026-03-15').optional(),
     /** Approving a residency document: which of the season's residency groups it belongs to. */
-    residencyGroup: z.string().trim().min(1, 'must name a group').max(80, 'must be at most 80 characters').optional(),
+    residencyGroup: z.string().trim().min(1, 'must name a group').max(120, 'must be at most 120 characters').optional(),
   })
   .refine((change) => change.status !== 'rejected' || (change.reviewNotes ?? '').length > 0, {
     path: ['reviewNotes'],

@@ -41,6 +41,8 @@ export const JOB_PAYLOADS = {
   retention: z.object({}),
   /** The hourly sweep of automatic reminders: each run sends those due and schedules the next. */
   reminders: z.object({}),
+  /** The hourly move of the day requirements are judged on: lapsed approvals stop counting. */
+  'requirements-day': z.object({}),
 };
 export type TJobQueue = keyof typeof JOB_PAYLOADS;
 export type TJobPayload<Q extends TJobQueue> = z.infer<(typeof JOB_PAYLOADS)[Q]>;

@@ -29,7 +29,7 @@ export const REQUIREMENT_LASTS_LABELS: Record<TRequirementLasts, string> = {
 export const MAX_REQUIREMENT_MONTHS = 60;
 export const MAX_REQUIRED_DOCUMENTS = 5;
 export const MAX_RESIDENCY_GROUPS = 6;
-export const MAX_RESIDENCY_GROUP_LENGTH = 80;
+export const MAX_RESIDENCY_GROUP_LENGTH = 120;
 
 const isoDay = (label: string) =>
   z.iso.date(`${label} must be a date such as 2026-02-01`);

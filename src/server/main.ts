@@ -17,6 +17,7 @@ import { scanningHealthCheck, withFailedScanCount,
   notConfiguredCheck,
   storageCheck,
   VIRUS_SCANNER_NOT_SET_UP } from './health';
+import { REQUIREMENT_DAY_QUEUE, createRequirementDayHandler, startRequirementDay } from './requirements';
 import { countDocumentsAwaitingFailedScan, createRetentionHandler, RETENTION_QUEUE, scheduleRetention, createDocumentsService } from './documents';
 import { buildApp } from './app';
 import { createSiteGuard } from './platform/http/site';
@@ -217,6 +218,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       }),
       [RETENTION_QUEUE]: createRetentionHandler({ db, storageFor: storageForDriver, log }),
       [NOTIFICATION_SEND_QUEUE]: createNotificationSendHandler(notificationDelivery),
+      [REQUIREMENT_DAY_QUEUE]: createRequirementDayHandler({ db, log, now: jobClock }),
       [REMINDERS_QUEUE]: createReminderHandler({ ...notificationDelivery, log, uploadLinkOrigin: () => uploadLinkOrigin(), now: jobClock }),
       // Queued by the pipeline with a submission that has refused files; the notifications module tells the family.
       [REFUSED_FILES_NOTICE_QUEUE]: async (notice) => {
@@ -367,6 +369,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   // The queued job lives in the database: any instance's workers may run it.
   await scheduleRetention(db, new Date());
   await scheduleReminders(db, new Date());
+  await startRequirementDay(db, jobClock());
   if (options.startWorkers !== false) {
     jobRunner.start();
     stagingSweeper.start();

@@ -1,30 +1,49 @@
 import { expect } from 'vitest';
-import { DOC_TYPES, type TPlayerDocStatus } from '../../src/contract';
 import type { Db } from '../../src/server/platform/db/client';
-import { documents, registrations, seasonTotals } from '../../src/server/platform/db/schema';
-
-const RANK: Record<string, number> = { verified: 1, pending: 2, processing: 3 };
-const STATUS_OF_RANK: Record<number, TPlayerDocStatus> = { 1: 'complete', 2: 'pending', 3: 'processing', 4: 'missing' };
+import { documents, players, registrations, seasonRequirements, seasons, seasonTotals } from '../../src/server/platform/db/schema';
+import { judgeRegistration, readRequirementDay, type RuleDocument } from '../../src/server/requirements';
 
 /**
  * Recomputes every registration's summary and every season_totals sum from the raw documents, in plain
- * TypeScript (the rule of docs/decisions/012-registration-status-summary.md: per type the best of
- * verified > pending > processing, else missing; purged documents and those without a type count for no
- * type; completedAt), and expects the database's to equal it.
+ * TypeScript with the rule engine (src/server/requirements/rule-engine.ts: the season's rules over the child's
+ * documents of every season, judged on requirement_day or the season's last day), and expects the database's to
+ * equal it (decisions 012 and 030). live and pending documents count this season's documents of the player.
  */
 export async function expectSummariesMatchDocuments(db: Db): Promise<void> {
   const regs = await db.select().from(registrations);
   const docs = await db.select().from(documents);
+  const childOf = new Map((await db.select({ id: players.id, childKey: players.childKey }).from(players)).map((p) => [p.id, p.childKey]));
+  const seasonEnds = new Map((await db.select({ id: seasons.id, endsOn: seasons.endsOn }).from(seasons)).map((s) => [s.id, s.endsOn]));
+  const rules = await db.select().from(seasonRequirements);
+  const today = await readRequirementDay(db);
+  const ruleDocs: RuleDocument[] = docs.map((d) => ({
+    id: d.id,
+    playerId: d.playerId,
+    seasonId: d.seasonId,
+    docType: d.docType,
+    status: d.status,
+    uploadedAt: d.uploadedAt,
+    reviewedAt: d.reviewedAt,
+    documentDate: d.documentDate,
+    residencyGroup: d.residencyGroup,
+    purged: d.purgedAt !== null,
+  }));
   for (const reg of regs) {
+    const child = childOf.get(reg.playerId);
     const mine = docs.filter((d) => d.playerId === reg.playerId && d.seasonId === reg.seasonId && d.purgedAt === null);
-    const statusOf = (type: string): TPlayerDocStatus =>
-      STATUS_OF_RANK[Math.min(4, ...mine.filter((d) => d.docType === type).map((d) => RANK[d.status] ?? 4))] ?? 'missing';
-    const statuses = DOC_TYPES.map(statusOf);
-    // When the last type got its first verified document (review time, else upload time), while all four are complete.
-    const verifiedSince = DOC_TYPES.map((type) =>
-      Math.min(...mine.filter((d) => d.docType === type && d.status === 'verified').map((d) => (d.reviewedAt ?? d.uploadedAt).getTime())),
+    const judged = judgeRegistration(
+      {
+        playerId: reg.playerId,
+        seasonId: reg.seasonId,
+        seasonEndsOn: seasonEnds.get(reg.seasonId) ?? '',
+        registeredAt: reg.registeredAt,
+        rules: rules
+          .filter((rule) => rule.seasonId === reg.seasonId)
+          .map((rule) => ({ docType: rule.docType, required: rule.required, lasts: rule.lasts, months: rule.months, documents: rule.documents, groups: rule.groups, datedFrom: rule.datedFrom, datedTo: rule.datedTo })),
+      },
+      ruleDocs.filter((d) => childOf.get(d.playerId) === child),
+      today,
     );
-    const completedAt = statuses.every((s) => s === 'complete') ? new Date(Math.max(...verifiedSince)) : null;
     expect(
       {
         playerId: reg.playerId,
@@ -36,6 +55,7 @@ export async function expectSummariesMatchDocuments(db: Db): Promise<void> {
         completeTypes: reg.completeTypes,
         pendingTypes: reg.pendingTypes,
         completedAt: reg.completedAt,
+        expiresOn: reg.expiresOn,
         liveDocuments: reg.liveDocuments,
         pendingDocuments: reg.pendingDocuments,
       },
@@ -43,13 +63,14 @@ export async function expectSummariesMatchDocuments(db: Db): Promise<void> {
     ).toEqual({
       playerId: reg.playerId,
       seasonId: reg.seasonId,
-      birthCertificateStatus: statuses[0],
-      residencyStatus: statuses[1],
-      medicalStatus: statuses[2],
-      waiverStatus: statuses[3],
-      completeTypes: statuses.filter((s) => s === 'complete').length,
-      pendingTypes: statuses.filter((s) => s === 'pending').length,
-      completedAt,
+      birthCertificateStatus: judged.statuses.birth_certificate,
+      residencyStatus: judged.statuses.residency,
+      medicalStatus: judged.statuses.medical,
+      waiverStatus: judged.statuses.waiver,
+      completeTypes: judged.completeTypes,
+      pendingTypes: judged.pendingTypes,
+      completedAt: judged.completedAt,
+      expiresOn: judged.expiresOn,
       liveDocuments: mine.filter((d) => d.status !== 'rejected').length,
       pendingDocuments: mine.filter((d) => d.status === 'pending').length,
     });

@@ -11,6 +11,7 @@ import {
   reminderSchedules,
   players,
   registrations,
+  seasonRequirements,
   seasons,
   submissions,
   sessions,
@@ -50,7 +51,7 @@ export async function lockDemoSeeding(tx: Db): Promise<void> {
  */
 export async function truncateDemoTables(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate table ${intakeDeliveries}, ${documents}, ${submissions}, ${registrations}, ${players}, ${seasons}, ${automaticReminders}, ${reminderSchedules}, ${uploadLinks}, ${notificationHistory}, ${notificationTemplates}, ${userTokens}, ${sessions}, ${users}, ${auditEvents} restart identity`,
+    sql`truncate table ${intakeDeliveries}, ${documents}, ${submissions}, ${registrations}, ${players}, ${seasonRequirements}, ${seasons}, ${automaticReminders}, ${reminderSchedules}, ${uploadLinks}, ${notificationHistory}, ${notificationTemplates}, ${userTokens}, ${sessions}, ${users}, ${auditEvents} restart identity`,
   );
 }
 

@@ -111,7 +111,7 @@ export async function requeueDocumentJobs(db: Db, queue: string, documentId: str
 const SCHEDULE_LOCK_NAMESPACE = 730_557_102;
 
 /** The queues whose jobs carry no payload and each schedule their successor (retention, reminders). */
-export type SelfSchedulingQueue = Extract<TJobQueue, 'retention' | 'reminders'>;
+export type SelfSchedulingQueue = Extract<TJobQueue, 'retention' | 'reminders' | 'requirements-day'>;
 
 /**
  * Enqueues one job of a self-scheduling `queue` at `runAt` unless one is already waiting, and says whether it
