@@ -36,6 +36,9 @@ export type SweepCounts = { seasons: number; due: number; sent: number; failed: 
 
 type Candidate = ReminderCandidate & PlayerState;
 
+/** No candidate's approval lapses: nothing is expiring. */
+const NOTHING_EXPIRES: ExpiringRules = { until: '0000-01-01', lapsingTypes: [] };
+
 const toCandidate = (row: ReminderCandidate, rules: ExpiringRules): Candidate => ({ ...row, ...neededDocuments(row.statuses, row.expiresOn, rules) });
 
 /**
@@ -90,8 +93,10 @@ export async function sweepReminders(deps: ReminderSweepDeps, at: Date): Promise
     const before = { ...counts };
     counts.seasons++;
     const season = { id: schedule.seasonId, name: schedule.seasonName, deadline: schedule.deadline };
-    const expiring = await readExpiringRules(deps.db, schedule.seasonId);
-    const candidates = (await listReminderCandidates(deps.db, schedule.seasonId)).map((row) => toCandidate(row, expiring));
+    const rows = await listReminderCandidates(deps.db, schedule.seasonId);
+    // The season's expiring rules are read only when an approval of a candidate lapses at all.
+    const expiring = rows.some((row) => row.expiresOn !== null) ? await readExpiringRules(deps.db, schedule.seasonId) : NOTHING_EXPIRES;
+    const candidates = rows.map((row) => toCandidate(row, expiring));
     const families = planReminders(candidates, today, schedule.deadline, schedule);
     counts.due += families.length;
     const queued = [];
