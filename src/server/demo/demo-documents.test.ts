@@ -154,7 +154,7 @@ describe('generateDemoData: medical exam dates', () => {
     const WEEK_MS = 7 * 24 * 60 * 60_000;
     for (const document of data.documents) {
       if (document.status === 'verified' && document.docType === 'medical') {
-        const before = document.uploadedAt.getTime() - Date.parse(`${document.documentDate ?? ''}T00:00:00Z`);
+        const before = (document.uploadedAt?.getTime() ?? 0) - Date.parse(`${document.documentDate ?? ''}T00:00:00Z`);
         expect(before).toBeGreaterThanOrEqual(WEEK_MS - 24 * 60 * 60_000);
         expect(before).toBeLessThanOrEqual(10 * WEEK_MS + 24 * 60 * 60_000);
       } else {
