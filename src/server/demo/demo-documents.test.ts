@@ -148,3 +148,18 @@ describe('generateDemoData: documents', () => {
     }
   });
 });
+
+describe('generateDemoData: medical exam dates', () => {
+  it('gives every verified medical form an exam date one to ten weeks before it was sent, and no other document one', () => {
+    const WEEK_MS = 7 * 24 * 60 * 60_000;
+    for (const document of data.documents) {
+      if (document.status === 'verified' && document.docType === 'medical') {
+        const before = (document.uploadedAt?.getTime() ?? 0) - Date.parse(`${document.documentDate ?? ''}T00:00:00Z`);
+        expect(before).toBeGreaterThanOrEqual(WEEK_MS - 24 * 60 * 60_000);
+        expect(before).toBeLessThanOrEqual(10 * WEEK_MS + 24 * 60 * 60_000);
+      } else {
+        expect(document.documentDate ?? null).toBeNull();
+      }
+    }
+  });
+});

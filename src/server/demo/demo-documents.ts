@@ -138,6 +138,9 @@ function planDocuments(random: Random, season: SeasonPlan, recent: RecentSlot | 
   return planned;
 }
 
+/** How long before it is sent a medical form's exam took place, in weeks. */
+const MEDICAL_EXAM_WEEKS_BEFORE = { min: 1, max: 10 } as const;
+
 /** Adds the batch's documents; returns the rejected ones so a replacement can follow. */
 function addDocuments(
   generation: Generation,
@@ -168,6 +171,11 @@ function addDocuments(
       extension: file.kind.extension,
     });
     const uploadedAt = new Date(uploadedMs);
+    // A verified medical form records its exam date, some weeks before it was sent: its year runs from then.
+    const documentDate =
+      planned.status === 'verified' && planned.docType === 'medical'
+        ? new Date(uploadedMs - random.nextInt(MEDICAL_EXAM_WEEKS_BEFORE.min * 7, MEDICAL_EXAM_WEEKS_BEFORE.max * 7) * DAY_MS).toISOString().slice(0, 10)
+        : null;
     const reviewNotes = planned.status === 'rejected' && planned.docType
       ? random.pickOne(REJECTION_REASONS[planned.docType])
       : null;
@@ -189,6 +197,7 @@ function addDocuments(
       uploadedAt,
       reviewedAt,
       reviewNotes,
+      documentDate,
       retainUntil: addYears(uploadedAt, DEFAULT_RETENTION_YEARS),
       createdAt: uploadedAt,
     });

@@ -2,7 +2,7 @@
  * Players and their registrations: how many children play each year and season, who returns the next
  * year, their names, birth dates and guardians, and which current-season registrations are recent.
  */
-import type { TDivision } from '../../contract';
+import { ageFitsDivision, DEFAULT_DIVISION_AGES, leagueAge, type TDivision } from '../../contract';
 import { derivePlayerId } from '../players';
 import { sanitizeStoredName } from '../files';
 import { generateRegistrationDocuments } from './demo-documents';
@@ -25,13 +25,33 @@ import { AREA_CODES, EMAIL_DOMAINS, FIRST_NAMES, GUARDIAN_FIRST_NAMES, LAST_NAME
 import { buildWeightedTable, shuffleInPlace, takeRandom, type Random } from './seeded-random';
 
 /** How registrations spread over the divisions; TEST is only a few percent. */
-const DIVISION_WEIGHTS = buildWeightedTable<TDivision>([
+const DIVISION_SHARES: ReadonlyArray<readonly [TDivision, number]> = [
   ['AAA', 24],
   ['AA', 31],
   ['A', 30],
   ['Peewee', 12],
   ['TEST', 3],
-]);
+];
+const DIVISION_WEIGHTS = buildWeightedTable<TDivision>(DIVISION_SHARES);
+/** TEST takes any age; the league's own divisions are picked by league age. */
+const TEST_SHARE = 0.03;
+/** A few children play outside their division's ages (a waiver, a sibling's team): the Players screen flags them. */
+const OUTSIDE_AGES_SHARE = 0.015;
+/** The league ages the demo's children have on 31 August, the youngest Peewee to the oldest AAA. */
+const YOUNGEST_LEAGUE_AGE = 4;
+const OLDEST_LEAGUE_AGE = 12;
+
+/**
+ * A division for a child in `year`: one whose default ages (DEFAULT_DIVISION_AGES, league age on 31 August,
+ * as a new season counts it) take the child, by the divisions' shares; now and then TEST, or any division.
+ */
+function divisionFor(random: Random, birthDate: string, year: number): TDivision {
+  if (random.rollChance(TEST_SHARE)) return 'TEST';
+  if (random.rollChance(OUTSIDE_AGES_SHARE)) return random.pickWeighted(DIVISION_WEIGHTS);
+  const age = leagueAge(birthDate, `${year}-08-31`);
+  const fitting = DIVISION_SHARES.filter(([division]) => division !== 'TEST' && ageFitsDivision(age, DEFAULT_DIVISION_AGES[division]));
+  return fitting.length > 0 ? random.pickWeighted(buildWeightedTable(fitting)) : 'TEST';
+}
 
 /** Later years are bigger, so reports show growth. */
 const YEAR_SHARES: Readonly<Record<(typeof YEARS)[number], number>> = { 2023: 0.24, 2024: 0.32, 2025: 0.44 };
@@ -117,13 +137,13 @@ export function* generatePlayers(
       thisYearChildren.push(child);
       const player: PlayerRef = { id, child };
 
-      const yearDivision = random.pickWeighted(DIVISION_WEIGHTS);
+      const yearDivision = divisionFor(random, child.birthDate, year);
       const seasonsPlayed = pattern === 'both' ? [spring, fall] : pattern === 'spring' ? [spring] : [fall];
       let firstRegisteredAt: Date | undefined;
       for (const season of seasonsPlayed) {
-        // Some children move up or down a division between Spring and Fall.
+        // Some children move to another division their age fits between Spring and Fall.
         const division = season === fall && pattern === 'both' && random.rollChance(0.1)
-          ? random.pickWeighted(DIVISION_WEIGHTS)
+          ? divisionFor(random, child.birthDate, year)
           : yearDivision;
         let recent: RecentSlot | undefined;
         if (season.isCurrent) {
@@ -183,8 +203,8 @@ function createUniquePlayer(
     let child: Child | undefined;
     if (attempt === 0 && returningPool.length > 0 && random.rollChance(RETURNING_SHARE)) {
       child = takeRandom(random, returningPool);
-      // Too old for this year's Fall season: they aged out.
-      if (child && child.birthDate <= `${year - 15}-08-15`) child = undefined;
+      // Older than the oldest league age this year: they aged out.
+      if (child && leagueAge(child.birthDate, `${year}-08-31`) > OLDEST_LEAGUE_AGE) child = undefined;
     }
     child ??= createChild(random, year);
     const id = derivePlayerId({ prefix, year, firstName: child.firstName, lastName: child.lastName, birthDate: child.birthDate });
@@ -193,10 +213,10 @@ function createUniquePlayer(
   throw new Error(`Could not find a free player id in ${year}; the name lists are too small for this many players`);
 }
 
-/** Born so the child is 5 to 14 at the start of both seasons of `year` (Mar 1 and Aug 15). */
+/** Born so the child's league age in `year` (on 31 August) is YOUNGEST_LEAGUE_AGE to OLDEST_LEAGUE_AGE. */
 function createChild(random: Random, year: number): Child {
-  const earliest = Date.UTC(year - 15, 7, 16);
-  const latest = Date.UTC(year - 5, 2, 1);
+  const earliest = Date.UTC(year - OLDEST_LEAGUE_AGE - 1, 8, 1);
+  const latest = Date.UTC(year - YOUNGEST_LEAGUE_AGE, 7, 31);
   const birthDate = formatDate(earliest + random.nextInt(0, Math.round((latest - earliest) / DAY_MS)) * DAY_MS);
   const firstName = random.pickOne(FIRST_NAMES);
   const lastName = random.pickOne(LAST_NAMES);

@@ -1,4 +1,4 @@
-import { type TDocType, type TJobPayload, type TJobQueue } from '../../contract';
+import { type TJobPayload, type TJobQueue } from '../../contract';
 import { recordAuditEvent } from '../audit';
 import type { Db } from '../platform/db/client';
 import type { JobHandler } from '../platform/jobs/job-runner';
@@ -8,11 +8,12 @@ import { AUTOMATIC_REMINDER_TEMPLATE, DEFAULT_NOTIFICATION_TEMPLATES } from './n
 import type { DeliveryDeps } from './notification-delivery';
 import { recordNotificationHistory } from './notification-history.repository';
 import { linkMarker, withStandIns, type MessageLink } from './notification-links';
-import { describeDocTypes, formatDeadline, renderHtml, renderText, type PlaceholderValues } from './notification-render';
+import { describeNeededDocuments, formatDeadline, renderHtml, renderText, type PlaceholderValues } from './notification-render';
 import { findNotificationTemplateByName } from './notification-templates.repository';
 import { deliverAndSettle, NOTIFICATION_SEND_QUEUE } from './notifications.service';
-import { planReminders, REMINDER_SEND_FROM_HOUR_UTC, type FamilyReminder, type PlayerState } from './reminder-plan';
+import { neededDocuments, planReminders, REMINDER_SEND_FROM_HOUR_UTC, type ExpiringRules, type FamilyReminder, type PlayerState } from './reminder-plan';
 import { claimReminderDay, linkReminderHistory, listReminderCandidates, listSwitchedOnSchedules, type ReminderCandidate } from './reminders.repository';
+import { readExpiringRules } from '../reports';
 
 /** The job queue of the automatic reminders' sweep: one job at a time, each scheduling the next. */
 export const REMINDERS_QUEUE = 'reminders' satisfies TJobQueue;
@@ -23,7 +24,6 @@ const FIRST_RUN_DELAY_MS = 60_000;
 /** As for a send: the queued job only finishes what a crash left pending. */
 const SAFETY_NET_DELAY_MS = HOUR_MS;
 const GUARDIAN_FALLBACK = 'Parent/Guardian';
-const TYPES: readonly TDocType[] = ['birth_certificate', 'residency', 'medical', 'waiver'];
 
 export type ReminderSweepDeps = DeliveryDeps & {
   log: Logger;
@@ -36,11 +36,14 @@ export type SweepCounts = { seasons: number; due: number; sent: number; failed: 
 
 type Candidate = ReminderCandidate & PlayerState;
 
-const toCandidate = (row: ReminderCandidate): Candidate => ({ ...row, missing: TYPES.filter((type) => row.statuses[type] === 'missing') });
+/** No candidate's approval lapses: nothing is expiring. */
+const NOTHING_EXPIRES: ExpiringRules = { until: '0000-01-01', lapsingTypes: [] };
+
+const toCandidate = (row: ReminderCandidate, rules: ExpiringRules): Candidate => ({ ...row, ...neededDocuments(row.statuses, row.expiresOn, rules) });
 
 /**
  * The family's message: one player fills the template as a reminder about them does; several are each named
- * with their own missing documents and their own upload link.
+ * with their own missing (and expiring) documents and their own upload link.
  */
 function renderFamily(template: { subject: string; content: string }, family: FamilyReminder<Candidate>, season: { id: string; name: string; deadline: string }, origin: string) {
   const links: MessageLink[] = family.players.map((player, index) => ({ marker: linkMarker(index), playerId: player.playerId, seasonId: season.id, origin }));
@@ -52,7 +55,7 @@ function renderFamily(template: { subject: string; content: string }, family: Fa
     playerName: family.players.map(name).join(' and '),
     season: season.name,
     deadline: formatDeadline(season.deadline),
-    missingDocuments: single ? describeDocTypes(single.missing) : family.players.map((p) => `- ${name(p)}: ${describeDocTypes(p.missing)}`).join('\n'),
+    missingDocuments: single ? describeNeededDocuments(single) : family.players.map((p) => `- ${name(p)}: ${describeNeededDocuments(p)}`).join('\n'),
     uploadLink: single ? (links[0]?.marker ?? '') : family.players.map((p, i) => `- ${name(p)}: ${links[i]?.marker ?? ''}`).join('\n'),
   };
   return {
@@ -90,7 +93,10 @@ export async function sweepReminders(deps: ReminderSweepDeps, at: Date): Promise
     const before = { ...counts };
     counts.seasons++;
     const season = { id: schedule.seasonId, name: schedule.seasonName, deadline: schedule.deadline };
-    const candidates = (await listReminderCandidates(deps.db, schedule.seasonId)).map(toCandidate);
+    const rows = await listReminderCandidates(deps.db, schedule.seasonId);
+    // The season's expiring rules are read only when an approval of a candidate lapses at all.
+    const expiring = rows.some((row) => row.expiresOn !== null) ? await readExpiringRules(deps.db, schedule.seasonId) : NOTHING_EXPIRES;
+    const candidates = rows.map((row) => toCandidate(row, expiring));
     const families = planReminders(candidates, today, schedule.deadline, schedule);
     counts.due += families.length;
     const queued = [];

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { TDocType, TPlayerDocStatus, TPlayerListFilterParsed, TPrincipal } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { inDivisions, registrationInDivisions, type DivisionScope } from '../platform/db/division-scope';
-import { int, listEveryFilteredPlayer } from '../reports';
+import { EXPIRING, int, listEveryFilteredPlayer, needsDocument } from '../reports';
 import { documents, players, registrations, seasons, users } from '../platform/db/schema';
 
 export type SeasonFamily = {
@@ -15,6 +15,8 @@ export type SeasonFamily = {
   residency: TPlayerDocStatus;
   medical: TPlayerDocStatus;
   waiver: TPlayerDocStatus;
+  /** The first day a met requirement lapses (YYYY-MM-DD); null when none does. */
+  expiresOn: string | null;
 };
 
 /** A season's player, their guardian and per-type status, as SeasonFamily reads them. */
@@ -28,26 +30,33 @@ export const SEASON_FAMILY_COLUMNS = {
   residency: registrations.residencyStatus,
   medical: registrations.medicalStatus,
   waiver: registrations.waiverStatus,
+  expiresOn: registrations.expiresOn,
 };
 
-/** A type counts as missing when the registration summary says so (none, rejected or purged). */
+/**
+ * A type counts as missing when the registration summary says so (none, rejected or purged) or its approval
+ * has lapsed ('expired'): either way the family must send one.
+ */
 const hasMissingType = or(
-  eq(registrations.birthCertificateStatus, 'missing'),
-  eq(registrations.residencyStatus, 'missing'),
-  eq(registrations.medicalStatus, 'missing'),
-  eq(registrations.waiverStatus, 'missing'),
+  needsDocument(registrations.birthCertificateStatus),
+  needsDocument(registrations.residencyStatus),
+  needsDocument(registrations.medicalStatus),
+  needsDocument(registrations.waiverStatus),
 );
+
+/** Missing a type, or with an approval expiring within EXPIRING_WITHIN_DAYS days: the families a reminder goes to. */
+export const needsDocumentOrExpiring = or(hasMissingType, EXPIRING);
 
 /**
  * The season's players (of the scope's divisions) with their guardian and per-type status, by name;
- * `onlyMissing` keeps those missing a type.
+ * `onlyMissing` keeps those missing a type or with one expiring soon.
  */
 export function listSeasonFamilies(db: Db, seasonId: string, options: { onlyMissing: boolean; scope: DivisionScope }): Promise<SeasonFamily[]> {
   return db
     .select(SEASON_FAMILY_COLUMNS)
     .from(registrations)
     .innerJoin(players, eq(players.id, registrations.playerId))
-    .where(and(eq(registrations.seasonId, seasonId), inDivisions(registrations.division, options.scope), options.onlyMissing ? hasMissingType : undefined))
+    .where(and(eq(registrations.seasonId, seasonId), inDivisions(registrations.division, options.scope), options.onlyMissing ? needsDocumentOrExpiring : undefined))
     .orderBy(asc(registrations.lastName), asc(registrations.firstName), asc(registrations.playerId));
 }
 
@@ -67,13 +76,15 @@ export async function listPlayersListFamilies(db: Db, filter: TPlayerListFilterP
     residency: row.residencyStatus,
     medical: row.medicalStatus,
     waiver: row.waiverStatus,
+    expiresOn: row.expiresOn,
   }));
 }
 
 /**
- * The season's players (of the scope's divisions) not yet Complete, those of them missing a document, and of
- * these the ones with a guardian e-mail: one read, so the figures the quick action shows agree with each other
- * and with the recipients 'Players with Missing Documents' makes (one message per player with an e-mail).
+ * The season's players (of the scope's divisions) not yet Complete, those missing a document or with one
+ * expiring soon, and of these the ones with a guardian e-mail: one read, so the figures the quick action shows
+ * agree with each other and with the recipients 'Players with Missing Documents' makes (one message per player
+ * with an e-mail).
  */
 export async function countIncompletePlayers(
   db: Db,
@@ -84,8 +95,8 @@ export async function countIncompletePlayers(
   const [row] = await db
     .select({
       incomplete: int(sql`count(*) filter (where ${lt(registrations.completeTypes, 4)})`),
-      missing: int(sql`count(*) filter (where ${hasMissingType})`),
-      missingWithEmail: int(sql`count(*) filter (where ${and(hasMissingType, withEmail)})`),
+      missing: int(sql`count(*) filter (where ${needsDocumentOrExpiring})`),
+      missingWithEmail: int(sql`count(*) filter (where ${and(needsDocumentOrExpiring, withEmail)})`),
     })
     .from(registrations)
     .innerJoin(players, eq(players.id, registrations.playerId))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeDocTypes, escapeHtml, formatDeadline, renderHtml, renderText, UnknownPlaceholderError } from './notification-render';
+import { describeDocTypes, describeNeededDocuments, escapeHtml, formatDeadline, renderHtml, renderText, UnknownPlaceholderError } from './notification-render';
 
 describe('renderText', () => {
   it('fills every placeholder, with or without spaces inside the braces, and leaves values as they are', () => {
@@ -53,6 +53,10 @@ describe('helpers', () => {
     expect(describeDocTypes(['medical'])).toBe('Medical Form');
     expect(describeDocTypes(['medical', 'waiver'])).toBe('Medical Form and Liability Waiver');
     expect(describeDocTypes(['birth_certificate', 'residency', 'waiver'])).toBe('Birth Certificate, Residency Proof and Liability Waiver');
+    expect(describeNeededDocuments({ missing: ['waiver'], expiring: [{ docType: 'medical', on: '2026-09-01' }] })).toBe(
+      'Liability Waiver and Medical Form (expires 1 Sep 2026)',
+    );
+    expect(describeNeededDocuments({ missing: [], expiring: [{ docType: 'medical', on: '2027-12-31' }] })).toBe('Medical Form (expires 31 Dec 2027)');
   });
 
   it('writes the deadline date in words, whatever the server time zone', () => {

@@ -45,12 +45,33 @@ export function renderHtml(template: string, values: PlaceholderValues): string 
   return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#111">${body}</body></html>`;
 }
 
-/** 'Medical Form', 'Medical Form and Liability Waiver', 'Birth Certificate, Medical Form and Liability Waiver'. */
-export function describeDocTypes(types: readonly TDocType[]): string {
-  const labels = types.map((type) => DOC_TYPE_LABELS[type]);
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** A calendar date (YYYY-MM-DD) as a short day: '1 Sep 2026'. */
+export function formatShortDay(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  const name = MONTHS[(month ?? 1) - 1];
+  return name && year && day ? `${day} ${name} ${year}` : isoDate;
+}
+
+/** What a family has to send for a player: the types missing (or lapsed), and the met ones lapsing soon, with their day. */
+export type NeededDocuments = { missing: readonly TDocType[]; expiring: ReadonlyArray<{ docType: TDocType; on: string }> };
+
+/**
+ * The documents a reminder names: the missing ones, then those expiring soon with their day, e.g.
+ * 'Birth Certificate and Medical Form (expires 1 Sep 2026)'.
+ */
+export function describeNeededDocuments(needed: NeededDocuments): string {
+  const labels = [
+    ...needed.missing.map((type) => DOC_TYPE_LABELS[type]),
+    ...needed.expiring.map((item) => `${DOC_TYPE_LABELS[item.docType]} (expires ${formatShortDay(item.on)})`),
+  ];
   if (labels.length <= 1) return labels[0] ?? 'none';
   return `${labels.slice(0, -1).join(', ')} and ${labels.at(-1) ?? ''}`;
 }
+
+/** 'Medical Form', 'Medical Form and Liability Waiver', 'Birth Certificate, Medical Form and Liability Waiver'. */
+export const describeDocTypes = (types: readonly TDocType[]): string => describeNeededDocuments({ missing: types, expiring: [] });
 
 /** A date as families read it: 'Friday, 14 November 2025' (UTC, the date field has no time). */
 export function formatDeadline(isoDate: string): string {

@@ -8,7 +8,6 @@ import {
   RECIPIENT_KIND_LABELS,
   sendableByHand,
   type TDeliveryProblem,
-  type TDocType,
   type TMessagePreview,
   type TJobQueue,
   type TNotificationChannel,
@@ -69,15 +68,19 @@ import {
   type NotificationTemplateRow,
 } from './notification-templates.repository';
 import { findCurrentSeason, resolveSeason, type SeasonRow } from '../seasons';
+import { readExpiringRules } from '../reports';
 import { AppError } from '../platform/errors';
 import type { JobHandler } from '../platform/jobs/job-runner';
 import type { Logger } from '../platform/logger';
 import { ADDED_LATER_TEMPLATES, DEFAULT_NOTIFICATION_TEMPLATES, DOCUMENT_REJECTED_TEMPLATE, FILES_REFUSED_TEMPLATE, UPLOAD_LINK_TEMPLATE } from './notification-defaults';
 import { findReminderSchedule, saveReminderSchedule } from './reminders.repository';
-import { upcomingReminders } from './reminder-plan';
+import { neededDocuments, upcomingReminders, type ExpiringRules } from './reminder-plan';
+
+/** No season: nothing expires. */
+const NO_EXPIRING: ExpiringRules = { until: '0000-01-01', lapsingTypes: [] };
 import { findSubmissionFamily, lockAndCheckRefusalNotice } from './notification-refusals.repository';
 import { mapWithLimit, NOT_SENT_ON_OUR_SIDE, openDeliveryBatch, type DeliveryDeps, type RenderedMessage } from './notification-delivery';
-import { describeDocTypes, formatDeadline, renderHtml, renderText, type PlaceholderValues } from './notification-render';
+import { describeNeededDocuments, formatDeadline, renderHtml, renderText, type PlaceholderValues } from './notification-render';
 import { deliveryProblemOf, readNotificationSettings, saveNotificationSettings } from './notification-settings';
 
 /** A file refused at intake and the refusal's message (RefusedFile in the pipeline). */
@@ -177,20 +180,17 @@ function audienceOf(channel: TNotificationChannel, addressee: Addressee): string
   return addressee.to;
 }
 
-const STATUS_FIELDS = ['birthCertificate', 'residency', 'medical', 'waiver'] as const;
-const FIELD_TYPE: Record<(typeof STATUS_FIELDS)[number], TDocType> = {
-  birthCertificate: 'birth_certificate',
-  residency: 'residency',
-  medical: 'medical',
-  waiver: 'waiver',
-};
-const missingTypes = (family: SeasonFamily): TDocType[] =>
-  STATUS_FIELDS.filter((field) => family[field] === 'missing').map((field) => FIELD_TYPE[field]);
-
-const familyValues = (family: SeasonFamily): PlaceholderValues => ({
+/** A family's values: the guardian, the player, and what the family has to send (missing, expired or expiring soon). */
+const familyValues = (family: SeasonFamily, expiring: ExpiringRules): PlaceholderValues => ({
   guardianName: family.guardianName?.trim() || GUARDIAN_FALLBACK,
   playerName: `${family.firstName} ${family.lastName}`,
-  missingDocuments: describeDocTypes(missingTypes(family)),
+  missingDocuments: describeNeededDocuments(
+    neededDocuments(
+      { birth_certificate: family.birthCertificate, residency: family.residency, medical: family.medical, waiver: family.waiver },
+      family.expiresOn,
+      expiring,
+    ),
+  ),
 });
 
 /**
@@ -357,11 +357,14 @@ export function createNotificationsService(deps: NotificationsDeps) {
       };
     }
 
-    const families = !season
-      ? []
-      : send.recipients === 'players_list' && send.playersList
-        ? await listPlayersListFamilies(db, { ...send.playersList, season: season.id }, principal)
-        : await listSeasonFamilies(db, season.id, { onlyMissing: send.recipients === 'missing_documents', scope });
+    const [families, expiring]: [SeasonFamily[], ExpiringRules] = !season
+      ? [[], NO_EXPIRING]
+      : await Promise.all([
+          send.recipients === 'players_list' && send.playersList
+            ? listPlayersListFamilies(db, { ...send.playersList, season: season.id }, principal)
+            : listSeasonFamilies(db, season.id, { onlyMissing: send.recipients === 'missing_documents', scope }),
+          readExpiringRules(db, season.id),
+        ]);
     const about = (family: SeasonFamily) => (season ? { playerId: family.playerId, seasonId: season.id } : undefined);
     if (send.recipients === 'custom') {
       // An address that is a guardian's in the season gets that family's details; others get the shared ones.
@@ -373,7 +376,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       const { addresses } = parseRecipientList(send.customRecipients);
       const addressees = addresses.map((to) => {
         const family = byEmail.get(to.toLowerCase());
-        return { to, values: { ...shared, guardianName: GUARDIAN_FALLBACK, ...(family ? familyValues(family) : {}) }, about: family && about(family) };
+        return { to, values: { ...shared, guardianName: GUARDIAN_FALLBACK, ...(family ? familyValues(family, expiring) : {}) }, about: family && about(family) };
       });
       return { ...base, addressees, withoutEmail: 0 };
     }
@@ -382,7 +385,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     const withEmail = families.filter((family) => family.guardianEmail?.trim());
     return {
       ...base,
-      addressees: withEmail.map((family) => ({ to: family.guardianEmail?.trim() ?? '', values: { ...shared, ...familyValues(family) }, about: about(family) })),
+      addressees: withEmail.map((family) => ({ to: family.guardianEmail?.trim() ?? '', values: { ...shared, ...familyValues(family, expiring) }, about: about(family) })),
       withoutEmail: families.length - withEmail.length,
     };
   }
@@ -593,7 +596,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       if (problem) throw new AppError('CONFLICT', problem.message);
 
       const deadline = season.registrationDeadline ?? season.endsOn;
-      const values: PlaceholderValues = { ...familyValues(family), season: season.name, deadline: formatDeadline(deadline) };
+      const values: PlaceholderValues = { ...familyValues(family, await readExpiringRules(db, season.id)), season: season.name, deadline: formatDeadline(deadline) };
       const message = renderOrRefuse('email', template.subject, template.content, { to, values, about: { playerId, seasonId: season.id } }, deps.uploadLinkOrigin(requestOrigin));
       if (!message.links?.length) throw new AppError('CONFLICT', `The '${UPLOAD_LINK_TEMPLATE}' template has no {{uploadLink}}: add it in Notifications → Templates.`);
       const queued = await db.transaction(async (tx) => {

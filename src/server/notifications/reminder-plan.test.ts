@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, planReminders, reasonsDue, upcomingReminders } from './reminder-plan';
+import { addDays, neededDocuments, planReminders, reasonsDue, upcomingReminders } from './reminder-plan';
 
 const rules = { daysBeforeDeadline: [14, 7, 2], daysAfterRejection: [3] };
 const player = (id: string, email: string, extra: Partial<Parameters<typeof reasonsDue>[0]> = {}) => ({
   playerId: id,
   guardianEmail: email,
   missing: ['medical' as const],
+  expiring: [],
   rejections: [],
   ...extra,
 });
@@ -24,6 +25,25 @@ describe('automatic reminder plan', () => {
     const resent = player('a', 'x@example.org', { missing: ['waiver'], rejections: [{ docType: 'medical', on: '2026-12-06' }] });
     expect(reasonsDue(resent, '2026-12-09', '2026-12-15', rules)).toEqual([]);
     expect(reasonsDue(player('a', 'x@example.org', { missing: [] }), '2026-12-08', '2026-12-15', rules)).toEqual([]);
+  });
+
+  it('reminds a family whose approval expires soon before the deadline too, though nothing is missing', () => {
+    const expiring = player('a', 'x@example.org', { missing: [], expiring: [{ docType: 'medical', on: '2027-01-03' }] });
+    expect(reasonsDue(expiring, '2026-12-08', '2026-12-15', rules)).toEqual(['deadline:7']);
+    // A rejection reminds only about a type still missing.
+    expect(reasonsDue({ ...expiring, rejections: [{ docType: 'medical', on: '2026-12-06' }] }, '2026-12-09', '2026-12-15', rules)).toEqual([]);
+  });
+
+  it('asks for the missing and expired types, and the lapsing ones of a registration expiring by the day given', () => {
+    const statuses = { birth_certificate: 'missing', residency: 'expired', medical: 'complete', waiver: 'complete' } as const;
+    const rules = { until: '2026-09-30', lapsingTypes: ['medical' as const] };
+    expect(neededDocuments(statuses, '2026-09-01', rules)).toEqual({
+      missing: ['birth_certificate', 'residency'],
+      expiring: [{ docType: 'medical', on: '2026-09-01' }],
+    });
+    expect(neededDocuments(statuses, '2026-10-01', rules).expiring).toEqual([]);
+    expect(neededDocuments(statuses, null, rules).expiring).toEqual([]);
+    expect(neededDocuments({ ...statuses, medical: 'pending' }, '2026-09-01', rules).expiring).toEqual([]);
   });
 
   it('makes one reminder a family, by its address in any case', () => {

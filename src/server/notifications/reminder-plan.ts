@@ -1,4 +1,5 @@
-import type { TDocType } from '../../contract';
+import { DOC_TYPES, type TDocType, type TPlayerDocStatus } from '../../contract';
+import type { NeededDocuments } from './notification-render';
 
 /** Reminders go out from this hour (UTC) of their day, never at night: the first sweep from then sends them. */
 export const REMINDER_SEND_FROM_HOUR_UTC = 9;
@@ -10,20 +11,36 @@ export const addDays = (isoDate: string, days: number): string => new Date(Date.
 
 export type ReminderRules = { daysBeforeDeadline: readonly number[]; daysAfterRejection: readonly number[] };
 
-export type PlayerState = {
+/** A season's expiring approvals: the last day a lapse counts as soon (judging day + EXPIRING_WITHIN_DAYS) and the types that lapse. */
+export type ExpiringRules = { until: string; lapsingTypes: readonly TDocType[] };
+
+/** The summary statuses the family must send a document for: none came, or the approval that counted lapsed. */
+const needsDocument = (status: TPlayerDocStatus) => status === 'missing' || status === 'expired';
+
+/**
+ * What the family of a registration has to send: the types missing or expired, and, when the registration's
+ * first lapse (`expiresOn`) is soon, the met types of the season that lapse, with that day.
+ */
+export function neededDocuments(statuses: Record<TDocType, TPlayerDocStatus>, expiresOn: string | null, rules: ExpiringRules): NeededDocuments {
+  const missing = DOC_TYPES.filter((type) => needsDocument(statuses[type]));
+  if (expiresOn === null || expiresOn > rules.until) return { missing, expiring: [] };
+  const on = expiresOn;
+  return { missing, expiring: rules.lapsingTypes.filter((type) => statuses[type] === 'complete').map((docType) => ({ docType, on })) };
+}
+
+export type PlayerState = NeededDocuments & {
   playerId: string;
   guardianEmail: string;
-  /** The types still missing (none sent, or not accepted). */
-  missing: readonly TDocType[];
   rejections: ReadonlyArray<{ docType: TDocType; on: string }>;
 };
 
 /**
  * Why a reminder is due today for this player: 'deadline:7' when today is 7 days before the deadline,
- * 'rejection:3' when a document of a type still missing was not accepted 3 days ago. None when nothing is missing.
+ * 'rejection:3' when a document of a type still missing was not accepted 3 days ago. None when nothing is
+ * missing or expiring soon (an approval lapsing within EXPIRING_WITHIN_DAYS days is reminded before the deadline too).
  */
 export function reasonsDue(player: PlayerState, today: string, deadline: string, rules: ReminderRules): string[] {
-  if (player.missing.length === 0) return [];
+  if (player.missing.length === 0 && player.expiring.length === 0) return [];
   const reasons: string[] = [];
   for (const days of rules.daysBeforeDeadline) if (addDays(deadline, -days) === today) reasons.push(`deadline:${days}`);
   for (const days of rules.daysAfterRejection) {

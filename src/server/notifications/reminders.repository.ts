@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { TDocType, TPlayerDocStatus } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { automaticReminders, documents, players, registrations, reminderSchedules, seasons } from '../platform/db/schema';
-import { SEASON_FAMILY_COLUMNS } from './notification-recipients.repository';
+import { needsDocumentOrExpiring, SEASON_FAMILY_COLUMNS } from './notification-recipients.repository';
 
 export type ReminderScheduleRow = typeof reminderSchedules.$inferSelect;
 export type NewReminderSchedule = typeof reminderSchedules.$inferInsert;
@@ -61,11 +61,16 @@ export type ReminderCandidate = {
   guardianName: string | null;
   guardianEmail: string;
   statuses: Record<TDocType, TPlayerDocStatus>;
+  /** The first day a met requirement lapses (YYYY-MM-DD); null when none does. */
+  expiresOn: string | null;
   /** The day (YYYY-MM-DD, UTC) each rejected document of the season was rejected, with its type. */
   rejections: Array<{ docType: TDocType; on: string }>;
 };
 
-/** The season's players still missing a document (none sent, or not accepted) who have a guardian e-mail. */
+/**
+ * The season's players still missing a document (none sent, not accepted, or lapsed) or with one expiring soon,
+ * who have a guardian e-mail.
+ */
 export async function listReminderCandidates(db: Db, seasonId: string): Promise<ReminderCandidate[]> {
   const rows = await db
     .select({ ...SEASON_FAMILY_COLUMNS, guardianEmail: sql<string>`btrim(${players.guardianEmail})` })
@@ -75,12 +80,7 @@ export async function listReminderCandidates(db: Db, seasonId: string): Promise<
       and(
         eq(registrations.seasonId, seasonId),
         sql`nullif(btrim(${players.guardianEmail}), '') is not null`,
-        or(
-          eq(registrations.birthCertificateStatus, 'missing'),
-          eq(registrations.residencyStatus, 'missing'),
-          eq(registrations.medicalStatus, 'missing'),
-          eq(registrations.waiverStatus, 'missing'),
-        ),
+        needsDocumentOrExpiring,
       ),
     )
     .orderBy(asc(registrations.lastName), asc(registrations.firstName), asc(registrations.playerId));
@@ -104,6 +104,7 @@ export async function listReminderCandidates(db: Db, seasonId: string): Promise<
     guardianName: row.guardianName,
     guardianEmail: row.guardianEmail,
     statuses: { birth_certificate: row.birthCertificate, residency: row.residency, medical: row.medical, waiver: row.waiver },
+    expiresOn: row.expiresOn,
     rejections: rejected.flatMap((r) => (r.playerId === row.playerId && r.docType ? [{ docType: r.docType, on: r.on }] : [])),
   }));
 }

@@ -1,11 +1,21 @@
-import { and, asc, count, desc, eq, gt, gte, isNull, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import { DIVISIONS, EXPIRING_WITHIN_DAYS, type TDivision, type TDivisionFilter, type TDocType, type TPlayerDocStatus, type TPlayerSort, type TPlayerStatusFilter } from '../../contract';
+import {
+  DIVISIONS,
+  EXPIRING_WITHIN_DAYS,
+  type TDivision,
+  type TDivisionAges,
+  type TDivisionFilter,
+  type TDocType,
+  type TPlayerDocStatus,
+  type TPlayerSort,
+  type TPlayerStatusFilter,
+} from '../../contract';
 import type { Db } from '../platform/db/client';
 import { preparedRead, type Preparable } from '../platform/db/prepared';
 import { inDivisions, inDivisionsPlaceholder, registrationInDivisions, scopeValues, type DivisionScope } from '../platform/db/division-scope';
 import { containsPattern, foldedTextContains } from '../platform/db/search';
-import { documents, players, registrations, seasons, seasonTotals } from '../platform/db/schema';
+import { documents, players, registrations, requirementDay, seasonRequirements, seasons, seasonTotals } from '../platform/db/schema';
 
 /**
  * The dashboard's and reports' figures, read from what the database keeps by itself (migration 0004,
@@ -76,12 +86,37 @@ export const seasonIdOf = (db: Db, season: string | undefined): SQL => {
 const seasonIdPlaceholder = (db: Db, shape: SeasonShape): SQL =>
   sql`(${narrowToSeason(db.select({ id: seasons.id }).from(seasons).$dynamic(), shape)})`;
 
+/**
+ * A met requirement lapses within EXPIRING_WITHIN_DAYS days of the judging day. expires_on is only set while
+ * the requirement is met, so it is always after that day; registrations_season_expires_idx serves it.
+ */
+export const EXPIRING = sql`${registrations.expiresOn} <= (select day from requirement_day) + ${sql.raw(String(EXPIRING_WITHIN_DAYS))}`;
+
+/**
+ * A season's rules for expiring documents: the last day an approval may lapse on and still be "expiring"
+ * (the judging day + EXPIRING_WITHIN_DAYS), and the required types whose approval lapses (lasts some months).
+ * registrations.expires_on keeps the first day one of them lapses.
+ */
+export async function readExpiringRules(db: Db, seasonId: string): Promise<{ until: string; lapsingTypes: TDocType[] }> {
+  const [row] = await db
+    .select({
+      until: sql<string>`(${requirementDay.day} + ${sql.raw(String(EXPIRING_WITHIN_DAYS))})::text`,
+      lapsingTypes: sql<TDocType[]>`array(${db
+        .select({ docType: seasonRequirements.docType })
+        .from(seasonRequirements)
+        .where(and(eq(seasonRequirements.seasonId, seasonId), eq(seasonRequirements.required, true), eq(seasonRequirements.lasts, 'months')))
+        .orderBy(asc(seasonRequirements.docType))})`,
+    })
+    .from(requirementDay);
+  return row ?? { until: '0000-01-01', lapsingTypes: [] };
+}
+
 const STATUS_CONDITIONS: Record<TPlayerStatusFilter, SQL | undefined> = {
   all: undefined,
   complete: eq(registrations.completeTypes, 4),
   incomplete: lt(registrations.completeTypes, 4),
   pending: gt(registrations.pendingTypes, 0),
-  expiring: sql`${registrations.expiresOn} <= (select day from requirement_day) + ${sql.raw(String(EXPIRING_WITHIN_DAYS))}`,
+  expiring: EXPIRING,
 };
 
 /**
@@ -95,16 +130,24 @@ const SEARCH_CONDITION = foldedTextContains(registrations.searchText, sql.placeh
 /** The scope of 'all' divisions: null for every division. */
 const scopeOfAll = (filters: ReportFilters): DivisionScope => (filters.division === 'all' ? (filters.scope ?? null) : null);
 
-/** The summary column of each type: 'missing' there is what the tables show as Missing. */
-const TYPE_STATUS_COLUMNS: Record<TDocType, AnyPgColumn> = {
+/**
+ * The summary statuses a family has to send a document for: none came (or only rejected ones), or the
+ * approval that counted has lapsed ('expired'). Every "missing" filter, count and reminder reads this.
+ */
+export const NEEDS_DOCUMENT_STATUSES = ['missing', 'expired'] as const satisfies readonly TPlayerDocStatus[];
+
+/** The summary column of each type: 'missing' or 'expired' there is a document the family must send. */
+export const TYPE_STATUS_COLUMNS: Record<TDocType, AnyPgColumn> = {
   birth_certificate: registrations.birthCertificateStatus,
   residency: registrations.residencyStatus,
   medical: registrations.medicalStatus,
   waiver: registrations.waiverStatus,
 };
 
-const missingCondition = (missing: TDocType | undefined): SQL | undefined =>
-  missing === undefined ? undefined : eq(TYPE_STATUS_COLUMNS[missing], 'missing');
+/** The type's summary asks the family for a document (NEEDS_DOCUMENT_STATUSES). */
+export const needsDocument = (column: AnyPgColumn): SQL => inArray(column, [...NEEDS_DOCUMENT_STATUSES]);
+
+const missingCondition = (missing: TDocType | undefined): SQL | undefined => (missing === undefined ? undefined : needsDocument(TYPE_STATUS_COLUMNS[missing]));
 
 /** The divisions in the league's order (AAA first), as a number to sort by. */
 const DIVISION_RANK = sql`case ${registrations.division} ${sql.join(
@@ -167,10 +210,15 @@ const sumOf = (column: AnyPgColumn) => int(sql`coalesce(sum(${column}), 0)`);
 
 /**
  * GET /api/stats: the season, and the sums of its few season_totals rows (of the scope's divisions, the
- * `divisions` placeholder, when `scoped`). No row: no such season.
+ * `divisions` placeholder, when `scoped`), and its players expiring soon: a range of
+ * registrations_season_expires_idx. No row: no such season.
  */
 function statsQuery(db: Db, shape: SeasonShape, scoped: boolean) {
   const selected = seasonSelection(db, shape).as('season');
+  const expiring = db
+    .select({ n: count() })
+    .from(registrations)
+    .where(and(eq(registrations.seasonId, selected.id), EXPIRING, scoped ? inDivisionsPlaceholder(registrations.division) : undefined));
   return db
     .select({
       seasonId: selected.id,
@@ -180,6 +228,7 @@ function statsQuery(db: Db, shape: SeasonShape, scoped: boolean) {
       documentsUploaded: sumOf(seasonTotals.liveDocuments),
       pendingReview: sumOf(seasonTotals.pendingDocuments),
       completeProfiles: sumOf(seasonTotals.completePlayers),
+      expiringSoon: int(sql`(${expiring})`),
     })
     .from(selected)
     .leftJoin(seasonTotals, and(eq(seasonTotals.seasonId, selected.id), scoped ? inDivisionsPlaceholder(seasonTotals.division) : undefined))
@@ -202,24 +251,30 @@ export async function readStats(db: Db, season: string | undefined, scope: Divis
   return row;
 }
 
-/** Players matching the status filter, from season_totals sums. */
-const TOTALS_MATCHING: Record<TPlayerStatusFilter, SQL> = {
+/** Players matching the status filter, from season_totals sums (expiring is not kept there: see below). */
+const TOTALS_MATCHING: Record<Exclude<TPlayerStatusFilter, 'expiring'>, SQL> = {
   all: sql`coalesce(sum(${seasonTotals.players}), 0)`,
   complete: sql`coalesce(sum(${seasonTotals.completePlayers}), 0)`,
   incomplete: sql`coalesce(sum(${seasonTotals.players}) - sum(${seasonTotals.completePlayers}), 0)`,
   pending: sql`coalesce(sum(${seasonTotals.pendingPlayers}), 0)`,
-  expiring: sql`0`,
 };
 
 /**
  * The missing report's counts: `total` and `complete` of the season (and division) for the summary cards, and
  * `matching`, the rows every filter keeps (what the pager pages over). `total` and `complete` are sums of
- * season_totals, and so is `matching` without a search or a missing type; with one it counts the season's
- * registrations the filters keep (a search through the search index rather than read one by one). No row: no
- * such season.
+ * season_totals, and so is `matching` without a search, a missing type or the expiring status; with one it
+ * counts the season's registrations the filters keep (a search through the search index, expiring through
+ * registrations_season_expires_idx, rather than read one by one). The season's age date and divisions' ages
+ * come along, read once for the page's league ages. No row: no such season.
  */
 function missingReportCountsQuery(db: Db, shape: SeasonShape, filters: ReportFilters) {
-  const selected = seasonSelection(db, shape).as('season');
+  const selected = narrowToSeason(
+    db
+      .select({ id: seasons.id, name: seasons.name, year: seasons.year, ageDate: seasons.ageDate, divisionAges: seasons.divisionAges })
+      .from(seasons)
+      .$dynamic(),
+    shape,
+  ).as('season');
   const searched = db
     .select({ n: count() })
     .from(registrations)
@@ -231,11 +286,13 @@ function missingReportCountsQuery(db: Db, shape: SeasonShape, filters: ReportFil
       seasonYear: selected.year,
       total: sumOf(seasonTotals.players),
       complete: sumOf(seasonTotals.completePlayers),
-      matching: int(filters.search || filters.missing ? sql`(${searched})` : TOTALS_MATCHING[filters.status]),
+      ageDate: selected.ageDate,
+      divisionAges: selected.divisionAges,
+      matching: int(filters.search || filters.missing || filters.status === 'expiring' ? sql`(${searched})` : TOTALS_MATCHING[filters.status]),
     })
     .from(selected)
     .leftJoin(seasonTotals, and(eq(seasonTotals.seasonId, selected.id), inDivision(seasonTotals.division, filters)))
-    .groupBy(selected.id, selected.name, selected.year);
+    .groupBy(selected.id, selected.name, selected.year, selected.ageDate, selected.divisionAges);
 }
 
 export const missingReportCountsRead = preparedRead('report_counts', (season: string | undefined, filters: ReportFilters) => {
@@ -281,6 +338,19 @@ export type ReportRow = {
   expiresOn: string | null;
 };
 
+/** The season's age date and its divisions' ages: what a player's league age and its fit are computed from. */
+export type SeasonAges = { ageDate: string | null; divisionAges: Partial<Record<TDivision, TDivisionAges>> };
+
+/** A report row with the player's date of birth, for the league age. */
+export type ReportRowWithBirthDate = ReportRow & { birthDate: string };
+
+/**
+ * The player's date of birth, looked up by primary key for each row the statement answers (a scalar subquery,
+ * so a page of 10 reads 10 players, whatever the planner thinks of a join).
+ */
+const birthDateOfRow = (db: Db) =>
+  sql<string>`(${db.select({ birthDate: players.birthDate }).from(players).where(eq(players.id, registrations.playerId))})`.mapWith(players.birthDate);
+
 /**
  * The missing report's rows in the order asked for, by name by default: read in index order from
  * registrations_season_name_idx (or the division one), stopping after `limit` matching rows (the `limit` and
@@ -288,7 +358,7 @@ export type ReportRow = {
  */
 function missingReportRowsQuery(db: Db, shape: SeasonShape, filters: ReportFilters, paged: boolean) {
   const query = db
-    .select(reportRowColumns)
+    .select({ ...reportRowColumns, birthDate: birthDateOfRow(db) })
     .from(registrations)
     .where(and(eq(registrations.seasonId, seasonIdPlaceholder(db, shape)), inDivision(registrations.division, filters), narrowing(filters)))
     .orderBy(...orderOf(filters.sort))
@@ -304,7 +374,7 @@ export const missingReportPageRead = preparedRead(
     return {
       shape: `${shape}:${rowsShape(filters)}:page`,
       values: { ...values, ...filterValues(filters), ...page },
-      build: (db: Db): Preparable<ReportRow[]> => missingReportRowsQuery(db, shape, filters, true),
+      build: (db: Db): Preparable<ReportRowWithBirthDate[]> => missingReportRowsQuery(db, shape, filters, true),
     };
   },
 );
@@ -314,9 +384,9 @@ export const readMissingReportPage = (
   season: string | undefined,
   filters: ReportFilters,
   page: { limit: number; offset: number },
-): Promise<ReportRow[]> => missingReportPageRead.run(db, season, filters, page);
+): Promise<ReportRowWithBirthDate[]> => missingReportPageRead.run(db, season, filters, page);
 
-export type ReportRowWithGuardian = ReportRow & { guardianName: string | null; guardianEmail: string | null; guardianPhone: string | null };
+export type ReportRowWithGuardian = ReportRowWithBirthDate & { guardianName: string | null; guardianEmail: string | null; guardianPhone: string | null };
 
 /**
  * Every row the filters keep, in the same order, each with its player's guardian: the CSV export, and the
@@ -324,7 +394,13 @@ export type ReportRowWithGuardian = ReportRow & { guardianName: string | null; g
  */
 function everyReportRowQuery(db: Db, shape: SeasonShape, filters: ReportFilters) {
   return db
-    .select({ ...reportRowColumns, guardianName: players.guardianName, guardianEmail: players.guardianEmail, guardianPhone: players.guardianPhone })
+    .select({
+      ...reportRowColumns,
+      birthDate: players.birthDate,
+      guardianName: players.guardianName,
+      guardianEmail: players.guardianEmail,
+      guardianPhone: players.guardianPhone,
+    })
     .from(registrations)
     .innerJoin(players, eq(players.id, registrations.playerId))
     .where(and(eq(registrations.seasonId, seasonIdPlaceholder(db, shape)), inDivision(registrations.division, filters), narrowing(filters)))
@@ -343,14 +419,17 @@ export const everyReportRowRead = preparedRead('report_every', (season: string |
 export const readEveryReportRow = (db: Db, season: string | undefined, filters: ReportFilters): Promise<ReportRowWithGuardian[]> =>
   everyReportRowRead.run(db, season, filters);
 
-export type PlayerRegistration = ReportRow & {
-  birthDate: string;
+export type PlayerRegistration = ReportRowWithBirthDate & {
   guardianName: string | null;
   guardianEmail: string | null;
   guardianPhone: string | null;
+  season: SeasonAges;
 };
 
-/** A player's registration in a season with the summary, birth date and guardian; undefined when not registered. */
+/**
+ * A player's registration in a season with the summary, birth date, guardian and the season's ages; undefined
+ * when not registered.
+ */
 export async function findPlayerRegistration(db: Db, playerId: string, seasonId: string): Promise<PlayerRegistration | undefined> {
   const [row] = await db
     .select({
@@ -359,9 +438,11 @@ export async function findPlayerRegistration(db: Db, playerId: string, seasonId:
       guardianName: players.guardianName,
       guardianEmail: players.guardianEmail,
       guardianPhone: players.guardianPhone,
+      season: { ageDate: seasons.ageDate, divisionAges: seasons.divisionAges },
     })
     .from(registrations)
     .innerJoin(players, eq(players.id, registrations.playerId))
+    .innerJoin(seasons, eq(seasons.id, registrations.seasonId))
     .where(and(eq(registrations.playerId, playerId), eq(registrations.seasonId, seasonId)));
   return row;
 }
@@ -378,10 +459,11 @@ export async function listPlayerSeasonDocuments(db: Db, playerId: string, season
 }
 
 const typeCounts = (column: typeof registrations.birthCertificateStatus) => ({
-  complete: int(sql`count(*) filter (where ${column} = 'complete')`),
+  // A type the season does not require is met, as in complete_types.
+  complete: int(sql`count(*) filter (where ${column} in ('complete', 'not_required'))`),
   pending: int(sql`count(*) filter (where ${column} = 'pending')`),
   processing: int(sql`count(*) filter (where ${column} = 'processing')`),
-  missing: int(sql`count(*) filter (where ${column} = 'missing')`),
+  missing: int(sql`count(*) filter (where ${needsDocument(column)})`),
 });
 
 /** Per division present in the season (and in the scope): players, complete, with a pending type, and each type's statuses. */

@@ -55,6 +55,7 @@ describeEachDatabase('report and player calls', ({ getDatabase }) => {
       documentsUploaded: 16,
       pendingReview: 4,
       completeProfiles: 2,
+      expiringSoon: 0,
     });
     expect(ZStats.parse((await get('/api/stats?season=2024')).json())).toMatchObject({ season: { id: 'fall-2024' }, totalPlayers: 1 });
     expect(ZStats.parse((await get('/api/stats?season=spring-2025')).json())).toMatchObject({ totalPlayers: 1, documentsUploaded: 1 });
@@ -85,6 +86,10 @@ describeEachDatabase('report and player calls', ({ getDatabase }) => {
       division: 'AAA',
       documentsStatus: { birth_certificate: 'complete', residency: 'missing', medical: 'missing', waiver: 'pending' },
       completionPercentage: 25,
+      expiresOn: null,
+      // Born 7 July 2015: 10 on 31 August 2025, within AAA's ages 10–12.
+      leagueAge: 10,
+      ageFitsDivision: true,
     });
 
     const percent = ZMissingReport.parse((await get(`/api/report/missing?search=${encodeURIComponent('%')}&pageSize=10`)).json());
@@ -114,7 +119,7 @@ describeEachDatabase('report and player calls', ({ getDatabase }) => {
     ]);
     const messages = Object.fromEntries((response.json<TApiError>().details ?? []).map((d) => [d.path, d.message]));
     expect(messages).toMatchObject({
-      'querystring.status': 'must be all, complete, incomplete or pending',
+      'querystring.status': 'must be all, complete, incomplete, pending or expiring',
       'querystring.pageSize': 'must be at least 1',
       'querystring.page': 'must be at least 1',
     });
@@ -171,6 +176,10 @@ describeEachDatabase('report and player calls', ({ getDatabase }) => {
         division: 'AAA',
         documentsStatus: { birth_certificate: 'missing', residency: 'missing', medical: 'missing', waiver: 'missing' },
         completionPercentage: 0,
+        expiresOn: null,
+        // Born 3 May 2014: 11 on 31 August 2025, within AAA's ages.
+        leagueAge: 11,
+        ageFitsDivision: true,
       },
     });
     const audits = (await listAuditEventsByAction(getDatabase().db, 'player.created')).filter((a) => a.subjectId === id);

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TMissingReport, TPlayerReportRow } from '../../contract';
 import { SHARED_PRINCIPAL } from '../auth';
@@ -15,9 +15,10 @@ import { insertDocument, updateDocument } from '../documents/documents.repositor
 import { insertPlayers, upsertPlayer } from '../players/players.repository';
 import { insertRegistrations } from '../players/registrations.repository';
 import { everyReportRowRead, missingReportCountsRead, missingReportPageRead, statsRead } from './reports.repository';
-import { documents, players, registrations } from '../platform/db/schema';
+import { documents, players, registrations, requirementDay } from '../platform/db/schema';
 import { replaceWithDemoData, seedDemoDataIfEmpty } from '../demo/seed-demo-data';
 import { AppError } from '../platform/errors';
+import type { Db } from '../platform/db/client';
 import { derivePlayerId } from '../players/player-id';
 import { createPlayersService } from '../players/players.service';
 import { createReportsService, normaliseSearch, type MissingReportQuery } from './reports.service';
@@ -40,6 +41,7 @@ const row = (
   division: TPlayerReportRow['division'],
   [birth, residency, medical, waiver]: Array<TPlayerReportRow['documentsStatus']['waiver']>,
   completionPercentage: number,
+  [leagueAge, ageFitsDivision]: [number, boolean],
 ): TPlayerReportRow & { guardian: TMissingReport['players'][number]['guardian'] } => ({
   playerId,
   playerName: `${firstName} ${lastName}`,
@@ -48,17 +50,23 @@ const row = (
   division,
   documentsStatus: { birth_certificate: birth ?? 'missing', residency: residency ?? 'missing', medical: medical ?? 'missing', waiver: waiver ?? 'missing' },
   completionPercentage,
+  expiresOn: null,
+  leagueAge,
+  ageFitsDivision,
   // Every row answered at once (no page size) carries the guardian, as the fixture writes it.
   guardian: lastName === 'Brown' ? { name: null, email: null, phone: null } : guardianOf(lastName),
 });
 
+// League ages on 31 August 2025 under the default division ages (AA 8–10, AAA 10–12, A 7–8, Peewee 4–6; TEST takes any).
 const ROWS = {
-  ben: row(P.ben, 'Ben', 'Adams', 'AA', ['complete', 'pending', 'processing', 'missing'], 25),
-  dan: row(P.dan, 'Dan', 'Brown', 'A', ['missing', 'missing', 'missing', 'missing'], 0),
-  eve: row(P.eve, 'Eve', 'Fifty%', 'TEST', ['missing', 'missing', 'missing', 'complete'], 25),
-  cara: row(P.cara, 'Cara', 'Jones', 'AAA', ['complete', 'missing', 'missing', 'pending'], 25),
-  ava: row(P.ava, 'Ava', 'Smith', 'AA', ['complete', 'complete', 'complete', 'complete'], 100),
-  kai: row(P.kai, 'Kai', 'Young', 'Peewee', ['complete', 'complete', 'complete', 'complete'], 100),
+  ben: row(P.ben, 'Ben', 'Adams', 'AA', ['complete', 'pending', 'processing', 'missing'], 25, [12, false]),
+  dan: row(P.dan, 'Dan', 'Brown', 'A', ['missing', 'missing', 'missing', 'missing'], 0, [12, false]),
+  // Born 29 February 2016.
+  eve: row(P.eve, 'Eve', 'Fifty%', 'TEST', ['missing', 'missing', 'missing', 'complete'], 25, [9, true]),
+  cara: row(P.cara, 'Cara', 'Jones', 'AAA', ['complete', 'missing', 'missing', 'pending'], 25, [10, true]),
+  ava: row(P.ava, 'Ava', 'Smith', 'AA', ['complete', 'complete', 'complete', 'complete'], 100, [11, false]),
+  // Born 9 September: still 10 on 31 August.
+  kai: row(P.kai, 'Kai', 'Young', 'Peewee', ['complete', 'complete', 'complete', 'complete'], 100, [10, false]),
 };
 
 async function notFound(promise: Promise<unknown>): Promise<string> {
@@ -107,6 +115,7 @@ describeEachDatabase('reports on a hand-counted league', ({ getDb }) => {
       // Ava's extra medical form, Ben's residency, Cara's waiver and her undetected file.
       pendingReview: 4,
       completeProfiles: 2,
+      expiringSoon: 0,
     };
     expect(await reports().getStats(undefined, SHARED_PRINCIPAL)).toEqual(fall);
     expect(await reports().getStats('2025', SHARED_PRINCIPAL)).toEqual(fall);
@@ -117,6 +126,7 @@ describeEachDatabase('reports on a hand-counted league', ({ getDb }) => {
       documentsUploaded: 1,
       pendingReview: 0,
       completeProfiles: 0,
+      expiringSoon: 0,
     });
     expect(await reports().getStats('2024', SHARED_PRINCIPAL)).toMatchObject({ season: { id: 'fall-2024' }, totalPlayers: 1, documentsUploaded: 1, pendingReview: 1 });
     expect(await notFound(reports().getStats('1999', SHARED_PRINCIPAL))).toBe('Season "1999" does not exist.');
@@ -323,7 +333,7 @@ describeEachDatabase('reports on a hand-counted league', ({ getDb }) => {
       ['report_counts:year:div:incomplete:search', ['AA', 4, '%smith%', 2025, 1, 'AA']],
       ['report_page:year:div:incomplete:search:page', [2025, 1, 'AA', 4, '%smith%', 10, 20]],
       ['report_every:id:all:all:-', ['fall-2025', 1]],
-      ['report_page:year:div:incomplete:search:bc:-c:page', [2025, 1, 'AA', 4, '%smith%', 'missing', 10, 0]],
+      ['report_page:year:div:incomplete:search:bc:-c:page', [2025, 1, 'AA', 4, '%smith%', 'missing', 'expired', 10, 0]],
     ]);
     for (const s of statements) expect(s.text).toMatch(/^select /);
     // The same name always carries the same text, whatever the values (PostgreSQL refuses a name reused for other SQL).
@@ -387,9 +397,10 @@ describeEachDatabase('report summaries kept by the database', ({ getDb, kind }) 
     expect(await reports().getStats(undefined, SHARED_PRINCIPAL)).toMatchObject({ documentsUploaded: 14, completeProfiles: 0 });
     await expectSummariesMatchDocuments(db);
 
-    // Retention purges Ava's birth certificate: a tombstone counts for nothing.
+    // Retention purges Ava's birth certificate: a tombstone counts for nothing, but the one verified for her
+    // Spring Ball 2025 carries over (a birth certificate counts for good), so her birth certificate stays met.
     await updateDocument(db, D.avaBirth, { purgedAt: REPORT_NOW, storageKey: null });
-    expect(await fallRow(P.ava)).toMatchObject({ documentsStatus: { birth_certificate: 'missing' }, completionPercentage: 50 });
+    expect(await fallRow(P.ava)).toMatchObject({ documentsStatus: { birth_certificate: 'complete' }, completionPercentage: 75 });
     expect(await reports().getStats(undefined, SHARED_PRINCIPAL)).toMatchObject({ documentsUploaded: 13 });
     await expectSummariesMatchDocuments(db);
 
@@ -482,7 +493,7 @@ describeEachDatabase('adding a player', ({ getDb }) => {
       actor,
     );
     const id = derivePlayerId({ prefix: 'CB', year: 2025, firstName: 'Noa', lastName: 'New', birthDate: '2015-04-04' });
-    const { guardian: _guardian, ...summary } = row(id, 'Noa', 'New', 'A', ['missing', 'missing', 'missing', 'missing'], 0);
+    const { guardian: _guardian, ...summary } = row(id, 'Noa', 'New', 'A', ['missing', 'missing', 'missing', 'missing'], 0, [10, false]);
     expect(created).toEqual({ player: summary });
     const [player] = await getDb().select().from(players).where(eq(players.id, id));
     expect(player).toMatchObject({ guardianName: 'Pat New', guardianEmail: null, guardianPhone: null });
@@ -536,5 +547,49 @@ describeEachDatabase('summaries of the demo data', ({ getDb }) => {
     await replaceWithDemoData(getDb(), { seed: 7, players: 120, idPrefix: 'CB', now: REPORT_NOW });
     await expectSummariesMatchDocuments(getDb());
     expect((await createReportsService({ db: getDb(), storageFor: () => storage }).getStats(undefined, SHARED_PRINCIPAL)).totalPlayers).toBeLessThan(seeded.totalPlayers);
+  });
+});
+
+const setKaiMedicalDate = (db: Db, documentDate: string) =>
+  db.update(documents).set({ documentDate }).where(and(eq(documents.playerId, P.kai), eq(documents.docType, 'medical')));
+
+describeEachDatabase('players whose approval runs out soon', ({ getDb }) => {
+  const reports = () => createReportsService({ db: getDb(), storageFor: () => storage, now: () => REPORT_NOW });
+
+  beforeAll(async () => {
+    const db = getDb();
+    await seedReportFixture(db);
+    // Judged on 15 October 2025: Ava's medical exam of 1 November 2024 counts until 1 November 2025 (in 17 days),
+    // Kai's of 20 October 2024 until 20 October 2025 (in 5 days); a document's change recomputes its child's season.
+    await db.update(requirementDay).set({ day: '2025-10-15' });
+    await updateDocument(db, D.avaMedical, { documentDate: '2024-11-01' });
+    await setKaiMedicalDate(db, '2024-10-20');
+  });
+
+  it('counts them on the dashboard and lists them with the expiring filter, within the divisions asked', async () => {
+    expect(await reports().getStats(undefined, SHARED_PRINCIPAL)).toMatchObject({ expiringSoon: 2, completeProfiles: 2 });
+    const aa = { ...SHARED_PRINCIPAL, divisions: ['AA' as const] };
+    expect(await reports().getStats(undefined, aa)).toMatchObject({ expiringSoon: 1 });
+
+    const expiring = await reports().getMissingReport({ ...ALL, status: 'expiring', pageSize: 10 }, SHARED_PRINCIPAL);
+    expect(expiring.players.map((r) => [r.playerId, r.expiresOn, r.completionPercentage])).toEqual([
+      [P.ava, '2025-11-01', 100],
+      [P.kai, '2025-10-20', 100],
+    ]);
+    expect(expiring.total).toBe(2);
+    expect(expiring.summary).toEqual({ total: 6, complete: 2, incomplete: 4 });
+    const peewee = await reports().getMissingReport({ ...ALL, division: 'Peewee', status: 'expiring', pageSize: 10 }, SHARED_PRINCIPAL);
+    expect([peewee.total, peewee.players.map((r) => r.playerId)]).toEqual([1, [P.kai]]);
+    expect((await reports().getMissingReport({ ...ALL, status: 'expiring', search: 'smith', pageSize: 10 }, SHARED_PRINCIPAL)).total).toBe(1);
+  });
+
+  it('lists an approval that ran out as missing: the family has to send a new one', async () => {
+    const db = getDb();
+    await setKaiMedicalDate(db, '2024-10-01');
+    const row = (await reports().getMissingReport({ ...ALL, search: P.kai }, SHARED_PRINCIPAL)).players[0];
+    expect(row).toMatchObject({ documentsStatus: { medical: 'expired' }, completionPercentage: 75, expiresOn: null });
+    const missingMedical = await reports().getMissingReport({ ...ALL, missing: 'medical', pageSize: 10 }, SHARED_PRINCIPAL);
+    expect(missingMedical.players.map((r) => r.playerId)).toContain(P.kai);
+    expect((await reports().getStats(undefined, SHARED_PRINCIPAL)).expiringSoon).toBe(1);
   });
 });

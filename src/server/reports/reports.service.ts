@@ -1,13 +1,17 @@
 import {
   DIVISIONS,
   DOC_TYPES,
+  ageFitsDivision,
   inDivisionScope,
+  leagueAge,
   type TMissingReport,
   type TPlayerReport,
   type TPlayerReportRow,
   type TPlayerStatusFilter,
+  type TDivision,
   type TDivisionFilter,
   type TDocType,
+  type TPlayerDocStatus,
   type TPlayerListFilterParsed,
   type TPlayerSort,
   type TPrincipal,
@@ -33,6 +37,7 @@ import {
   divisionBreakdownQuery,
   type DivisionBreakdownRow,
   type ReportRow,
+  type SeasonAges,
 } from './reports.repository';
 import { findCurrentSeason, resolveSeason, type SeasonRow } from '../seasons';
 import { AppError } from '../platform/errors';
@@ -59,25 +64,44 @@ export type MissingReportQuery = {
   pageSize?: number | undefined;
 };
 
-/** A registration's summary as a row of the player report. */
-export function toReportRow(row: ReportRow): TPlayerReportRow {
+/**
+ * Met requirements / required ones × 100, a whole number: a type the season does not require counts for
+ * neither, and a season that requires nothing is 100 % met.
+ */
+export function completionPercentage(statuses: readonly TPlayerDocStatus[]): number {
+  const required = statuses.filter((status) => status !== 'not_required');
+  if (required.length === 0) return 100;
+  return Math.round((required.filter((status) => status === 'complete').length * 100) / required.length);
+}
+
+/** The player's league age in the season and whether it fits the division; both null when the season has no age date. */
+export function leagueAgeOf(birthDate: string | undefined, division: TDivision, season: SeasonAges | undefined): Pick<TPlayerReportRow, 'leagueAge' | 'ageFitsDivision'> {
+  if (birthDate === undefined || !season?.ageDate) return { leagueAge: null, ageFitsDivision: null };
+  const age = leagueAge(birthDate, season.ageDate);
+  return { leagueAge: age, ageFitsDivision: ageFitsDivision(age, season.divisionAges[division]) };
+}
+
+/**
+ * A registration's summary as a row of the player report. The league age needs the player's date of birth and
+ * the season's ages (`season`, or the row's own); without them it is null.
+ */
+export function toReportRow(row: ReportRow & { birthDate?: string; season?: SeasonAges }, season: SeasonAges | undefined = row.season): TPlayerReportRow {
+  const documentsStatus = {
+    birth_certificate: row.birthCertificateStatus,
+    residency: row.residencyStatus,
+    medical: row.medicalStatus,
+    waiver: row.waiverStatus,
+  };
   return {
     playerId: row.playerId,
     playerName: `${row.firstName} ${row.lastName}`,
     firstName: row.firstName,
     lastName: row.lastName,
     division: row.division,
-    documentsStatus: {
-      birth_certificate: row.birthCertificateStatus,
-      residency: row.residencyStatus,
-      medical: row.medicalStatus,
-      waiver: row.waiverStatus,
-    },
-    completionPercentage: (row.completeTypes * 100) / DOC_TYPES.length,
+    documentsStatus,
+    completionPercentage: completionPercentage(Object.values(documentsStatus)),
     expiresOn: row.expiresOn,
-    // Filled from the season's age date and the player's birth date by the league-age change.
-    leagueAge: null,
-    ageFitsDivision: null,
+    ...leagueAgeOf(row.birthDate, row.division, season),
   };
 }
 
@@ -143,23 +167,25 @@ export function createReportsService(deps: ReportsServiceDeps) {
       const row = await readStats(db, seasonParam, principal.divisions);
       if (!row) throw seasonNotFound(seasonParam);
       const { seasonId, seasonName, seasonYear, ...figures } = row;
-      return { season: { id: seasonId, name: seasonName, year: seasonYear }, expiringSoon: 0, ...figures };
+      return { season: { id: seasonId, name: seasonName, year: seasonYear }, ...figures };
     },
 
     /** The players report: rows and counts of the division asked for, within the principal's divisions. */
     async getMissingReport(query: MissingReportQuery, principal: TPrincipal): Promise<TMissingReport> {
       const filters = playerListFilters(query, principal);
       const page = query.pageSize === undefined ? undefined : { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-      // The season is resolved inside each statement: two round trips at once, not three in a row.
-      const [counts, players] = await Promise.all([
+      // The season is resolved inside each statement: two round trips at once, not three in a row. The counts
+      // bring the season's age date and divisions' ages, the rows their players' dates of birth.
+      const [counts, rows] = await Promise.all([
         readMissingReportCounts(db, query.season, filters),
-        page
-          ? readMissingReportPage(db, query.season, filters, page).then((rows) => rows.map(toReportRow))
-          : readEveryReportRow(db, query.season, filters).then((rows) =>
-              rows.map((row) => ({ ...toReportRow(row), guardian: { name: row.guardianName, email: row.guardianEmail, phone: row.guardianPhone } })),
-            ),
+        page ? readMissingReportPage(db, query.season, filters, page).then((paged) => ({ paged })) : readEveryReportRow(db, query.season, filters).then((every) => ({ every })),
       ]);
       if (!counts) throw seasonNotFound(query.season);
+      const ages: SeasonAges = { ageDate: counts.ageDate, divisionAges: counts.divisionAges };
+      const players =
+        'paged' in rows
+          ? rows.paged.map((row) => toReportRow(row, ages))
+          : rows.every.map((row) => ({ ...toReportRow(row, ages), guardian: { name: row.guardianName, email: row.guardianEmail, phone: row.guardianPhone } }));
       return {
         season: { id: counts.seasonId, name: counts.seasonName, year: counts.seasonYear },
         players,

@@ -62,7 +62,20 @@ export function monthlySeries(startsOn: string, endsOn: string, registrations: M
   return series;
 }
 
-type TypeCounts = Record<TPlayerDocStatus, number>;
+type TypeCounts = { complete: number; pending: number; processing: number; missing: number };
+
+/**
+ * Where a summary status is counted in the report's per-type figures: a lapsed approval is a document the family
+ * must send again (missing), and a type the season does not require is met (complete).
+ */
+const STATUS_COUNTED_AS: Record<TPlayerDocStatus, keyof TypeCounts> = {
+  complete: 'complete',
+  not_required: 'complete',
+  pending: 'pending',
+  processing: 'processing',
+  missing: 'missing',
+  expired: 'missing',
+};
 type DivisionFigures = { players: number; complete: number };
 
 /** The breakdown rows (season-report.repository) summed per division, per type and status, and per month. */
@@ -79,7 +92,7 @@ export function foldBreakdown(rows: readonly SeasonBreakdownRow[]) {
     figures.players += row.count;
     if (row.complete) figures.complete += row.count;
     divisions.set(row.division, figures);
-    for (const docType of DOC_TYPES) types[docType][row[TYPE_KEYS[docType]]] += row.count;
+    for (const docType of DOC_TYPES) types[docType][STATUS_COUNTED_AS[row[TYPE_KEYS[docType]]]] += row.count;
     add(registered, row.registeredMonth, row.count);
     // completed_at is set only while the player is complete.
     add(completed, row.completedMonth, row.count);

@@ -1,4 +1,4 @@
-import { CheckCircle2, CircleSlash, Clock, Loader2, ShieldAlert, XCircle, CircleDashed } from 'lucide-react';
+import { CalendarX, CheckCircle2, CircleMinus, CircleSlash, Clock, Loader2, ShieldAlert, XCircle, CircleDashed } from 'lucide-react';
 import type { TDocumentStatus, TPlayerDocStatus, TUserRole, TUserStatus } from '../../contract';
 import { cn } from '@/lib/utils';
 import { documentStatusLabel, PLAYER_DOC_STATUS_LABELS } from './status-tones';
@@ -44,13 +44,27 @@ export function DocumentStatusBadge({ status, scanFailed = false, className }: {
   );
 }
 
+/** An approval that lapsed: a warning (amber) with a calendar icon, for the family has to send a new one. */
+const EXPIRED_CLASS = SCAN_FAILED_CLASS;
+/** A type the season does not ask for: muted, a dash icon, plainly out of the way. */
+const NOT_REQUIRED_CLASS = 'bg-transparent text-muted-foreground ring-1 ring-inset ring-border';
+
 const PLAYER_DOC_CLASS: Record<TPlayerDocStatus, string> = {
   complete: DOCUMENT_CLASS.verified,
   pending: DOCUMENT_CLASS.pending,
   processing: DOCUMENT_CLASS.processing,
   missing: MISSING_CLASS,
+  expired: EXPIRED_CLASS,
+  not_required: NOT_REQUIRED_CLASS,
 };
-const PLAYER_DOC_ICON = { complete: CheckCircle2, pending: Clock, processing: Loader2, missing: XCircle } as const;
+const PLAYER_DOC_ICON = {
+  complete: CheckCircle2,
+  pending: Clock,
+  processing: Loader2,
+  missing: XCircle,
+  expired: CalendarX,
+  not_required: CircleMinus,
+} as const satisfies Record<TPlayerDocStatus, unknown>;
 
 /** One player's status for one document type, with an icon so colour is not the only cue. */
 export function PlayerDocStatusBadge({ status, className }: { status: TPlayerDocStatus; className?: string }) {

@@ -41,7 +41,7 @@ const BREAKDOWN: TStatsBreakdown = {
   recent: [],
 };
 
-const STATS = { season: BREAKDOWN.season, totalPlayers: 40, documentsUploaded: 127, pendingReview: 14, completeProfiles: 10 };
+const STATS = { season: BREAKDOWN.season, totalPlayers: 40, documentsUploaded: 127, pendingReview: 14, completeProfiles: 10, expiringSoon: 3 };
 
 /** Only what a test checks: name, status, value and children, in order. */
 type Shape = { name: string; status: string; value: number; children?: Shape[] };

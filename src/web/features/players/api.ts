@@ -3,6 +3,7 @@ import {
   ZCreatedPlayer,
   ZPlayerReport,
   ZPlayerTimeline,
+  ZSeasonRequirements,
   ZUploadLink,
   ZUploadLinkRevokeResult,
   ZUploadLinkSendResult,
@@ -25,6 +26,20 @@ export const playerReportQueryOptions = (playerId: string, season: string | unde
 /** GET /api/report/player: one player's status, guardian and documents in a season. */
 export function usePlayerReport(playerId: string | null, season: string | undefined) {
   return useQuery({ ...playerReportQueryOptions(playerId ?? '', season), enabled: playerId !== null });
+}
+
+/**
+ * GET /api/seasons/{id}/requirements: the season's rules and divisions' ages, for the league-age flag's words
+ * and which approvals lapse (the key the Seasons settings read it under, so they share one copy).
+ */
+export function useSeasonRequirements(seasonId: string | undefined) {
+  return useQuery({
+    queryKey: ['api', 'seasons', seasonId ?? '', 'requirements'],
+    queryFn: getQueryFn({ schema: ZSeasonRequirements }),
+    enabled: seasonId !== undefined,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 }
 
 const playerTimelineKey = (playerId: string) => ['api', 'players', playerId, 'timeline'] as const;

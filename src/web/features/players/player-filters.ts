@@ -1,4 +1,5 @@
 import {
+  EXPIRING_WITHIN_DAYS,
   DIVISIONS,
   DOC_TYPES,
   PLAYER_SORT_KEYS,
@@ -38,6 +39,7 @@ export const PLAYER_STATUS_FILTER_LABELS: Record<TPlayerStatusFilter, string> = 
   complete: 'Complete',
   incomplete: 'Incomplete',
   pending: 'Under Review',
+  expiring: `Expiring within ${EXPIRING_WITHIN_DAYS} days`,
 };
 
 /** The missing-document filter: any, or one type ('missing=birth_certificate' in the address). */

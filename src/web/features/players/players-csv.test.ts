@@ -9,6 +9,9 @@ const player = (overrides: Partial<PlayerExportRow> = {}): PlayerExportRow => ({
   division: 'AA',
   documentsStatus: { birth_certificate: 'complete', residency: 'pending', medical: 'processing', waiver: 'missing' },
   completionPercentage: 25,
+  expiresOn: null,
+  leagueAge: 11,
+  ageFitsDivision: false,
   guardian: { name: 'Maria Smith', email: 'maria@example.org', phone: '555-0100' },
   ...overrides,
 });
@@ -48,6 +51,11 @@ describe('players CSV', () => {
 
   it('leaves the guardian cells empty when no guardian detail is on file', () => {
     expect(playerCsvRow(player({ guardian: { name: null, email: null, phone: null } })).slice(-3)).toEqual(['', '', '']);
+  });
+
+  it('writes an expired approval and a type not required as the screens read them', () => {
+    const row = playerCsvRow(player({ documentsStatus: { birth_certificate: 'not_required', residency: 'complete', medical: 'expired', waiver: 'complete' } }));
+    expect(row.slice(3, 7)).toEqual(['Not Required', 'Verified', 'Expired', 'Verified']);
   });
 
   it('quotes names holding commas or quotes and ends every line with CRLF', () => {

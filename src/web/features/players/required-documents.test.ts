@@ -17,6 +17,9 @@ const document = (overrides: Partial<TDocument>): TDocument => ({
   reviewNotes: null,
   reviewedAt: null,
   scanFailed: false,
+  facts: { birthDate: null, documentDate: null, residencyGroup: null },
+  reviewedBy: null,
+  fileRemovedAt: null,
   ...overrides,
 });
 
@@ -44,5 +47,19 @@ describe('requiredDocuments', () => {
     expect(whatIsMissing(none)).toBe('Missing: Birth Certificate, Medical Form, Liability Waiver.');
     const all = requiredDocuments({ birth_certificate: 'complete', residency: 'pending', medical: 'processing', waiver: 'complete' }, []);
     expect(whatIsMissing(all)).toBeNull();
+  });
+
+  it('names a lapsed approval as expired, and leaves out a type the season does not ask for', () => {
+    const required = requiredDocuments(
+      { birth_certificate: 'not_required', residency: 'complete', medical: 'expired', waiver: 'missing' },
+      [document({ docType: 'medical', status: 'verified' })],
+    );
+    expect(required.map((r) => [r.label, r.summary])).toEqual([
+      ['Birth Certificate', 'not_required'],
+      ['Residency Proof', 'complete'],
+      ['Medical Form', 'expired'],
+      ['Liability Waiver', 'missing'],
+    ]);
+    expect(whatIsMissing(required)).toBe('Missing: Liability Waiver. Expired, a new one is needed: Medical Form.');
   });
 });

@@ -1,4 +1,4 @@
-import { DOC_TYPE_LABELS, DOC_TYPES, type TDocType, type TDocument, type TDocumentsStatus, type TDocumentStatus } from '../../../contract';
+import { DOC_TYPE_LABELS, DOC_TYPES, type TDocType, type TDocument, type TDocumentsStatus, type TDocumentStatus, type TPlayerDocStatus } from '../../../contract';
 
 /** A required document's state in a season: a document status, or none at all (Missing). */
 export type RequiredDocument = {
@@ -8,11 +8,14 @@ export type RequiredDocument = {
   status: TDocumentStatus | null;
   /** Still processing because its virus scan keeps failing. */
   scanFailed: boolean;
+  /** The registration's summary of the type: 'expired' and 'not_required' are shown as such, not as a document's status. */
+  summary: TPlayerDocStatus;
 };
 
 /**
- * Each required type of the season with its state, from the registration's summary: Verified, Under Review,
- * Processing; a type with no live document reads Rejected when a sent copy was rejected, else Missing.
+ * Each type of the season with its state, from the registration's summary: Verified, Under Review,
+ * Processing; a type with no live document reads Rejected when a sent copy was rejected, else Missing. An
+ * approval that lapsed reads Expired, a type the season does not ask for Not Required (`summary`).
  */
 export function requiredDocuments(status: TDocumentsStatus, documents: readonly TDocument[]): RequiredDocument[] {
   return DOC_TYPES.map((docType) => {
@@ -33,16 +36,24 @@ export function requiredDocuments(status: TDocumentsStatus, documents: readonly 
       label: DOC_TYPE_LABELS[docType],
       status: documentStatus,
       scanFailed: documentStatus === 'processing' && ofType.some((document) => document.status === 'processing' && document.scanFailed),
+      summary: state,
     };
   });
 }
 
-/** 'Missing: Birth Certificate, Medical Form', and the rejected ones a new copy is needed for; null when nothing is. */
+/**
+ * 'Missing: Birth Certificate, Medical Form', the expired ones and the rejected ones a new copy is needed for;
+ * null when nothing is.
+ */
 export function whatIsMissing(required: readonly RequiredDocument[]): string | null {
-  const missing = required.filter((document) => document.status === null).map((document) => document.label);
-  const rejected = required.filter((document) => document.status === 'rejected').map((document) => document.label);
+  const needed = required.filter((document) => document.summary !== 'not_required');
+  const expired = needed.filter((document) => document.summary === 'expired').map((document) => document.label);
+  const open = needed.filter((document) => document.summary !== 'expired');
+  const missing = open.filter((document) => document.status === null).map((document) => document.label);
+  const rejected = open.filter((document) => document.status === 'rejected').map((document) => document.label);
   const parts = [
     missing.length > 0 ? `Missing: ${missing.join(', ')}` : null,
+    expired.length > 0 ? `Expired, a new one is needed: ${expired.join(', ')}` : null,
     rejected.length > 0 ? `Rejected, a new copy is needed: ${rejected.join(', ')}` : null,
   ].filter((part) => part !== null);
   return parts.length > 0 ? `${parts.join('. ')}.` : null;

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { isDashboardQuery, useStats, type TSeasonChoice } from '../api';
 import { STAT_CARDS, type TStatKind } from '../stat-details';
 import { DashboardHeader } from './dashboard-header';
+import { ExpiringCard } from './expiring-card';
 import { ProcessingCard } from './processing-card';
 import { StatDetailDialog } from './stat-detail-dialog';
 import { SystemStatusCard } from './system-status-card';
@@ -20,7 +21,7 @@ const STAT_ICONS: Record<TStatKind, LucideIcon> = {
   complete: CircleCheck,
 };
 
-/** The Dashboard: header, four summary cards, mailbox intake, processing and system status, document status overview. */
+/** The Dashboard: header, five summary cards (the last opens the players expiring soon), mailbox intake, processing and system status, document status overview. */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const queryClient = useQueryClient();
@@ -57,7 +58,7 @@ export function DashboardPage() {
         onRefresh={() => void refresh()}
       />
       <div className="flex flex-col gap-6">
-        <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
           {STAT_CARDS.map((card) => (
             <StatCard
               key={card.kind}
@@ -73,6 +74,7 @@ export function DashboardPage() {
               }}
             />
           ))}
+          <ExpiringCard stats={stats.data} error={!stats.data && stats.isError} seasonId={season ?? stats.data?.season.id} className="col-span-2 lg:col-span-1" />
         </section>
         <GmailIntakePanel />
         <div className="grid items-start gap-6 lg:grid-cols-2">

@@ -77,6 +77,7 @@ export function DocumentStatusOverview({ season, className }: DocumentStatusOver
         playerId={selected?.playerId ?? null}
         playerName={selected?.playerName}
         season={seasonId ?? seasonParam}
+        row={selected}
         onOpenChange={(open) => !open && setSelected(null)}
       />
     </Card>

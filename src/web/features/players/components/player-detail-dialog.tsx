@@ -1,12 +1,12 @@
 import { CheckCircle2, Download, Eye, FileText, LoaderCircle, Lock, Mail, Phone, UserRound, XCircle } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
-import { DOC_TYPE_LABELS, type TDocument, type TPlayerReport } from '../../../../contract';
+import { DOC_TYPE_LABELS, type TDocument, type TPlayerReport, type TPlayerReportRow } from '../../../../contract';
 import { RejectDocumentDialog, useReviewDocument, type RejectTarget } from '@/features/documents';
 import { CompletionBar } from '@/components/completion-bar';
 import { DocumentViewer, type ViewableDocument } from '@/components/document-viewer';
 import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
-import { DocumentStatusBadge } from '@/components/status-badges';
+import { DocumentStatusBadge, PlayerDocStatusBadge } from '@/components/status-badges';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -17,7 +17,9 @@ import { formatBytes, formatDate, formatDateTime } from '@/lib/format';
 import { usePermissions } from '@/lib/session-api';
 import { toast } from '@/lib/toast-store';
 import { cn } from '@/lib/utils';
-import { usePlayerReport, useRefreshPlayerTimeline } from '../api';
+import { usePlayerReport, useRefreshPlayerTimeline, useSeasonRequirements } from '../api';
+import { expiringText } from '../league-age';
+import { LeagueAge } from './league-age';
 import { requiredDocuments, STORAGE_WORDS, whatIsMissing } from '../required-documents';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { PlayerTimeline } from './player-timeline';
@@ -145,7 +147,11 @@ function RequiredDocuments({ report }: { report: TPlayerReport }) {
             data-doc-type={document.docType}
           >
             <span className="text-sm">{document.label}</span>
-            <DocumentStatusBadge status={document.status} scanFailed={document.scanFailed} />
+            {document.summary === 'expired' || document.summary === 'not_required' ? (
+              <PlayerDocStatusBadge status={document.summary} />
+            ) : (
+              <DocumentStatusBadge status={document.status} scanFailed={document.scanFailed} />
+            )}
           </li>
         ))}
       </ul>
@@ -205,9 +211,15 @@ function Fact({ term, children, className }: { term: string; children: ReactNode
   );
 }
 
-function ReportBody({ report, access, handlers }: { report: TPlayerReport; access: DocumentAccess; handlers: ReviewHandlers }) {
+/** The list's row of the player, for what the player report does not carry: league age and the expiry day. */
+type ListRow = Pick<TPlayerReportRow, 'playerId' | 'leagueAge' | 'ageFitsDivision' | 'division' | 'expiresOn' | 'documentsStatus'>;
+
+function ReportBody({ report, row, access, handlers }: { report: TPlayerReport; row: ListRow | undefined; access: DocumentAccess; handlers: ReviewHandlers }) {
   const { status, season } = report;
   const { can } = usePermissions();
+  const requirements = useSeasonRequirements(row ? season.id : undefined).data;
+  const lapsing = requirements?.rules.filter((rule) => rule.required && rule.lasts === 'months').map((rule) => rule.docType);
+  const expiring = row ? expiringText({ expiresOn: row.expiresOn, documentsStatus: status.documentsStatus }, lapsing) : null;
   return (
     <div className="flex min-w-0 flex-col gap-6">
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-[minmax(0,1.7fr)_minmax(0,0.8fr)_minmax(0,1fr)_minmax(0,1fr)]">
@@ -221,11 +233,21 @@ function ReportBody({ report, access, handlers }: { report: TPlayerReport; acces
         </Fact>
         <Fact term="Birth date">{formatDate(report.birthDate)}</Fact>
         <Fact term="Season">{season.name}</Fact>
+        {row ? (
+          <Fact term="League age" className="col-span-2 sm:col-span-4">
+            <LeagueAge player={{ ...row, division: status.division }} divisionAges={requirements?.divisionAges} />
+          </Fact>
+        ) : null}
         <div className="col-span-2 flex flex-col gap-1 sm:col-span-4">
           <dt className="text-xs text-muted-foreground">Completion</dt>
           <dd>
             <CompletionBar percent={status.completionPercentage} label={`Completion for ${status.playerName}`} />
           </dd>
+          {expiring ? (
+            <dd className="text-sm font-medium text-amber-900 dark:text-amber-200" data-testid="player-expiring">
+              {expiring}
+            </dd>
+          ) : null}
         </div>
       </dl>
       <Section title="Required documents">
@@ -283,6 +305,8 @@ export interface PlayerDetailDialogProps {
   playerName?: string;
   /** A season id or year; undefined = the current season. */
   season?: string | number;
+  /** The player's row in the list it was opened from: its league age and expiry day are shown too. */
+  row?: ListRow | null | undefined;
   onOpenChange: (open: boolean) => void;
 }
 
@@ -298,7 +322,7 @@ const refocus = (element: HTMLElement | null) => requestAnimationFrame(() => ele
  * Approve and Reject; the guardian's contact, and the player's timeline across seasons. Used by the Players
  * screen and the dashboard's Document Status Overview.
  */
-export function PlayerDetailDialog({ playerId, playerName, season, onOpenChange }: PlayerDetailDialogProps) {
+export function PlayerDetailDialog({ playerId, playerName, season, row, onOpenChange }: PlayerDetailDialogProps) {
   const report = usePlayerReport(playerId, season === undefined ? undefined : String(season));
   const [viewing, setViewing] = useState<ViewableDocument | null>(null);
   const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
@@ -388,7 +412,7 @@ export function PlayerDetailDialog({ playerId, playerName, season, onOpenChange 
               retrying={report.isFetching}
             />
           ) : (
-            <ReportBody report={report.data} access={access} handlers={handlers} />
+            <ReportBody report={report.data} row={row && row.playerId === playerId ? row : undefined} access={access} handlers={handlers} />
           )}
         </DialogContent>
       </Dialog>

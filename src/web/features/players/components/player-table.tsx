@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, SearchX } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { DOC_TYPES, type TMissingReport, type TPlayerReportRow, type TPlayerSort, type TPlayerSortKey } from '../../../../contract';
+import { DOC_TYPES, type TDivision, type TDivisionAges, type TMissingReport, type TPlayerReportRow, type TPlayerSort, type TPlayerSortKey } from '../../../../contract';
 import { CompletionBar } from '@/components/completion-bar';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
@@ -14,7 +14,9 @@ import { getErrorMessage } from '@/lib/api-client';
 import { initials, lastFirst } from '@/lib/format';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
+import { useSeasonRequirements } from '../api';
 import { nextSort, PLAYER_PAGE_SIZE, pageCountFor, sortParts } from '../player-filters';
+import { LeagueAge } from './league-age';
 import { ListSkeleton } from '@/components/list-skeleton';
 
 /** Wider than this the players are a table; a phone gets one card per player instead. */
@@ -44,7 +46,11 @@ interface PlayerTableProps {
   sorting?: PlayerSorting | undefined;
   /** A row's own actions (a menu), in a last column; none when undefined. */
   renderActions?: RowActions | undefined;
+  /** The season's divisions' ages, for the league-age flag's words; undefined while unknown. */
+  divisionAges?: DivisionAges | undefined;
 }
+
+type DivisionAges = Partial<Record<TDivision, TDivisionAges>>;
 
 /** The actions of one player's row or card. */
 export type RowActions = (player: TPlayerReportRow) => ReactNode;
@@ -70,8 +76,8 @@ function SortableHead({ column, sorting, children }: { column: TPlayerSortKey; s
   );
 }
 
-/** The player table: 'Last, First' with initials, division, one status per document type, completion. */
-export function PlayerTable({ players, onOpenPlayer, caption, sorting, renderActions }: PlayerTableProps) {
+/** The player table: 'Last, First' with initials, division, league age, one status per document type, completion. */
+export function PlayerTable({ players, onOpenPlayer, caption, sorting, renderActions, divisionAges }: PlayerTableProps) {
   return (
     <Table data-testid="player-table">
       <TableCaption className="sr-only">{caption}</TableCaption>
@@ -83,6 +89,7 @@ export function PlayerTable({ players, onOpenPlayer, caption, sorting, renderAct
           <SortableHead column="division" sorting={sorting}>
             Division
           </SortableHead>
+          <TableHead scope="col">League age</TableHead>
           {DOC_TYPES.map((type) => (
             <TableHead scope="col" key={type}>
               {DOC_TYPE_COLUMN_LABELS[type]}
@@ -139,6 +146,9 @@ export function PlayerTable({ players, onOpenPlayer, caption, sorting, renderAct
               <TableCell>
                 <Badge variant="outline">{player.division}</Badge>
               </TableCell>
+              <TableCell className="max-w-36 whitespace-normal">
+                <LeagueAge player={player} divisionAges={divisionAges} />
+              </TableCell>
               {DOC_TYPES.map((type) => (
                 <TableCell key={type}>
                   <PlayerDocStatusBadge status={player.documentsStatus[type]} />
@@ -163,11 +173,13 @@ export function PlayerCards({
   onOpenPlayer,
   label,
   renderActions,
+  divisionAges,
 }: {
   players: readonly TPlayerReportRow[];
   onOpenPlayer: (player: TPlayerReportRow) => void;
   label: string;
   renderActions?: RowActions | undefined;
+  divisionAges?: DivisionAges | undefined;
 }) {
   return (
     <ul className="flex flex-col gap-3" aria-label={label} data-testid="player-cards">
@@ -201,6 +213,12 @@ export function PlayerCards({
               </div>
             </div>
             <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2">
+              <div className="col-span-2 flex min-w-0 flex-col gap-1">
+                <dt className="text-xs text-muted-foreground">League age</dt>
+                <dd>
+                  <LeagueAge player={player} divisionAges={divisionAges} />
+                </dd>
+              </div>
               {DOC_TYPES.map((type) => (
                 <div key={type} className="flex min-w-0 flex-col gap-1">
                   <dt className="text-xs text-muted-foreground">{DOC_TYPE_COLUMN_LABELS[type]}</dt>
@@ -240,6 +258,7 @@ export function PlayerResults({ report, page, onPageChange, onOpenPlayer, label,
   const { data, isPlaceholderData } = report;
   const wide = useMediaQuery(TABLE_QUERY);
   const pageCount = data ? pageCountFor(data.total, data.pageSize ?? PLAYER_PAGE_SIZE) : 1;
+  const divisionAges = useSeasonRequirements(data?.season.id).data?.divisionAges;
 
   // A page past the end (an old link, or rows gone since): go to the last page that exists.
   const pastTheEnd = data !== undefined && !isPlaceholderData && data.total > 0 && page > pageCount;
@@ -296,9 +315,10 @@ export function PlayerResults({ report, page, onPageChange, onOpenPlayer, label,
           caption={`${label}: page ${report.data.page} of ${pageCount}, ${total} ${total === 1 ? 'player' : 'players'}`}
           sorting={sorting}
           renderActions={renderActions}
+          divisionAges={divisionAges}
         />
       ) : (
-        <PlayerCards players={players} onOpenPlayer={onOpenPlayer} label={`${label}: page ${report.data.page} of ${pageCount}`} renderActions={renderActions} />
+        <PlayerCards players={players} onOpenPlayer={onOpenPlayer} label={`${label}: page ${report.data.page} of ${pageCount}`} renderActions={renderActions} divisionAges={divisionAges} />
       )}
       {total > 0 ? (
         <div className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">

@@ -121,6 +121,7 @@ export function PlayersPage() {
         playerId={selected?.playerId ?? null}
         playerName={selected?.playerName}
         season={season?.id ?? filters.season}
+        row={selected}
         onOpenChange={(open) => !open && setSelected(null)}
       />
     </>

@@ -19,12 +19,17 @@ type TReportPlayer = TSeasonReport['players'][number];
 const isFilterDivision = (division: TSeasonReport['division']): division is Exclude<TReportDivision, 'all'> =>
   division !== 'all' && isReportDivision(division);
 
-/** A document's state: green complete, orange pending, red otherwise (processing or missing). */
+/**
+ * A document's state: green complete, orange pending, amber expired, a grey ring when not required, red
+ * otherwise (processing or missing). Each dot's name says the state, so colour is not the only cue.
+ */
 const DOT_CLASS: Record<TPlayerDocStatus, string> = {
   complete: 'bg-green-600 dark:bg-green-500',
   pending: 'bg-orange-500 dark:bg-orange-400',
   processing: 'bg-red-600 dark:bg-red-500',
   missing: 'bg-red-600 dark:bg-red-500',
+  expired: 'bg-amber-400 ring-2 ring-inset ring-amber-700 dark:bg-amber-500 dark:ring-amber-300',
+  not_required: 'bg-transparent ring-2 ring-inset ring-gray-400 dark:ring-gray-500',
 };
 
 const dotLabel = (type: (typeof DOC_TYPES)[number], status: TPlayerDocStatus) =>
