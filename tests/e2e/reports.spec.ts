@@ -42,7 +42,7 @@ test.afterEach(() => {
 });
 
 const DOC_TYPE_NAMES = { birth_certificate: 'Birth Certificate', residency: 'Residency', medical: 'Medical', waiver: 'Waiver' } as const;
-const STATUS_WORDS = { complete: 'Verified', pending: 'Under Review', processing: 'Processing', missing: 'Missing' } as const;
+const STATUS_WORDS = { complete: 'Verified', pending: 'Under Review', processing: 'Processing', missing: 'Missing', expired: 'Expired', not_required: 'Not Required' } as const;
 
 const totalPlayersCard = (page: Page) => page.getByTestId(REPORT_CARD_IDS.totalPlayers);
 
