@@ -212,7 +212,7 @@ test.describe('the Documents screen', () => {
     const dialog = page.getByRole('dialog', { name: 'Reject Document' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Reject Document' }).click();
-    await expect(dialog.getByRole('alert')).toContainText('Please give a reason');
+    await expect(dialog.getByRole('alert')).toContainText('Please choose a reason');
     await expect(dialog.getByLabel('Reason for rejection')).toHaveAttribute('aria-invalid', 'true');
 
     // A reason from the league's list, and more detail in the family's words.

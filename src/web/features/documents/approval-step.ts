@@ -1,4 +1,5 @@
 import type { TDocType } from '../../../contract';
+import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import type { TReviewDecision } from './api';
 
@@ -63,3 +64,10 @@ export function rejectionNotes(reason: string, detail: string): string {
   const more = detail.trim();
   return more === '' ? reason : `${reason}. ${more}`;
 }
+
+/**
+ * Whether a failed approval leaves its step nothing to do: the document is gone, or someone else reviewed it
+ * meanwhile (a 409 that is not about the date of birth). Otherwise the step stays open with the server's words.
+ */
+export const approvalIsStale = (error: unknown): boolean =>
+  isApiError(error) && (error.status === 404 || (error.status === 409 && !/date of birth/i.test(getErrorMessage(error))));

@@ -42,7 +42,7 @@ import {
   useUploadToStorage,
   type TReviewDecision,
 } from '../api';
-import { needsApprovalStep } from '../approval-step';
+import { approvalIsStale, needsApprovalStep } from '../approval-step';
 import { describeBulkApprove, planBulkApprove, unopenedApprovalQuestion } from '../bulk-approve';
 import { documentBulkActions, documentRowActions, isReopenable } from '../document-actions';
 import {
@@ -287,8 +287,7 @@ export function DocumentsPage() {
         onError: (error) => {
           // The step stays open with the server's words (a date of birth to confirm, a date after today); a
           // document someone else reviewed meanwhile, or one that is gone, leaves it nothing to do.
-          const gone = isApiError(error) && (error.status === 404 || (error.status === 409 && !/date of birth/i.test(getErrorMessage(error))));
-          if (gone) setApproving(null);
+          if (approvalIsStale(error)) setApproving(null);
           else setApproveFailure(getErrorMessage(error));
           toast({ title: 'Approve Failed', description: getErrorMessage(error), variant: 'destructive' });
         },

@@ -1,7 +1,16 @@
 import { CheckCircle2, Download, Eye, FileText, LoaderCircle, Lock, Mail, Phone, UserRound, XCircle } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { DOC_TYPE_LABELS, type TDocument, type TPlayerReport, type TPlayerReportRow } from '../../../../contract';
-import { RejectDocumentDialog, useReviewDocument, type RejectTarget } from '@/features/documents';
+import {
+  approvalIsStale,
+  ApproveDocumentDialog,
+  needsApprovalStep,
+  RejectDocumentDialog,
+  useReviewDocument,
+  type ApproveTarget,
+  type RejectTarget,
+  type TReviewDecision,
+} from '@/features/documents';
 import { CompletionBar } from '@/components/completion-bar';
 import { DocumentViewer, type ViewableDocument } from '@/components/document-viewer';
 import { LoadError } from '@/components/load-error';
@@ -326,6 +335,8 @@ export function PlayerDetailDialog({ playerId, playerName, season, row, onOpenCh
   const report = usePlayerReport(playerId, season === undefined ? undefined : String(season));
   const [viewing, setViewing] = useState<ViewableDocument | null>(null);
   const [rejecting, setRejecting] = useState<RejectTarget | null>(null);
+  const [approving, setApproving] = useState<ApproveTarget | null>(null);
+  const [approveFailure, setApproveFailure] = useState<string | null>(null);
   // The viewer and the reject dialog have no trigger of their own, so focus goes back to their button by hand.
   const opener = useRef<HTMLElement | null>(null);
   const returnFocus = useReturnFocus();
@@ -346,24 +357,40 @@ export function PlayerDetailDialog({ playerId, playerName, season, row, onOpenCh
       opener.current = focusedElement();
       setViewing({ id: document.id, fileName: document.originalFilename, description: `${playerNameNow} · ${docTypeLabel(document)}` });
     },
-    onApprove: (document) =>
-      review.mutate(
-        { documentId: document.id, decision: { status: 'verified' } },
-        {
-          onSuccess: () => {
-            toast({ title: 'Document Approved', description: `${document.originalFilename} is now verified.` });
-            // The Approve button is gone: focus stays on the document it was about.
-            requestAnimationFrame(() => window.document.querySelector<HTMLElement>(`[data-document-id="${document.id}"]`)?.focus());
-          },
-          onError: (error) => toast({ title: 'Approve Failed', description: getErrorMessage(error), variant: 'destructive' }),
-          onSettled: afterDecision,
-        },
-      ),
+    onApprove: (document) => {
+      const { docType } = document;
+      // A birth certificate, medical form or residency proof records its facts in an approval step first.
+      if (needsApprovalStep(docType)) {
+        setApproveFailure(null);
+        setApproving({ id: document.id, fileName: document.originalFilename, playerName: playerNameNow, docType });
+        return;
+      }
+      sendApproval({ id: document.id, fileName: document.originalFilename }, { status: 'verified' });
+    },
     onReject: (document) => {
       opener.current = focusedElement();
       setRejecting({ id: document.id, fileName: document.originalFilename, playerName: playerNameNow });
     },
   };
+
+  const sendApproval = (document: { id: string; fileName: string }, decision: TReviewDecision) =>
+    review.mutate(
+      { documentId: document.id, decision },
+      {
+        onSuccess: () => {
+          setApproving(null);
+          toast({ title: 'Document Approved', description: `${document.fileName} is now verified.` });
+          // The Approve button is gone: focus stays on the document it was about.
+          requestAnimationFrame(() => window.document.querySelector<HTMLElement>(`[data-document-id="${document.id}"]`)?.focus());
+        },
+        onError: (error) => {
+          if (approvalIsStale(error)) setApproving(null);
+          else setApproveFailure(getErrorMessage(error));
+          toast({ title: 'Approve Failed', description: getErrorMessage(error), variant: 'destructive' });
+        },
+        onSettled: afterDecision,
+      },
+    );
 
   const closeRejecting = () => {
     setRejecting(null);
@@ -426,6 +453,15 @@ export function PlayerDetailDialog({ playerId, playerName, season, row, onOpenCh
           refocus(element);
         }}
       />
+      {access.review ? (
+        <ApproveDocumentDialog
+          target={approving}
+          busy={review.isPending && review.variables?.documentId === approving?.id}
+          failure={approveFailure}
+          onOpenChange={(open) => !open && setApproving(null)}
+          onApprove={(target, decision) => sendApproval(target, decision)}
+        />
+      ) : null}
       {access.review ? (
         <RejectDocumentDialog
           target={rejecting}
