@@ -13,7 +13,7 @@ import { createMultipartSession } from '../src/server/intake/form/multipart-sess
 import { inspectFile } from '../src/server/files';
 import { buildMultipart } from '../tests/support/multipart';
 import { CHUNK_BYTES, measureCryptoBaseline, readChunks } from './crypto-baseline';
-import { countStoredDocuments, DEFAULT_POSTGRES_URL, makeSizedPdf, startBenchInstance, type BenchDatabase, type BenchInstance } from './support';
+import { BENCH_SEASON, countStoredDocuments, DEFAULT_POSTGRES_URL, makeSizedPdf, startBenchInstance, type BenchDatabase, type BenchInstance } from './support';
 
 /**
  * End-to-end throughput of the form intake pipeline (decision 007), measured in process: signed multipart
@@ -272,7 +272,7 @@ function buildSubmissions(size: PipelineSizeCase, tag: string, n: number): Submi
   return Array.from({ length: n }, (_, index) => {
     const { body, contentType } = buildMultipart([
       { name: 'submissionId', value: `bench-${tag}-${size.fileBytes}-${index}` },
-      { name: 'season', value: '2025' },
+      { name: 'season', value: BENCH_SEASON.id },
       { name: 'division', value: 'AA' },
       { name: 'playerFirstName', value: 'Bench' },
       { name: 'playerLastName', value: `Runner ${tag} ${size.fileBytes} ${index}` },

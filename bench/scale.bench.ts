@@ -14,13 +14,13 @@ import { openDatabase, type Database, type Db } from '../src/server/platform/db/
 import { documentListCountQuery, documentListPageQuery, recentUploadsRead } from '../src/server/documents/documents.repository';
 import { missingReportCountsRead, missingReportPageRead, statsRead, type ReportFilters } from '../src/server/reports/reports.repository';
 import { seasonReportQueries } from '../src/server/reports/season-report.repository';
-import { documents as documentsTable, players as playersTable, registrations as registrationsTable, requirementDay } from '../src/server/platform/db/schema';
+import { documents as documentsTable, players as playersTable, registrations as registrationsTable } from '../src/server/platform/db/schema';
 import { insertSeasons } from '../src/server/seasons/seasons.repository';
 import { freePort, signIn } from '../tests/support/child-server';
 import { ensureWebBuild } from '../scripts/ensure-web-build';
 import type { FloorRoutes } from './http-floor';
 import { formatPlayersScreen, measurePlayersScreen, type PlayersScreenTimings } from './players-screen.bench';
-import { BENCH_EARLIER_SEASON, BENCH_JUDGING_DAY, BENCH_SEASON, createScratchDatabase, DEFAULT_POSTGRES_URL } from './support';
+import { BENCH_EARLIER_SEASON, BENCH_SEASON, createScratchDatabase, DEFAULT_POSTGRES_URL } from './support';
 
 /**
  * The read endpoints at league scale: a scratch PostgreSQL database gets `players` players (one
@@ -146,6 +146,7 @@ const toStatement = (query: { toSQL(): { sql: string; params: unknown[] } }): St
 /** The endpoints measured, each with the repository builders its service runs (keep in step with the services). */
 function endpointCases(db: Db, seeded: { players: number; documents: number }): EndpointCase[] {
   const everyone: ReportFilters = { division: 'all', status: 'all' };
+  const expiring: ReportFilters = { division: 'all', status: 'expiring' };
   // No `season` parameter: the current season, resolved inside each statement (reports.repository).
   const current = undefined;
   return [
@@ -186,6 +187,22 @@ function endpointCases(db: Db, seeded: { players: number; documents: number }): 
         const listed = Math.min(SEASON_REPORT_MAX_PLAYERS, report.playersTotal);
         if (report.summary.totalPlayers !== seeded.players || report.players.length !== listed) {
           throw new Error(`expected ${seeded.players} players and ${listed} listed, got ${report.summary.totalPlayers} and ${report.players.length}`);
+        }
+      },
+    },
+    {
+      label: 'GET /api/report/missing?status=expiring',
+      path: '/api/report/missing?status=expiring&pageSize=10',
+      // The expiring filter: its count and first page read registrations_season_expires_idx, not season_totals.
+      statements: [
+        missingReportCountsRead.statement(db, current, expiring),
+        missingReportPageRead.statement(db, current, expiring, { limit: 10, offset: 0 }),
+      ],
+      parallel: true,
+      check: (body) => {
+        const report = ZMissingReport.parse(body);
+        if (report.players.length !== 10 || report.players.some((row) => row.expiresOn === null)) {
+          throw new Error(`expected 10 players whose approval runs out soon, got ${report.players.length}`);
         }
       },
     },
@@ -237,8 +254,6 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
     write(`  seeding ${players.toLocaleString('en-US')} players into a scratch database…\n`);
     let started = performance.now();
     await insertSeasons(database.db, [BENCH_SEASON, BENCH_EARLIER_SEASON]);
-    // Judged within the season (before any document is written, so nothing is computed twice).
-    await database.db.update(requirementDay).set({ day: BENCH_JUDGING_DAY });
     const seeded = await seedScaleData(database.db, { players, season: BENCH_SEASON, earlier: BENCH_EARLIER_SEASON });
     const seedSeconds = (performance.now() - started) / 1000;
     started = performance.now();

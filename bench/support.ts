@@ -26,12 +26,32 @@ export const DEFAULT_POSTGRES_URL = existsSync('/var/run/postgresql/.s.PGSQL.543
   ? 'postgres://postgres@localhost/postgres?host=/var/run/postgresql'
   : 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** The current season every bench instance starts with. */
-export const BENCH_SEASON = { id: 'fall-2025', name: 'Fall Ball 2025', kind: 'Fall Ball', year: 2025, startsOn: '2025-08-15', endsOn: '2025-11-30', isCurrent: true } as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayOffset = (days: number): string => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+const BENCH_YEAR = new Date().getUTCFullYear();
+
+/**
+ * The current season every bench instance starts with: running today (it began 100 days ago, ends in 45), so
+ * its registrations are judged on today, as a league's current season is, and some medical forms run out in it.
+ */
+export const BENCH_SEASON = {
+  id: `fall-${BENCH_YEAR}`,
+  name: `Fall Ball ${BENCH_YEAR}`,
+  kind: 'Fall Ball',
+  year: BENCH_YEAR,
+  startsOn: dayOffset(-100),
+  endsOn: dayOffset(45),
+  isCurrent: true,
+} as const;
 /** The season before it, that a third of the bench's children played (their approvals carry over). */
-export const BENCH_EARLIER_SEASON = { id: 'spring-2025', name: 'Spring Ball 2025', kind: 'Spring Ball', year: 2025, startsOn: '2025-03-01', endsOn: '2025-06-15' } as const;
-/** The day the bench's summaries are judged on: within the current season, so some medical forms run out in it. */
-export const BENCH_JUDGING_DAY = '2025-10-01';
+export const BENCH_EARLIER_SEASON = {
+  id: `spring-${BENCH_YEAR}`,
+  name: `Spring Ball ${BENCH_YEAR}`,
+  kind: 'Spring Ball',
+  year: BENCH_YEAR,
+  startsOn: dayOffset(-290),
+  endsOn: dayOffset(-160),
+} as const;
 
 export type BenchInstance = { clearbase: Clearbase; database: Database; workers: number; close(): Promise<void> };
 
@@ -49,7 +69,7 @@ export type BenchInstanceOptions = {
   settings: Record<string, string | undefined>;
 };
 
-/** An in-process Clearbase with the fall 2025 season on a fresh database; close() removes all it made. */
+/** An in-process Clearbase with the bench's current season on a fresh database; close() removes all it made. */
 export async function startBenchInstance(options: BenchInstanceOptions): Promise<BenchInstance> {
   const dataDir = await mkdtemp(path.join(options.workDir, options.dataDirPrefix));
   let database: Database | undefined;
