@@ -8,7 +8,7 @@ import { countDocumentList } from '../../documents/documents.repository';
 import { readMissingReportPage } from '../../reports/reports.repository';
 import { findUsers } from '../../users/users.repository';
 import type { Db } from './client';
-import { registrations, schema } from './schema';
+import { registrations } from './schema';
 
 /**
  * A database that an earlier Clearbase migrated up to 0012 (PGlite opened without any extension, as it was)
@@ -29,21 +29,20 @@ const PLAYER = {
   guardianEmail: 'francoise.cote@example.org',
 };
 
-/** What the earlier version held: a season, a player with accents, a registration, a document and a user. */
+/**
+ * What the earlier version held: a season, a player with accents, a registration, a document and a user,
+ * written in SQL with the columns that version had (today's schema names columns added since).
+ */
 async function fillAsBefore(db: Db): Promise<void> {
-  await db.insert(schema.seasons).values(FALL_2025);
-  await db.insert(schema.players).values(PLAYER);
-  await db.insert(registrations).values({ playerId: PLAYER.id, seasonId: FALL_2025.id, division: 'AA' });
-  await db.insert(schema.documents).values({
-    playerId: PLAYER.id,
-    seasonId: FALL_2025.id,
-    docType: 'waiver',
-    status: 'pending',
-    originalFilename: 'Décharge signée.pdf',
-    bytes: 1000,
-    fileSha256: 'a'.repeat(64),
-  });
-  await db.insert(schema.users).values({ email: 'rene.lefevre@example.org', firstName: 'René', lastName: 'Lefèvre', role: 'viewer', status: 'active' });
+  await db.execute(sql`insert into seasons (id, name, kind, year, starts_on, ends_on, is_current)
+    values (${FALL_2025.id}, ${FALL_2025.name}, ${FALL_2025.kind}, ${FALL_2025.year}, ${FALL_2025.startsOn}, ${FALL_2025.endsOn}, true)`);
+  await db.execute(sql`insert into players (id, first_name, last_name, birth_date, guardian_name, guardian_email)
+    values (${PLAYER.id}, ${PLAYER.firstName}, ${PLAYER.lastName}, ${PLAYER.birthDate}, ${PLAYER.guardianName}, ${PLAYER.guardianEmail})`);
+  await db.execute(sql`insert into registrations (player_id, season_id, division) values (${PLAYER.id}, ${FALL_2025.id}, 'AA')`);
+  await db.execute(sql`insert into documents (player_id, season_id, doc_type, status, original_filename, bytes, file_sha256)
+    values (${PLAYER.id}, ${FALL_2025.id}, 'waiver', 'pending', 'Décharge signée.pdf', 1000, ${'a'.repeat(64)})`);
+  await db.execute(sql`insert into users (email, first_name, last_name, role, status)
+    values ('rene.lefevre@example.org', 'René', 'Lefèvre', 'viewer', 'active')`);
 }
 
 describe('a database migrated before searches ignored accents', () => {
