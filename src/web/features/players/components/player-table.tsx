@@ -91,7 +91,7 @@ export function PlayerTable({ players, onOpenPlayer, caption, sorting, renderAct
           </SortableHead>
           <TableHead scope="col">League age</TableHead>
           {DOC_TYPES.map((type) => (
-            <TableHead scope="col" key={type}>
+            <TableHead scope="col" key={type} className="whitespace-normal">
               {DOC_TYPE_COLUMN_LABELS[type]}
             </TableHead>
           ))}
@@ -121,7 +121,8 @@ export function PlayerTable({ players, onOpenPlayer, caption, sorting, renderAct
                 onOpenPlayer(player);
               }}
             >
-              <TableCell className="py-2.5">
+              {/* A long name may wrap, so the League age column keeps room for its warning at 1280 px. */}
+              <TableCell className="py-2.5 whitespace-normal">
                 <div className="flex items-center gap-3">
                   <PlayerAvatar firstName={player.firstName} lastName={player.lastName} />
                   <div className="flex min-w-0 flex-col">
@@ -137,7 +138,7 @@ export function PlayerTable({ players, onOpenPlayer, caption, sorting, renderAct
                     >
                       {name}
                     </button>
-                    <span className="font-mono text-xs text-muted-foreground" data-testid="player-id">
+                    <span className="font-mono text-xs whitespace-nowrap text-muted-foreground" data-testid="player-id">
                       {player.playerId}
                     </span>
                   </div>
@@ -146,7 +147,7 @@ export function PlayerTable({ players, onOpenPlayer, caption, sorting, renderAct
               <TableCell>
                 <Badge variant="outline">{player.division}</Badge>
               </TableCell>
-              <TableCell className="max-w-36 whitespace-normal">
+              <TableCell className="min-w-32 max-w-40 whitespace-normal">
                 <LeagueAge player={player} divisionAges={divisionAges} />
               </TableCell>
               {DOC_TYPES.map((type) => (
@@ -156,7 +157,7 @@ export function PlayerTable({ players, onOpenPlayer, caption, sorting, renderAct
               ))}
               <TableCell>
                 {/* Narrower beside the actions, so the table still fits 1280 px without scrolling. */}
-                <CompletionBar percent={player.completionPercentage} label={`Completion for ${name}`} className={renderActions ? 'w-28' : 'w-32'} />
+                <CompletionBar percent={player.completionPercentage} label={`Completion for ${name}`} className={renderActions ? 'w-24' : 'w-32'} />
               </TableCell>
               {renderActions ? <TableCell className="w-8 py-2 pr-0 pl-1 text-right">{renderActions(player)}</TableCell> : null}
             </TableRow>
