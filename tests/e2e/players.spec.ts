@@ -447,7 +447,7 @@ test.describe('CSV export', () => {
       expect(row).toHaveLength(11);
       expect(row[0]).toMatch(/\S/);
       expect(row[2]).toBe('AAA');
-      expect(row.slice(3, 7).every((status) => ['Verified', 'Missing', 'Under Review', 'Processing'].includes(status))).toBe(true);
+      expect(row.slice(3, 7).every((status) => ['Verified', 'Missing', 'Under Review', 'Processing', 'Expired', 'Not Required'].includes(status))).toBe(true);
       expect(Number(row[7])).toBeGreaterThanOrEqual(0);
     }
     await expect(page.getByText('Export Successful', { exact: true })).toBeVisible();
