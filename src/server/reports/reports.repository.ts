@@ -392,15 +392,18 @@ export type ReportRowWithGuardian = ReportRowWithBirthDate & { guardianName: str
  * Every row the filters keep, in the same order, each with its player's guardian: the CSV export, and the
  * families a send to a player list goes to (the same rows the list pages over).
  */
+/** A report row with its player's birth date and guardian (players joined). */
+const rowWithGuardianColumns = {
+  ...reportRowColumns,
+  birthDate: players.birthDate,
+  guardianName: players.guardianName,
+  guardianEmail: players.guardianEmail,
+  guardianPhone: players.guardianPhone,
+};
+
 function everyReportRowQuery(db: Db, shape: SeasonShape, filters: ReportFilters) {
   return db
-    .select({
-      ...reportRowColumns,
-      birthDate: players.birthDate,
-      guardianName: players.guardianName,
-      guardianEmail: players.guardianEmail,
-      guardianPhone: players.guardianPhone,
-    })
+    .select(rowWithGuardianColumns)
     .from(registrations)
     .innerJoin(players, eq(players.id, registrations.playerId))
     .where(and(eq(registrations.seasonId, seasonIdPlaceholder(db, shape)), inDivision(registrations.division, filters), narrowing(filters)))
@@ -432,14 +435,7 @@ export type PlayerRegistration = ReportRowWithBirthDate & {
  */
 export async function findPlayerRegistration(db: Db, playerId: string, seasonId: string): Promise<PlayerRegistration | undefined> {
   const [row] = await db
-    .select({
-      ...reportRowColumns,
-      birthDate: players.birthDate,
-      guardianName: players.guardianName,
-      guardianEmail: players.guardianEmail,
-      guardianPhone: players.guardianPhone,
-      season: { ageDate: seasons.ageDate, divisionAges: seasons.divisionAges },
-    })
+    .select({ ...rowWithGuardianColumns, season: { ageDate: seasons.ageDate, divisionAges: seasons.divisionAges } })
     .from(registrations)
     .innerJoin(players, eq(players.id, registrations.playerId))
     .innerJoin(seasons, eq(seasons.id, registrations.seasonId))

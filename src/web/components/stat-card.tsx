@@ -1,4 +1,5 @@
 import { TrendingDown, TrendingUp, type LucideIcon } from 'lucide-react';
+import { Link } from 'wouter';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 
@@ -20,14 +21,17 @@ export interface StatCardProps {
   icon: LucideIcon;
   /** Makes the card a button that opens its details; it gets the button, to return focus to. */
   onClick?: (button: HTMLButtonElement) => void;
+  /** Makes the card a link to another screen (instead of a button); `linkLabel` says where, for screen readers. */
+  href?: string;
+  linkLabel?: string;
   /** Set when the figure could not be read. */
   error?: boolean;
   testId?: string;
   className?: string;
 }
 
-/** A summary figure: title, value, subtitle or trend, icon; a button when it opens details. */
-export function StatCard({ title, value, subtitle, trend, icon: Icon, onClick, error = false, testId, className }: StatCardProps) {
+/** A summary figure: title, value, subtitle or trend, icon; a button when it opens details, a link when it leads to a screen. */
+export function StatCard({ title, value, subtitle, trend, icon: Icon, onClick, href, linkLabel, error = false, testId, className }: StatCardProps) {
   const body = (
     <>
       <div className="flex items-start justify-between gap-2">
@@ -62,6 +66,15 @@ export function StatCard({ title, value, subtitle, trend, icon: Icon, onClick, e
   );
 
   const shared = cn('flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-4 text-left text-card-foreground shadow-sm sm:p-5', className);
+  const interactive = 'cursor-pointer transition-[box-shadow,border-color] outline-none hover:border-primary/40 hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50';
+  if (href !== undefined) {
+    return (
+      <Link href={href} data-testid={testId} className={cn(shared, interactive)}>
+        {body}
+        <span className="sr-only">{linkLabel ?? 'Show these'}</span>
+      </Link>
+    );
+  }
   if (!onClick) {
     return (
       <div data-testid={testId} className={shared}>
@@ -75,10 +88,7 @@ export function StatCard({ title, value, subtitle, trend, icon: Icon, onClick, e
       data-testid={testId}
       aria-haspopup="dialog"
       onClick={(event) => onClick(event.currentTarget)}
-      className={cn(
-        shared,
-        'cursor-pointer transition-[box-shadow,border-color] outline-none hover:border-primary/40 hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50',
-      )}
+      className={cn(shared, interactive)}
     >
       {body}
       <span className="sr-only">Show details</span>
