@@ -9,15 +9,18 @@ const FLAG_CLASS =
 
 /**
  * A player's league age: the number, or, when it is outside the division's ages, a warning badge saying so
- * ('Age 12 · outside AA (ages 8–10)') whose name is the whole sentence. A dash when the season counts none.
+ * ('Age 12 · outside AA (ages 8–10)') whose name is the whole sentence. `compact` (a table's narrow column)
+ * shows only the warning sign and the age, the sentence as its name and tooltip. A dash when the season counts none.
  */
 export function LeagueAge({
   player,
   divisionAges,
+  compact = false,
   className,
 }: {
   player: Pick<TPlayerReportRow, 'leagueAge' | 'ageFitsDivision' | 'division'>;
   divisionAges: Partial<Record<TDivision, TDivisionAges>> | undefined;
+  compact?: boolean;
   className?: string;
 }) {
   const { age, flag } = leagueAgeText(player, divisionAges);
@@ -39,7 +42,7 @@ export function LeagueAge({
   return (
     <span role="img" aria-label={flag.label} title={flag.label} className={cn(FLAG_CLASS, className)} data-testid="league-age-flag">
       <TriangleAlert aria-hidden="true" />
-      <span>{flag.text}</span>
+      <span>{compact ? player.leagueAge : flag.text}</span>
     </span>
   );
 }

@@ -89,7 +89,9 @@ export function PlayerTable({ players, onOpenPlayer, caption, sorting, renderAct
           <SortableHead column="division" sorting={sorting}>
             Division
           </SortableHead>
-          <TableHead scope="col">League age</TableHead>
+          <TableHead scope="col" className="whitespace-normal">
+            League age
+          </TableHead>
           {DOC_TYPES.map((type) => (
             <TableHead scope="col" key={type} className="whitespace-normal">
               {DOC_TYPE_COLUMN_LABELS[type]}
@@ -121,7 +123,7 @@ export function PlayerTable({ players, onOpenPlayer, caption, sorting, renderAct
                 onOpenPlayer(player);
               }}
             >
-              {/* A long name may wrap, so the League age column keeps room for its warning at 1280 px. */}
+              {/* A long name may wrap, so the table fits 1280 px. */}
               <TableCell className="py-2.5 whitespace-normal">
                 <div className="flex items-center gap-3">
                   <PlayerAvatar firstName={player.firstName} lastName={player.lastName} />
@@ -147,8 +149,8 @@ export function PlayerTable({ players, onOpenPlayer, caption, sorting, renderAct
               <TableCell>
                 <Badge variant="outline">{player.division}</Badge>
               </TableCell>
-              <TableCell className="min-w-32 max-w-40 whitespace-normal">
-                <LeagueAge player={player} divisionAges={divisionAges} />
+              <TableCell>
+                <LeagueAge player={player} divisionAges={divisionAges} compact />
               </TableCell>
               {DOC_TYPES.map((type) => (
                 <TableCell key={type}>
