@@ -1,9 +1,8 @@
 import { launchChromium, parseScreenshotArgs, signIn, SCREEN_SIZES } from './screenshot-support';
 
 /**
- * Screenshots of what the requirement rules add: the season's Requirements dialog (Settings → Seasons), the
- * Players screen with its League age column, and the approval step of a birth certificate (Documents), at 1280
- * and 390 px. Run against a running server with the demo data:
+ * Screenshots of what the requirement rules add: the season's Requirements dialog (Settings → Seasons) and the
+ * Players screen with its League age column, at 1280 and 390 px. Run against a running server with the demo data:
  *   npx tsx scripts/take-requirement-screenshots.ts --url http://localhost:5000 --password '…' [--out docs/screenshots]
  */
 const args = parseScreenshotArgs('docs/screenshots');
@@ -20,7 +19,7 @@ for (const size of SCREEN_SIZES) {
   await page.getByRole('tab', { name: 'Seasons' }).click();
   await page.getByRole('button', { name: /^Requirements/ }).first().click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByText('League age is counted on').waitFor();
+  await dialog.getByText('League age is counted on').first().waitFor();
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${args.out}/season-requirements${size.suffix}.png` });
   await page.keyboard.press('Escape');
@@ -30,11 +29,6 @@ for (const size of SCREEN_SIZES) {
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${args.out}/players-league-age${size.suffix}.png` });
 
-  await page.goto(`${args.url}/documents?status=pending&type=birth_certificate`);
-  await page.getByRole('button', { name: /^Approve/ }).first().click();
-  await page.getByTestId('approve-dialog').getByLabel('Date of birth on the certificate').waitFor();
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${args.out}/documents-approve-birth-certificate${size.suffix}.png` });
   await context.close();
 }
 await browser.close();
