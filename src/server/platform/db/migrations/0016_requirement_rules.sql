@@ -104,9 +104,11 @@ UPDATE "seasons" SET age_date = make_date(year, 8, 31),
 CREATE FUNCTION "requirement_documents"(child text, season text, rule "season_requirements", judged date)
 RETURNS TABLE(status text, this_season boolean, counts boolean, until date, unit text, verified_at timestamptz)
 LANGUAGE sql STABLE AS $$
-  SELECT doc.status,
+  -- A purged document counts for nothing: it is read (status null, counts false) rather than filtered out, so
+  -- no "purged_at IS NULL" condition invites the partial documents_retain_until_idx.
+  SELECT CASE WHEN doc.purged_at IS NULL THEN doc.status END,
     doc.season_id = season,
-    doc.status = 'verified'
+    doc.purged_at IS NULL AND doc.status = 'verified'
       AND (rule.dated_from IS NULL OR doc.document_date >= rule.dated_from)
       AND (rule.dated_to IS NULL OR doc.document_date <= rule.dated_to)
       AND (cardinality(rule.groups) = 0 OR doc.residency_group = ANY (rule.groups)),
@@ -114,9 +116,14 @@ LANGUAGE sql STABLE AS $$
       THEN (coalesce(doc.document_date, (doc.uploaded_at AT TIME ZONE 'UTC')::date) + make_interval(months => rule.months))::date END,
     CASE WHEN cardinality(rule.groups) > 0 THEN doc.residency_group ELSE doc.id::text END,
     coalesce(doc.reviewed_at, doc.uploaded_at)
-  FROM "documents" doc
-  JOIN "players" dp ON dp.id = doc.player_id
-  WHERE dp.child_key = child AND doc.doc_type = rule.doc_type AND doc.purged_at IS NULL
+  FROM "players" dp
+  -- Each of the child's player rows, then its documents of the type by documents_player_type_idx: OFFSET 0 keeps
+  -- the season and status conditions out of that lookup, so the planner cannot turn it into a scan of every
+  -- verified document (it would, while a bulk write's statistics still describe an empty table).
+  CROSS JOIN LATERAL (
+    SELECT d.* FROM "documents" d WHERE d.player_id = dp.id AND d.doc_type = rule.doc_type OFFSET 0
+  ) doc
+  WHERE dp.child_key = child
     AND (doc.season_id = season OR (rule.lasts <> 'season' AND doc.status = 'verified'
       AND (coalesce(doc.reviewed_at, doc.uploaded_at) AT TIME ZONE 'UTC')::date <= judged))
 $$;
@@ -183,11 +190,12 @@ BEGIN
           JOIN "seasons" se ON se.id = r.season_id
         ) k
         -- This season's documents of this player: counted as before the rules (any type or none).
+        -- (Purged ones are counted out in the aggregate, not filtered: see requirement_documents.)
         CROSS JOIN LATERAL (
-          SELECT (count(*) FILTER (WHERE doc.status <> 'rejected'))::int AS live_documents,
-                 (count(*) FILTER (WHERE doc.status = 'pending'))::int AS pending_documents
+          SELECT (count(*) FILTER (WHERE doc.status <> 'rejected' AND doc.purged_at IS NULL))::int AS live_documents,
+                 (count(*) FILTER (WHERE doc.status = 'pending' AND doc.purged_at IS NULL))::int AS pending_documents
           FROM "documents" doc
-          WHERE doc.season_id = k.season_id AND doc.player_id = k.player_id AND doc.purged_at IS NULL
+          WHERE doc.season_id = k.season_id AND doc.player_id = k.player_id
         ) c
         JOIN "season_requirements" q ON q.season_id = k.season_id
         CROSS JOIN LATERAL (
@@ -206,7 +214,9 @@ BEGIN
             (array_agg(g.since ORDER BY g.since))[q.documents] AS met_at
           FROM (
             SELECT d.unit, CASE WHEN bool_or(d.until IS NULL) THEN NULL ELSE max(d.until) END AS until, min(d.verified_at) AS since
-            FROM requirement_documents(k.child_key, k.season_id, q, k.judged) d
+            -- OFFSET 0 keeps this filter out of the function's lookup: pushed down, "counts" would let the
+            -- planner scan documents_status_idx for every verified document instead of the child's few.
+            FROM (SELECT * FROM requirement_documents(k.child_key, k.season_id, q, k.judged) OFFSET 0) d
             WHERE d.counts AND (d.until IS NULL OR d.until > k.judged)
             GROUP BY d.unit
           ) g
