@@ -46,7 +46,7 @@ export async function measurePlayersScreen(baseUrl: string, sessionCookie: strin
 
       const beforeSearch = await firstRowName(page);
       started = performance.now();
-      await page.getByPlaceholder('Name or player ID').fill('Hopper');
+      await page.getByPlaceholder('Name, player ID or guardian').fill('Hopper');
       await rowsChangeFrom(page, beforeSearch);
       const searchMs = performance.now() - started;
 
