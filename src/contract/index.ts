@@ -15,6 +15,7 @@ export * from './mailbox';
 export * from './notifications';
 export * from './pipeline';
 export * from './players';
+export * from './reading';
 export * from './reports';
 export * from './requirements';
 export * from './season-report';

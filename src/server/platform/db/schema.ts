@@ -12,6 +12,7 @@ import {
   smallint,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -27,6 +28,8 @@ import {
   DOCUMENT_STATUSES,
   NOTIFICATION_CHANNELS,
   PLAYER_DOC_STATUSES,
+  READING_STATES,
+  type TReadingState,
   NOTIFICATION_STATUSES,
   REQUIREMENT_LASTS,
   SEASON_KINDS,
@@ -371,6 +374,42 @@ export const documents = pgTable(
       .where(sql`${t.status} <> 'rejected' and ${t.purgedAt} is null`),
     oneOf('documents_status_ck', t.status, DOCUMENT_STATUSES),
     oneOf('documents_doc_type_ck', t.docType, DOC_TYPES),
+  ],
+);
+
+/**
+ * What reading a document found (one row per document, made when its reading is queued): the text sealed like
+ * a stored file (a fresh data key wrapped by the master key), a blind index of its words for staff search
+ * (keyed hashes, never the words), the extracted facts and the checks against the registration. Deleted with
+ * the file.
+ */
+export const documentReadings = pgTable(
+  'document_readings',
+  {
+    documentId: uuid('document_id')
+      .primaryKey()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    state: text('state').$type<TReadingState>().notNull(),
+    /** The text, sealed (ZSealedSecret); null until read, and when nothing could be read. */
+    text: jsonb('text'),
+    /** Keyed hashes of the text's words (search.ts in reading/), for a search that never stores a word in the clear. */
+    wordHashes: text('word_hashes').array().notNull().default(sql`'{}'::text[]`),
+    /** ZExtracted as found; null until read. */
+    extracted: jsonb('extracted'),
+    /** Whether enough text could be read to judge the document; false raises the `unreadable` check. Null until read. */
+    readable: boolean('readable'),
+    /** Seconds the reading took, and how (the PDF's text layer, or OCR). */
+    method: text('method'),
+    seconds: real('seconds'),
+    pages: smallint('pages'),
+    /** Why reading failed, in words for staff (never a path or a stack). */
+    failure: text('failure'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('document_readings_word_hashes_idx').using('gin', t.wordHashes),
+    oneOf('document_readings_state_ck', t.state, READING_STATES),
   ],
 );
 
