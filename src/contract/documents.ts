@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDocType, ZDocumentStatus } from './domain';
+import { ZExtracted, ZReadingCheck, ZReadingState } from './reading';
 
 /** A row of the recent-uploads lists. */
 export const ZUploadItem = z.object({
@@ -66,6 +67,16 @@ export const ZDocument = z.object({
    * verification, its facts and the SHA-256 stay, and the document still counts. ISO; null while the file is kept.
    */
   fileRemovedAt: z.string().nullable(),
+  /** What reading the document found; every field null until it is read, or when it was not found. */
+  extracted: ZExtracted,
+  /** What the extracted facts disagree with (the registration, the declared type, the date); empty when nothing does. */
+  checks: z.array(ZReadingCheck),
+  /** Where its reading stands, how it was read (its PDF's text, or OCR) and when. */
+  reading: z.object({
+    state: ZReadingState,
+    method: z.enum(['pdf-text', 'ocr']).nullable(),
+    readAt: z.string().nullable(),
+  }),
 });
 export type TDocument = z.infer<typeof ZDocument>;
 
@@ -132,7 +143,13 @@ export const DOCUMENT_STATUS_FILTERS = ['all', 'verified', 'pending', 'processin
 export const DOC_TYPE_FILTERS = ['all', 'birth_certificate', 'residency', 'medical', 'waiver', 'undetected'] as const;
 export const MAX_DOCUMENTS_PAGE_SIZE = 100;
 
-/** GET /api/documents: newest first; `search` is a substring of the player's name or the file name, ignoring case and accents. */
+export const DOCUMENT_SORTS = ['newest', 'oldest'] as const;
+
+/**
+ * GET /api/documents: newest first (`sort=oldest`: the review queue's order). `search` is a substring of the
+ * player's name or the file name, ignoring case and accents; for staff who may open files, it also finds
+ * documents whose text holds every word searched (whole words of at least MIN_CONTENT_SEARCH_WORD letters).
+ */
 export const ZDocumentListQuery = z.object({
   search: z.string().trim().max(100, 'must be at most 100 characters').optional(),
   status: z.enum(DOCUMENT_STATUS_FILTERS, { error: 'must be all, verified, pending, processing, scan_failed or rejected' }).default('all'),
@@ -143,6 +160,7 @@ export const ZDocumentListQuery = z.object({
     .trim()
     .regex(/^(\d{4}|[a-z0-9][a-z0-9-]{0,39})$/, 'must be a year such as 2025 or a season id such as fall-2025')
     .optional(),
+  sort: z.enum(DOCUMENT_SORTS, { error: 'must be newest or oldest' }).default('newest'),
   page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').default(1),
   pageSize: z.coerce
     .number()

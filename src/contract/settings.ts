@@ -13,6 +13,11 @@ export const SESSION_TIMEOUT_MINUTES = { min: 5, max: 24 * 60, default: 60 } as 
 export const ZSystemSettings = z.object({
   /** Off: the pipeline stores files without a clamd scan, and health shows antivirus as a warning. */
   antivirusScanning: z.boolean(),
+  /**
+   * Off: documents are stored and reviewed as before, without their text being read (no OCR, no extracted
+   * facts, no checks, no search inside them). Documents that arrive while it is off are not read later.
+   */
+  documentReading: z.boolean(),
   /** Off: the live connection (/ws) is refused and screens fall back to their polling intervals. */
   realtimeUpdates: z.boolean(),
   /** Idle minutes after which the server ends a session. */
@@ -56,6 +61,7 @@ export type TSystemSettings = z.infer<typeof ZSystemSettings>;
 /** The name of each setting, as the Settings screen and the activity log say it. */
 export const SYSTEM_SETTING_LABELS: Record<keyof TSystemSettings, string> = {
   antivirusScanning: 'Antivirus scanning',
+  documentReading: 'Read documents on this machine (OCR)',
   realtimeUpdates: 'Real-time updates',
   sessionTimeoutMinutes: 'Session timeout',
   signInMode: 'Sign-in',
@@ -69,6 +75,7 @@ export const SYSTEM_SETTING_LABELS: Record<keyof TSystemSettings, string> = {
 
 export const SYSTEM_SETTINGS_DEFAULTS: TSystemSettings = {
   antivirusScanning: true,
+  documentReading: true,
   realtimeUpdates: true,
   sessionTimeoutMinutes: SESSION_TIMEOUT_MINUTES.default,
   signInMode: 'shared',

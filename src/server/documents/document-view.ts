@@ -1,4 +1,4 @@
-import type { TDocument, TUploadItem } from '../../contract';
+import { NOTHING_EXTRACTED, type TDocument, type TExtracted, type TReadingCheck, type TReadingState, type TUploadItem } from '../../contract';
 import type { Storage } from '../adapters/storage/port';
 import type { DocumentRow, UploadRow } from './documents.repository';
 
@@ -21,8 +21,20 @@ export function storageLocation(storageFor: StorageFor, row: Pick<DocumentRow, '
   }
 }
 
+/** What reading found in a document, with the checks against its registration; absent for a document never queued for reading. */
+export type DocumentReadingView = {
+  state: TReadingState;
+  method: 'pdf-text' | 'ocr' | null;
+  readAt: Date | null;
+  extracted: TExtracted | null;
+  checks: TReadingCheck[];
+};
+
+/** A document that arrived before documents were read: its reading is shown as turned off. */
+const NOT_READ: DocumentReadingView = { state: 'off', method: null, readAt: null, extracted: null, checks: [] };
+
 /** A document as the API shows it, shared by the documents and reports services. */
-export function toDocument(row: DocumentViewRow, storageFor: StorageFor): TDocument {
+export function toDocument(row: DocumentViewRow, storageFor: StorageFor, reading: DocumentReadingView = NOT_READ): TDocument {
   return {
     id: row.id,
     docType: row.docType,
@@ -41,6 +53,9 @@ export function toDocument(row: DocumentViewRow, storageFor: StorageFor): TDocum
     facts: { birthDate: row.factBirthDate, documentDate: row.documentDate, residencyGroup: row.residencyGroup },
     reviewedBy: row.reviewedBy,
     fileRemovedAt: row.fileRemovedAt?.toISOString() ?? null,
+    extracted: reading.extracted ?? NOTHING_EXTRACTED,
+    checks: reading.checks,
+    reading: { state: reading.state, method: reading.method, readAt: reading.readAt?.toISOString() ?? null },
   };
 }
 

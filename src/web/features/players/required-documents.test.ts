@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TDocument } from '../../../contract';
+import { NOTHING_EXTRACTED, type TDocument } from '../../../contract';
 import { requiredDocuments, whatIsMissing } from './required-documents';
 
 const document = (overrides: Partial<TDocument>): TDocument => ({
@@ -20,6 +20,9 @@ const document = (overrides: Partial<TDocument>): TDocument => ({
   facts: { birthDate: null, documentDate: null, residencyGroup: null },
   reviewedBy: null,
   fileRemovedAt: null,
+  extracted: NOTHING_EXTRACTED,
+  checks: [],
+  reading: { state: 'off', method: null, readAt: null },
   ...overrides,
 });
 
