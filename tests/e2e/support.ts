@@ -50,6 +50,7 @@ export const SCREENS = [
   { path: '/', nav: 'Dashboard', heading: 'Dashboard', crumb: null },
   { path: '/players', nav: 'Players', heading: 'Players', crumb: 'Players' },
   { path: '/documents', nav: 'Documents', heading: 'Documents', crumb: 'Documents' },
+  { path: '/review', nav: 'Review', heading: 'Review', crumb: 'Review' },
   { path: '/reports', nav: 'Reports', heading: 'Reports', crumb: 'Reports' },
   { path: '/users', nav: 'User Management', heading: 'User Management', crumb: 'User Management' },
   { path: '/user-guide', nav: 'User Guide', heading: 'User Guide', crumb: 'User Guide' },

@@ -12,6 +12,7 @@ const screen = <K extends string>(load: () => Promise<Record<K, ComponentType>>,
 const DashboardPage = screen(() => import('@/features/dashboard'), 'DashboardPage');
 const PlayersPage = screen(() => import('@/features/players'), 'PlayersPage');
 const DocumentsPage = screen(() => import('@/features/documents'), 'DocumentsPage');
+const ReviewPage = screen(() => import('@/features/review'), 'ReviewPage');
 const ReportsPage = screen(() => import('@/features/reports'), 'ReportsPage');
 const UploadsPage = screen(() => import('@/features/uploads'), 'UploadsPage');
 const UsersPage = screen(() => import('@/features/users'), 'UsersPage');
@@ -40,6 +41,7 @@ export function AppRoutes() {
         <Route path="/" component={DashboardPage} />
         <Route path="/players" component={PlayersPage} />
         <Route path="/documents" component={DocumentsPage} />
+        <Route path="/review" component={ReviewPage} />
         <Route path="/reports" component={ReportsPage} />
         <Route path="/uploads" component={UploadsPage} />
         <Route path="/users" component={UsersPage} />

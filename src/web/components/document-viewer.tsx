@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Download, FileCheck2, FileWarning, LoaderCircle, RotateCcw } from 'lucide-react';
+import { AlertTriangle, ChevronLeft, ChevronRight, Download, FileCheck2, FileWarning, LoaderCircle, RotateCcw } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { FORBIDDEN_MESSAGE, ZDocument, type TDocument } from '../../contract';
+import { DOC_TYPE_LABELS, FORBIDDEN_MESSAGE, ZDocument, type TDocument } from '../../contract';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { getErrorMessage, getQueryFn } from '@/lib/api-client';
@@ -57,6 +57,45 @@ function VerificationRecord({ document }: { document: TDocument }) {
             </div>
           ))}
         </dl>
+      ) : null}
+    </div>
+  );
+}
+
+/** What reading found in the file, once it was read: a line of facts, and the checks as sentences. */
+function ReadingSummary({ document }: { document: TDocument }) {
+  if (document.reading.state !== 'done') return null;
+  const { docType, fullName, dateOfBirth, documentDate } = document.extracted;
+  const facts = [
+    docType ? { label: 'Type', value: DOC_TYPE_LABELS[docType] } : null,
+    fullName ? { label: 'Name', value: fullName } : null,
+    dateOfBirth ? { label: 'Date of birth', value: formatDate(dateOfBirth) } : null,
+    documentDate ? { label: 'Date', value: formatDate(documentDate) } : null,
+  ].filter((fact): fact is { label: string; value: string } => fact !== null);
+  return (
+    <div className="grid gap-1 rounded-md border px-3 py-2 text-sm" data-testid="document-reading">
+      <p className="font-medium">What the document says</p>
+      {facts.length > 0 ? (
+        <dl className="flex flex-wrap gap-x-6 gap-y-1">
+          {facts.map((fact) => (
+            <div key={fact.label} className="flex min-w-0 gap-1.5">
+              <dt className="text-muted-foreground">{fact.label}:</dt>
+              <dd className="min-w-0 break-words">{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="text-muted-foreground">No type, name or date was found in it.</p>
+      )}
+      {document.checks.length > 0 ? (
+        <ul className="grid gap-1">
+          {document.checks.map((check) => (
+            <li key={`${check.kind}:${check.message}`} className="flex items-start gap-2">
+              <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-300" aria-hidden="true" />
+              {check.message}
+            </li>
+          ))}
+        </ul>
       ) : null}
     </div>
   );
@@ -118,7 +157,7 @@ function NavigationButtons({ navigation }: { navigation: ViewerNavigation }) {
   );
 }
 
-type FileState =
+export type FileState =
   | { status: 'loading' }
   | { status: 'ready'; url: string; kind: TPreviewKind }
   | { status: 'error'; message: string };
@@ -127,7 +166,7 @@ type FileState =
  * Reads the file once per mount into an object URL, revoked when the viewer closes (the body unmounts)
  * or reads again. Keyed by document and attempt by its parent, so each mount starts from 'loading'.
  */
-function useDocumentFile(documentId: string, fileName: string): FileState {
+export function useDocumentFile(documentId: string, fileName: string): FileState {
   const queryClient = useQueryClient();
   const [state, setState] = useState<FileState>({ status: 'loading' });
   useEffect(() => {
@@ -273,6 +312,7 @@ function ViewerContent({
   return (
     <>
       {record.data ? <VerificationRecord document={record.data} /> : null}
+      {record.data ? <ReadingSummary document={record.data} /> : null}
       {removed ? (
         <FileRemovedBody removedAt={removedAt} actions={actions} />
       ) : canOpen ? (

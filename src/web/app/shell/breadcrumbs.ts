@@ -9,6 +9,7 @@ export const HOME_BREADCRUMB: Breadcrumb = { label: 'Dashboard', href: '/' };
 export const BREADCRUMB_LABELS: Readonly<Record<string, string>> = {
   '/players': 'Players',
   '/documents': 'Documents',
+  '/review': 'Review',
   '/reports': 'Reports',
   '/uploads': 'Recent Uploads',
   '/settings': 'Settings',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNavItemActive, NAV_ITEMS } from './nav-items';
+import { isNavItemActive, NAV_ITEMS, visibleNavItems } from './nav-items';
 
 describe('NAV_ITEMS', () => {
   it('lists the sidebar entries in order', () => {
@@ -7,6 +7,7 @@ describe('NAV_ITEMS', () => {
       'Dashboard',
       'Players',
       'Documents',
+      'Review',
       'Reports',
       'User Management',
       'User Guide',
@@ -14,6 +15,15 @@ describe('NAV_ITEMS', () => {
       'App Workflow',
       'Settings',
     ]);
+  });
+});
+
+describe('visibleNavItems', () => {
+  it('shows Review only to those who may review documents', () => {
+    expect(visibleNavItems(() => true).map((item) => item.label)).toContain('Review');
+    const viewer = visibleNavItems((permission) => permission === 'read');
+    expect(viewer.map((item) => item.label)).not.toContain('Review');
+    expect(viewer).toHaveLength(NAV_ITEMS.length - 1);
   });
 });
 

@@ -3,9 +3,10 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { usePermissions } from '@/lib/session-api';
 import { cn } from '@/lib/utils';
 import { BrandMark } from '../auth/brand-mark';
-import { isNavItemActive, NAV_ITEMS, type NavItem } from './nav-items';
+import { isNavItemActive, visibleNavItems, type NavItem } from './nav-items';
 import { UserIdentity } from './user-identity';
 
 export const SIDEBAR_ID = 'app-sidebar';
@@ -51,6 +52,7 @@ function NavEntry({ item, active, iconOnly }: { item: NavItem; active: boolean; 
 
 export function Sidebar({ collapsed, mobileOpen, isDesktop, onMobileClose }: SidebarProps) {
   const [pathname] = useLocation();
+  const { can } = usePermissions();
   const closeButtonRef = useRef<HTMLButtonElement>(null);
   const iconOnly = collapsed && isDesktop;
   const overlayOpen = mobileOpen && !isDesktop;
@@ -108,7 +110,7 @@ export function Sidebar({ collapsed, mobileOpen, isDesktop, onMobileClose }: Sid
         </div>
         <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
           <ul className="flex flex-col gap-1">
-            {NAV_ITEMS.map((item) => (
+            {visibleNavItems(can).map((item) => (
               <li key={item.href}>
                 <NavEntry item={item} active={isNavItemActive(pathname, item.href)} iconOnly={iconOnly} />
               </li>

@@ -109,3 +109,21 @@ describe('the approval step filled in from the document', () => {
     expect(offersBetterPhoto([{ kind: 'expired', message: 'Old' }])).toBe(false);
   });
 });
+
+describe('drawing the document', () => {
+  it('zooms fit, 100%, 200% and back, and turns a quarter at a time', async () => {
+    const { nextZoom, nextRotation, zoomWords } = await import('./file-view');
+    expect([nextZoom('fit'), nextZoom(1), nextZoom(2)]).toEqual([1, 2, 'fit']);
+    expect([nextRotation(0), nextRotation(90), nextRotation(270)]).toEqual([90, 180, 0]);
+    expect(zoomWords(2)).toBe('200%');
+  });
+
+  it('fits a turned image into its frame, and lets a zoomed one overflow', async () => {
+    const { imageLayout } = await import('./file-view');
+    const natural = { width: 800, height: 400 };
+    const frame = { width: 400, height: 400 };
+    expect(imageLayout(natural, frame, 'fit', 0)).toEqual({ image: { width: 400, height: 200 }, box: { width: 400, height: 200 } });
+    expect(imageLayout(natural, frame, 'fit', 90)).toEqual({ image: { width: 800 / 2, height: 200 }, box: { width: 200, height: 400 } });
+    expect(imageLayout(natural, frame, 2, 270)).toEqual({ image: { width: 1600, height: 800 }, box: { width: 800, height: 1600 } });
+  });
+});

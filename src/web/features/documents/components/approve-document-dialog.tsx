@@ -17,6 +17,8 @@ export interface ApproveTarget {
   fileName: string;
   playerName: string;
   docType: 'birth_certificate' | 'medical' | 'residency';
+  /** Dates read from the document (the Review screen's), filled in for the reviewer to confirm or correct. */
+  prefill?: { birthDate?: string; documentDate?: string };
 }
 
 /** What the step records, said under its title. */
@@ -63,10 +65,10 @@ function ApproveForm({
   const registered = context.data?.player.birthDate;
   const firstName = context.data?.player.firstName ?? target.playerName.split(' ')[0] ?? target.playerName;
   const groups = context.data?.residencyGroups ?? [];
-  // The certificate's date starts as the registered one: most certificates agree with the registration.
-  const [form, setForm] = useState<ApprovalForm>(EMPTY_FORM);
+  // The certificate's date starts as the one read from it, else the registered one: most certificates agree with the registration.
+  const [form, setForm] = useState<ApprovalForm>({ ...EMPTY_FORM, documentDate: target.prefill?.documentDate ?? '' });
   const [touchedBirthDate, setTouchedBirthDate] = useState(false);
-  const birthDate = touchedBirthDate ? form.birthDate : (registered ?? '');
+  const birthDate = touchedBirthDate ? form.birthDate : (target.prefill?.birthDate ?? registered ?? '');
   const current: ApprovalForm = { ...form, birthDate };
   const [problems, setProblems] = useState<ApprovalProblems>({});
   const today = localToday();

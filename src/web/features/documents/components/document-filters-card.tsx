@@ -1,11 +1,12 @@
 import { FilterX } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { DOC_TYPE_FILTERS, DOCUMENT_STATUS_FILTERS } from '../../../../contract';
+import { DOC_TYPE_FILTERS, DOCUMENT_STATUS_FILTERS, MIN_CONTENT_SEARCH_WORD } from '../../../../contract';
 import { LabelledSelect } from '@/components/labelled-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { SearchInput } from '@/components/ui/search-input';
 import { Label } from '@/components/ui/label';
+import { usePermissions } from '@/lib/session-api';
 import {
   DOC_TYPE_FILTER_LABELS,
   MAX_SEARCH_LENGTH,
@@ -24,6 +25,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
  */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (search: string) => void }) {
   const id = useId();
+  // Staff who may open files also find documents by the words inside them.
+  const inside = usePermissions().can('files.open');
   const [text, setText] = useState(value);
   const [seenValue, setSeenValue] = useState(value);
   if (value !== seenValue) {
@@ -46,9 +49,15 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (search: stri
         value={text}
         onChange={(event) => setText(event.target.value)}
         maxLength={MAX_SEARCH_LENGTH}
-        placeholder="Player name or file name"
+        placeholder={inside ? 'Search names, files or words in documents' : 'Player name or file name'}
         autoComplete="off"
+        aria-describedby={inside ? `${id}-hint` : undefined}
       />
+      {inside ? (
+        <p id={`${id}-hint`} className="sr-only">
+          Finds a player’s name, a file name, or words inside the documents ({MIN_CONTENT_SEARCH_WORD} letters or more).
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { MailboxIntakeCard } from '@/features/mailbox';
 import { SeasonsCard } from '@/features/seasons';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { parseSettingsTab, SETTINGS_TABS } from '../settings-text';
+import { DocumentReadingCard } from './document-reading-card';
 import { NotificationSettingsCard } from './notification-settings-card';
 import { RejectReasonsCard } from './reject-reasons-card';
 import { SecuritySettingsCard } from './security-settings-card';
@@ -37,6 +38,7 @@ export function SettingsPage() {
         </TabsList>
         <TabsContent value="system" className="flex flex-col gap-6">
           <SystemHealthCard />
+          <DocumentReadingCard />
           <RejectReasonsCard />
         </TabsContent>
         <TabsContent value="seasons" className="flex flex-col gap-6">

@@ -54,6 +54,17 @@ const typesOf = (facts: GuideFacts) => (facts.installation ? acceptedTypesText(f
 const yearsOf = (facts: GuideFacts) => (facts.installation ? retentionText(facts.installation.retentionYears) : 'the retention period');
 const timeoutOf = (facts: GuideFacts) => (facts.settings ? `${facts.settings.sessionTimeoutMinutes} minutes` : 'the session timeout');
 
+/** The Review screen's keys, as the guide lists them. */
+const REVIEW_KEY_LINES: ReadonlyArray<readonly [string, string]> = [
+  ['A', 'Approve'],
+  ['R', 'Reject, with a reason from the list'],
+  ['J', 'Next document'],
+  ['K', 'Previous document'],
+  ['Z', 'Zoom: fit, 100%, 200%'],
+  ['T', 'Turn the document a quarter turn'],
+  ['?', 'Show the list of keys'],
+];
+
 /** The User Guide's steps: ten for every staff member, then two for admins (FIRST_ADMIN_STEP). */
 export const GUIDE_STEPS: readonly GuideStep[] = [
   {
@@ -169,6 +180,26 @@ export const GUIDE_STEPS: readonly GuideStep[] = [
             <>The More menu downloads the file or shows its history: who did what, and when.</>,
           ]}
         />
+        <h3 className="pt-2 text-base font-semibold text-foreground">Reviewing documents quickly</h3>
+        <p>
+          The <strong>Review</strong> screen shows the documents waiting for review one at a time, oldest first: the document on one side,
+          and on the other the registration beside what the document says (its type, name and dates, read on this server), with anything
+          that differs marked <strong>Differs</strong>. Every action has a key:
+        </p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5" data-testid="guide-review-keys">
+          {REVIEW_KEY_LINES.map(([key, text]) => (
+            <div key={key} className="contents">
+              <dt>
+                <kbd className="inline-block min-w-7 rounded border px-1.5 text-center font-mono text-xs leading-6 text-foreground">{key}</kbd>
+              </dt>
+              <dd>{text}</dd>
+            </div>
+          ))}
+        </dl>
+        <p>
+          Approving asks for the dates the season’s rules need, already filled in from the document: check them and press Enter. An
+          unreadable photo can be sent back in one click with <strong>Ask for a better photo</strong>, which e-mails the family.
+        </p>
       </Paragraphs>
     ),
   },
