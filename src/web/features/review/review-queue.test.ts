@@ -68,9 +68,10 @@ describe('what the document says beside the registration', () => {
     expect(compareTypes(null, 'medical')).toBe('unknown');
   });
 
-  it('lets the server’s check decide that a field differs', () => {
+  it('lets the server’s check decide that a field differs, and calls any other difference close', () => {
     expect(withCheck('unknown', [{ kind: 'name_mismatch', message: 'x' }], 'name_mismatch')).toBe('differs');
     expect(withCheck('same', [{ kind: 'expired', message: 'x' }], 'name_mismatch')).toBe('same');
+    expect(withCheck('differs', [], 'dob_mismatch')).toBe('close');
   });
 
   it('says the confidence and the reading in words', () => {
@@ -86,13 +87,17 @@ describe('what the document says beside the registration', () => {
 });
 
 describe('the approval step filled in from the document', () => {
-  const read = (extracted: Partial<TDocument['extracted']>, state: TDocument['reading']['state'] = 'done') => ({
+  const read = (extracted: Partial<TDocument['extracted']>, state: TDocument['reading']['state'] = 'done', checks: TDocument['checks'] = []) => ({
     extracted: { docType: null, fullName: null, dateOfBirth: null, documentDate: null, confidence: null, ...extracted },
     reading: { state, method: 'pdf-text' as const, readAt: null },
+    checks,
   });
 
-  it('takes a certificate’s date of birth and a form’s or letter’s date', () => {
-    expect(approvalPrefill('birth_certificate', read({ dateOfBirth: '2014-05-17', documentDate: '2020-01-01' }))).toEqual({ birthDate: '2014-05-17' });
+  it('takes a certificate’s date of birth when it differs from the registration, and a form’s or letter’s date', () => {
+    const differs = [{ kind: 'dob_mismatch' as const, message: 'x' }];
+    expect(approvalPrefill('birth_certificate', read({ dateOfBirth: '2014-05-30', documentDate: '2020-01-01' }, 'done', differs))).toEqual({ birthDate: '2014-05-30' });
+    // The same date (or the same one printed day first): the step starts from the registered date, as it does anyway.
+    expect(approvalPrefill('birth_certificate', read({ dateOfBirth: '2014-05-17' }))).toEqual({});
     expect(approvalPrefill('medical', read({ documentDate: '2026-09-01' }))).toEqual({ documentDate: '2026-09-01' });
     expect(approvalPrefill('residency', read({ documentDate: '2026-08-01' }))).toEqual({ documentDate: '2026-08-01' });
   });

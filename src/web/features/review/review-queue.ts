@@ -83,8 +83,11 @@ export function readingWords(reading: TDocument['reading'], confidence: number |
   return sure ? `${how}. ${sure}.` : `${how}.`;
 }
 
-/** A field of the document beside the registration's: 'same', 'differs', or 'unknown' when either side is missing. */
-export type Comparison = 'same' | 'differs' | 'unknown';
+/**
+ * A field of the document beside the registration's: 'same', 'close' (not the same, but could be a misreading),
+ * 'differs', or 'unknown' when either side is missing.
+ */
+export type Comparison = 'same' | 'close' | 'differs' | 'unknown';
 
 /** The words of a name, without case, accents or punctuation. */
 const nameWords = (name: string): string[] =>
@@ -111,21 +114,29 @@ export const compareTypes = (declared: TDocType | null, found: TDocType | null):
   declared === null || found === null ? 'unknown' : declared === found ? 'same' : 'differs';
 
 /**
- * The comparison shown: the server's check of that kind wins (it knows the rules), else the plain comparison.
- * A check says 'differs' even where the plain comparison could not tell.
+ * The comparison shown. The server's check decides what differs (it knows which differences are only a misreading,
+ * such as a day and month swapped); a difference it does not flag is shown as 'close', to be looked at.
  */
 export function withCheck(comparison: Comparison, checks: readonly TReadingCheck[], kind: TReadingCheck['kind']): Comparison {
-  return checks.some((check) => check.kind === kind) ? 'differs' : comparison;
+  if (checks.some((check) => check.kind === kind)) return 'differs';
+  return comparison === 'differs' ? 'close' : comparison;
 }
 
-/** The facts the approval step starts with, from what reading found: a certificate's date of birth, a form's or letter's date. */
+/**
+ * The facts the approval step starts with, from what reading found: a certificate's date of birth, a form's or
+ * letter's date. A certificate's date the server did not flag as different is the registered one (the step's own
+ * default), possibly printed day first: the step keeps the registered date rather than swap it.
+ */
 export function approvalPrefill(
   docType: TDocType | null,
-  document: Pick<TDocument, 'extracted' | 'reading'> | undefined,
+  document: Pick<TDocument, 'extracted' | 'reading' | 'checks'> | undefined,
 ): { birthDate?: string; documentDate?: string } {
   if (!document || document.reading.state !== 'done') return {};
   const { dateOfBirth, documentDate } = document.extracted;
-  if (docType === 'birth_certificate') return dateOfBirth ? { birthDate: dateOfBirth } : {};
+  if (docType === 'birth_certificate') {
+    const differs = document.checks.some((check) => check.kind === 'dob_mismatch');
+    return dateOfBirth && differs ? { birthDate: dateOfBirth } : {};
+  }
   if (docType === 'medical' || docType === 'residency') return documentDate ? { documentDate } : {};
   return {};
 }

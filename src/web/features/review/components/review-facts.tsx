@@ -6,12 +6,20 @@ import { cn } from '@/lib/utils';
 import { compareDates, compareNames, compareTypes, readingWords, withCheck, type Comparison } from '../review-queue';
 
 /** Matches, differs or not found: an icon and words, never colour alone. */
-function ComparisonNote({ comparison }: { comparison: Comparison }) {
+function ComparisonNote({ comparison, differsText = 'Differs' }: { comparison: Comparison; differsText?: string | undefined }) {
   if (comparison === 'differs') {
     return (
       <span className="inline-flex items-center gap-1 rounded-md bg-warning-soft px-1.5 py-0.5 text-xs font-semibold text-warning-soft-foreground" data-comparison="differs">
         <AlertTriangle className="size-3.5" aria-hidden="true" />
-        Differs
+        {differsText}
+      </span>
+    );
+  }
+  if (comparison === 'close') {
+    return (
+      <span className="inline-flex items-center gap-1 text-xs font-medium text-foreground" data-comparison="close">
+        <CircleHelp className="size-3.5" aria-hidden="true" />
+        Nearly matches: look closely
       </span>
     );
   }
@@ -31,6 +39,8 @@ interface FactRow {
   registered: string;
   found: string | null;
   comparison: Comparison;
+  /** The words of a difference, when not 'Differs'. */
+  differsText?: string;
 }
 
 const typeLabel = (docType: TDocType | null): string => (docType ? DOC_TYPE_LABELS[docType] : 'Not known');
@@ -59,6 +69,7 @@ function factRows(declared: TDocType | null, record: TDocument, context: TDocume
       registered: '—',
       found: extracted.documentDate ? formatDate(extracted.documentDate) : null,
       comparison: withCheck('unknown', checks, 'expired'),
+      differsText: 'Too old',
     });
   }
   return rows;
@@ -121,7 +132,7 @@ export function ReviewFacts({ declared, record, context }: { declared: TDocType 
                 <td className="py-2 break-words">
                   <div className="flex flex-col items-start gap-1">
                     <span className={row.found === null ? 'text-muted-foreground' : 'font-medium'}>{row.found ?? 'Not found'}</span>
-                    <ComparisonNote comparison={row.found === null && row.comparison !== 'differs' ? 'unknown' : row.comparison} />
+                    <ComparisonNote comparison={row.found === null && row.comparison !== 'differs' ? 'unknown' : row.comparison} differsText={row.differsText} />
                   </div>
                 </td>
               </tr>
