@@ -1,6 +1,7 @@
-import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MAX_DOCUMENTS_PAGE_SIZE, ZDocument, ZDocumentList, ZDocumentReviewContext, type TDocument, type TDocumentListQuery } from '../../../contract';
 import { apiRequest, getQueryFn, queryKeyToUrl } from '@/lib/api-client';
+import type { TReviewDecision } from '@/features/documents';
 
 /**
  * The Review screen's reads. Every key starts with ['api', 'documents'], so a decision (useReviewDocument of
@@ -57,4 +58,24 @@ export function prefetchReview(queryClient: QueryClient, documentId: string): vo
   const staleTime = 10_000;
   void queryClient.prefetchQuery({ queryKey: [...DOCUMENTS_KEY, documentId], queryFn: getQueryFn({ schema: ZDocument }), staleTime });
   void queryClient.prefetchQuery({ queryKey: [...DOCUMENTS_KEY, documentId, 'review'], queryFn: getQueryFn({ schema: ZDocumentReviewContext }), staleTime });
+}
+
+/** What a decision makes stale, as on the Documents screen: the lists and records, the dashboard figures, reports, recent uploads. */
+const AFFECTED_BY_DECISIONS = [DOCUMENTS_KEY, ['api', 'stats'], ['api', 'report'], ['api', 'uploads']] as const;
+
+/**
+ * PATCH /api/documents/{id}/status from the Review screen. The screen moves on as soon as the server says yes:
+ * the lists are refreshed behind it, not waited for (the decided document already left the queue on screen).
+ */
+export function useDecideDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...DOCUMENTS_KEY, 'review'],
+    mutationFn: ({ documentId, decision }: { documentId: string; decision: TReviewDecision }) =>
+      apiRequest('PATCH', `/api/documents/${encodeURIComponent(documentId)}/status`, decision, { schema: ZDocument }),
+    // Refreshed on failure too: a 409 means someone else decided it.
+    onSettled: () => {
+      for (const queryKey of AFFECTED_BY_DECISIONS) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
 }

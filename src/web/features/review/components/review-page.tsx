@@ -15,7 +15,6 @@ import {
   approvalIsStale,
   needsApprovalStep,
   RejectDocumentDialog,
-  useReviewDocument,
   type ApproveTarget,
   type RejectTarget,
   type TReviewDecision,
@@ -25,7 +24,7 @@ import { formatDateTime } from '@/lib/format';
 import { usePermissions } from '@/lib/session-api';
 import { toast } from '@/lib/toast-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { prefetchReview, useReviewContext, useReviewedDocument, useReviewQueue } from '../api';
+import { prefetchReview, useDecideDocument, useReviewContext, useReviewedDocument, useReviewQueue } from '../api';
 import { nextRotation, nextZoom, type Rotation, type Zoom } from '../file-view';
 import { isDialogOpen, isTypingTarget, REVIEW_KEYS, reviewActionForKey, type ReviewAction } from '../review-keys';
 import {
@@ -88,7 +87,7 @@ export function ReviewPage() {
 function ReviewQueue({ season }: { season: string | undefined }) {
   const queryClient = useQueryClient();
   const queue = useReviewQueue(season);
-  const review = useReviewDocument();
+  const review = useDecideDocument();
   const regionRef = useRef<HTMLDivElement>(null);
   const [decided, setDecided] = useState<ReadonlySet<string>>(() => new Set());
   const [currentId, setCurrentId] = useState<string | null>(null);
