@@ -44,7 +44,7 @@ function Registration({ item, record, context }: { item: TDocumentListItem; reco
   );
 }
 
-/** The registration, then what the document says beside it; each read on its own, each with its own loading and error. */
+/** What the document says beside the registration (what matters first), then the rest of the registration; each read on its own, each with its own loading and error. */
 export function ReviewDocumentDetails({
   item,
   record,
@@ -68,7 +68,6 @@ export function ReviewDocumentDetails({
   }
   return (
     <div className="flex flex-col gap-5">
-      <Registration item={item} record={record.data} context={context.data} />
       {record.isError ? (
         <LoadError title="Unable to load what the document says" detail={getErrorMessage(record.error)} onRetry={() => void record.refetch()} retrying={record.isFetching} />
       ) : record.data ? (
@@ -76,6 +75,7 @@ export function ReviewDocumentDetails({
       ) : (
         <Skeleton className="h-32 w-full" />
       )}
+      <Registration item={item} record={record.data} context={context.data} />
     </div>
   );
 }
