@@ -2,7 +2,7 @@ import { launchChromium, parseScreenshotArgs, signIn, SCREEN_SIZES } from './scr
 
 /**
  * Screenshots of the Review screen (the pending documents one at a time, beside their registration), its list of
- * keys, its approval step filled in from the document, and Settings → System's reading switch, at 1280 and 390 px,
+ * keys, a photo turned and zoomed, and Settings → System's reading switch, at 1280 and 390 px,
  * light and dark. Run against a running server with the demo data:
  *   npx tsx scripts/take-review-screenshots.ts --url http://localhost:5000 --password '…' [--out /tmp/review-shots]
  */
@@ -31,15 +31,17 @@ for (const size of SCREEN_SIZES) {
       await page.waitForTimeout(300);
       await page.screenshot({ path: name('review-keys') });
       await page.keyboard.press('Escape');
+      await page.getByTestId('review-keys').waitFor({ state: 'hidden' });
 
+      // The next document (a photo in the demo data), turned a quarter, then at 100%.
+      await page.keyboard.press('j');
+      await page.getByTestId('review-file').and(page.locator('[data-state="ready"]')).waitFor();
       await page.keyboard.press('t');
-      await page.keyboard.press('z');
       await page.waitForTimeout(500);
       await page.screenshot({ path: name('review-turned') });
-      await page.keyboard.press('a');
+      await page.keyboard.press('z');
       await page.waitForTimeout(500);
-      await page.screenshot({ path: name('review-approve') });
-      await page.keyboard.press('Escape');
+      await page.screenshot({ path: name('review-zoomed') });
     }
 
     await page.goto(`${args.url}/settings`);

@@ -222,8 +222,14 @@ function ReviewQueue({ season }: { season: string | undefined }) {
     if (upcoming) prefetchReview(queryClient, upcoming);
   }, [upcoming, queryClient]);
 
+  // Every document read so far was decided here: the queue is read again for the ones after them.
+  const ranOut = queue.isSuccess && remaining.length === 0 && listed.length > 0 && !queue.isFetching;
+  useEffect(() => {
+    if (ranOut) void queue.refetch();
+  }, [ranOut, queue]);
+
   const loadingMore = queue.isFetchingNextPage && index >= remaining.length - 1 && lastIndex > index;
-  const empty = queue.isSuccess && remaining.length === 0 && !queue.hasNextPage;
+  const empty = queue.isSuccess && remaining.length === 0 && listed.length === 0;
 
   return (
     <>
@@ -299,7 +305,7 @@ function ReviewQueue({ season }: { season: string | undefined }) {
               </Card>
             </div>
           </div>
-        ) : loadingMore || queue.isFetching ? (
+        ) : loadingMore || queue.isFetching || ranOut ? (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
             <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
             Loading the next documents…
