@@ -1,6 +1,6 @@
 import { DOC_TYPE_LABELS, MEDICAL_EXAM_VALID_MONTHS, type TDocType, type TReadingCheck } from '../../contract';
 import { editDistance, formatDate } from './dates';
-import type { CheckInput, ReadingChecks, RegistrationFacts } from './types';
+import type { ReadingChecks, RegistrationFacts } from './types';
 
 /**
  * What a reviewer should look at twice, from the facts reading found and the registration. A check on a correct
