@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'document.file_removed',
   'document.moved_to_storage',
   'document.purged',
+  'document.read',
   'document.reopened',
   'document.rejected_virus',
   'document.scan_failed',

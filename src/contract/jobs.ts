@@ -43,6 +43,8 @@ export const JOB_PAYLOADS = {
   reminders: z.object({}),
   /** The hourly move of the day requirements are judged on: lapsed approvals stop counting. */
   'requirements-day': z.object({}),
+  /** Read one stored document's text (its PDF text, or OCR) and find the facts in it; a lane of its own. */
+  'read-document': z.object({ documentId: z.string() }),
   /** The daily removal of verified birth certificates' files, the seasons' "remove files after" days after verification. */
   'minimise-verified-files': z.object({}),
 };

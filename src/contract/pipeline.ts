@@ -4,7 +4,8 @@
  *
  * `runs` says where: `intake` stages run while a submission is received (the file is validated, hashed and
  * sealed as it streams in, so no plain copy ever touches the disk, then the submission is recorded against its
- * player); `job` stages run afterwards in the background job that finishes the document. Within each, stages run
+ * player); `job` stages run afterwards in the background job that finishes the document; `reading` runs once the
+ * document is stored and shown, in a queue of its own (Settings → System can turn it off). Within each, stages run
  * in list order.
  */
 export const PIPELINE_STAGES = [
@@ -19,6 +20,7 @@ export const PIPELINE_STAGES = [
   { id: 'store', title: 'Encrypted upload to storage (AES-256)', runs: 'job' },
   { id: 'record', title: 'Database record', runs: 'job' },
   { id: 'notify', title: 'Notifications and audit', runs: 'job' },
+  { id: 'read', title: 'Read the document (type, names, dates)', runs: 'reading' },
 ] as const;
 
 export type TPipelineStage = (typeof PIPELINE_STAGES)[number];

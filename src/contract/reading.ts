@@ -40,7 +40,8 @@ export type TReadingCheck = z.infer<typeof ZReadingCheck>;
 
 /**
  * Where the reading of a document stands:
- * `waiting` (queued or running), `done`, `off` (reading was turned off when the document arrived),
+ * `waiting` (queued or running), `done`, `off` (not read: reading was turned off when the document arrived, or it
+ * arrived before documents were read),
  * `failed` (the file could not be read; the document is reviewed by eye as before), `removed` (the file,
  * and its text with it, was deleted).
  */

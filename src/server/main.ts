@@ -18,6 +18,7 @@ import { scanningHealthCheck, withFailedScanCount,
   storageCheck,
   VIRUS_SCANNER_NOT_SET_UP } from './health';
 import { REQUIREMENT_DAY_QUEUE, createRequirementDayHandler, startRequirementDay } from './requirements';
+import { createDocumentReader, createReadDocumentHandler, READ_DOCUMENT_QUEUE, wordKey } from './reading';
 import { countDocumentsAwaitingFailedScan, createMinimiseHandler, createRetentionHandler, MINIMISE_QUEUE, RETENTION_QUEUE, scheduleMinimise, scheduleRetention, createDocumentsService } from './documents';
 import { buildApp } from './app';
 import { createSiteGuard } from './platform/http/site';
@@ -75,6 +76,8 @@ const STAGING_GRACE_MS = 60 * 60_000;
 export type Clearbase = {
   app: FastifyInstance;
   jobRunner: JobRunner;
+  /** The reading lane's runner: one worker reading stored documents' text. */
+  readingRunner: JobRunner;
   mailbox: MailboxService;
   database: Database;
   passwordBootstrap: PasswordBootstrap;
@@ -195,6 +198,32 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const listenOrigin = originForLinks(undefined, { host: config.host, port: config.port });
   const uploadLinkOrigin = (requestOrigin?: string): string => config.publicUrl?.origin ?? requestOrigin ?? listenOrigin;
 
+  // Reading documents has a lane of its own, one document at a time in one reading thread: a long OCR never
+  // holds up the pipeline's workers, and the machine keeps a core for everything else.
+  const { [READ_DOCUMENT_QUEUE]: readDocumentPayload, ...pipelineQueues } = JOB_PAYLOADS;
+  const reader = createDocumentReader();
+  const readingRunner = createJobRunner({
+    db,
+    log,
+    workers: 1,
+    staleAfterMs: config.pipelineStaleAfterMs,
+    now: jobClock,
+    ...(options.jobs?.pollMs === undefined ? {} : { pollMs: options.jobs.pollMs }),
+    catalogue: { [READ_DOCUMENT_QUEUE]: readDocumentPayload },
+    handlers: {
+      [READ_DOCUMENT_QUEUE]: createReadDocumentHandler({
+        db,
+        storageFor: storageForDriver,
+        masterKey: masterKey.key,
+        wordKey: wordKey(masterKey.key),
+        reader,
+        live,
+        log,
+        now: jobClock,
+      }),
+    },
+  });
+
   const jobRunner = createJobRunner({
     db,
     log,
@@ -202,7 +231,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     staleAfterMs: config.pipelineStaleAfterMs,
     now: jobClock,
     ...(options.jobs?.pollMs === undefined ? {} : { pollMs: options.jobs.pollMs }),
-    catalogue: JOB_PAYLOADS,
+    catalogue: pipelineQueues,
     handlers: {
       [PROCESS_DOCUMENT_QUEUE]: createProcessDocumentHandler({
         db,
@@ -215,6 +244,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
         retentionYears: config.retentionYears,
         scanRetry,
         now: jobClock,
+        reading: { on: async () => (await systemSettings.current()).documentReading, queued: () => readingRunner.poke() },
       }),
       [RETENTION_QUEUE]: createRetentionHandler({ db, storageFor: storageForDriver, log }),
       [MINIMISE_QUEUE]: createMinimiseHandler({ db, storageFor: storageForDriver, log, now: jobClock }),
@@ -237,6 +267,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     storage,
     storageFor: storageForDriver,
     masterKey: masterKey.key,
+    wordKey: wordKey(masterKey.key),
     live,
     onRecorded: () => jobRunner.poke(),
     notifyRejected: (documentId, reason) => notifications.notifyDocumentRejected(documentId, reason),
@@ -376,6 +407,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   await startRequirementDay(db, jobClock());
   if (options.startWorkers !== false) {
     jobRunner.start();
+    readingRunner.start();
     stagingSweeper.start();
     mailbox.startBackground();
     healthWatch.start();
@@ -396,6 +428,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   return {
     app,
     jobRunner,
+    readingRunner,
     mailbox,
     database,
     passwordBootstrap: password.bootstrap,
@@ -408,6 +441,8 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       await mailbox.close();
       await intakeThreads.close();
       await jobRunner.stop();
+      await readingRunner.stop();
+      await reader.close();
       await stagingSweeper.stop();
       // After the workers (a job finishing now still publishes), before the database its session lives on.
       await live.close();

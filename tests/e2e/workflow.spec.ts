@@ -17,10 +17,11 @@ test.describe('App Workflow', () => {
     await expect(page.getByTestId('workflow-mailbox')).toContainText('Configured, checked every');
 
     const stages = page.getByTestId('workflow-stage');
-    await expect(stages).toHaveCount(11);
+    await expect(stages).toHaveCount(12);
     await expect(stages.first()).toContainText('Intake');
     await expect(stages.nth(3)).toContainText('Antivirus scan');
-    await expect(stages.last()).toContainText('Notifications and audit');
+    await expect(stages.nth(10)).toContainText('Notifications and audit');
+    await expect(stages.last()).toContainText('Read the document');
 
     await expect(page.getByTestId('workflow-player-id-format')).toHaveText('CB-{year}-{8 hex}');
     await expect(page.getByTestId('workflow-example-player-id')).toHaveText(facts.example.playerId);

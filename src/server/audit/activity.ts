@@ -63,6 +63,7 @@ const SENTENCES: Record<TAuditAction, (detail: Record<string, unknown>) => strin
     return `Changed a document from ${change.data.from} to ${change.data.to}`;
   },
   'document.stored': () => 'Stored a document',
+  'document.read': () => "Read a document's text on this server",
   'intake.delivery_replayed': () => 'Replayed a delivery from a form builder',
   'integration.form_secret_revealed': () => 'Revealed the form webhook secret',
   'integration.form_secret_rotated': () => 'Replaced the form webhook secret with a new one',

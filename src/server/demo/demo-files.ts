@@ -77,8 +77,11 @@ function withComment(image: Buffer, format: ImageFormat, comment: string): Buffe
 
 type DemoDocument = DemoData['documents'][number];
 
+/** 2016-04-30 as 04/30/2016, the way a US form prints it; empty stays empty. */
+const usDate = (iso: string): string => (iso.length === 10 ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : iso);
+
 /** The file of one demo document: its bytes and type, as its name (and so the generated mime) says. */
-async function demoFile(document: DemoDocument, playerName: string): Promise<{ bytes: Buffer; mime: string }> {
+async function demoFile(document: DemoDocument, player: { name: string; birthDate: string }): Promise<{ bytes: Buffer; mime: string }> {
   const label = typeLabel(document.docType);
   const comment = `Clearbase demo document ${document.id ?? ''}`;
   if (document.mime === 'image/jpeg' || document.mime === 'image/png') {
@@ -86,9 +89,12 @@ async function demoFile(document: DemoDocument, playerName: string): Promise<{ b
     return { bytes: withComment(await typeImage(label, format), format, comment), mime: document.mime };
   }
   const uploaded = document.uploadedAt instanceof Date ? document.uploadedAt.toISOString().slice(0, 10) : '';
+  // What reading finds in it, as in a real document of its type: the child's name and date of birth, an exam's date.
+  const facts = [`Name of child: ${player.name}`, `Date of birth: ${usDate(player.birthDate)}`, ...(document.docType === 'medical' && uploaded ? [`Date of exam: ${usDate(uploaded)}`] : [])];
   const pdf = onePagePdf(
     [
-      `DEMO — ${label} — ${playerName}`,
+      `DEMO — ${label} — ${player.name}`,
+      ...facts,
       `Player ${document.playerId}, sent ${uploaded} as "${document.originalFilename}".`,
       'A generated sample file, not a real document.',
       comment,
@@ -104,13 +110,13 @@ async function demoFile(document: DemoDocument, playerName: string): Promise<{ b
  * are changed in place to match the stored file, so they are written only after this resolves.
  */
 export async function attachDemoFiles(chunk: DemoData, store: DemoFileStore): Promise<void> {
-  const names = new Map(chunk.players.map((player) => [player.id, `${player.firstName} ${player.lastName}`]));
+  const players = new Map(chunk.players.map((player) => [player.id, { name: `${player.firstName} ${player.lastName}`, birthDate: player.birthDate }]));
   let next = 0;
   const writeNext = async (): Promise<void> => {
     for (let index = next++; index < chunk.documents.length; index = next++) {
       const document = chunk.documents[index];
       if (!document?.storageKey) continue;
-      const file = await demoFile(document, names.get(document.playerId) ?? 'Demo Player');
+      const file = await demoFile(document, players.get(document.playerId) ?? { name: 'Demo Player', birthDate: '' });
       const encryption = startEncryption(store.masterKey);
       const ciphertext = encryption.update(file.bytes);
       const sealed = encryption.finish();

@@ -2,6 +2,7 @@ import { recordAuditEvent } from '../audit';
 import type { Db } from '../platform/db/client';
 import { lockDemoSeeding, truncateDemoTables, type DemoRowCounts } from './demo.repository';
 import { insertDocuments } from '../documents';
+import { queueReadings } from '../reading';
 import { insertNotificationHistory, insertNotificationTemplates, insertReminderSchedules } from '../notifications';
 import { generateReminderSchedules } from './demo-notifications';
 import { insertPlayers, insertRegistrations } from '../players';
@@ -136,6 +137,8 @@ async function writeChunk(tx: Db, chunk: DemoData, files: DemoFileStore | undefi
   };
   await Promise.all([parents(), files ? attachDemoFiles(chunk, files) : undefined]);
   await insertDocuments(tx, chunk.documents);
+  // The documents under review are read like uploads, so the Review screen shows what reading finds.
+  if (files) await queueReadings(tx, chunk.documents.flatMap((document) => (document.status === 'pending' && document.storageKey && document.id ? [document.id] : [])));
   await insertUsers(tx, chunk.users);
   await insertNotificationTemplates(tx, chunk.notificationTemplates);
   await insertNotificationHistory(tx, chunk.notificationHistory);

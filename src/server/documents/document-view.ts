@@ -1,4 +1,5 @@
-import { NOTHING_EXTRACTED, type TDocument, type TExtracted, type TReadingCheck, type TReadingState, type TUploadItem } from '../../contract';
+import { NOTHING_EXTRACTED, type TDocument, type TUploadItem } from '../../contract';
+import { NOT_READ, type DocumentReadingView } from '../reading';
 import type { Storage } from '../adapters/storage/port';
 import type { DocumentRow, UploadRow } from './documents.repository';
 
@@ -20,18 +21,6 @@ export function storageLocation(storageFor: StorageFor, row: Pick<DocumentRow, '
     return null;
   }
 }
-
-/** What reading found in a document, with the checks against its registration; absent for a document never queued for reading. */
-export type DocumentReadingView = {
-  state: TReadingState;
-  method: 'pdf-text' | 'ocr' | null;
-  readAt: Date | null;
-  extracted: TExtracted | null;
-  checks: TReadingCheck[];
-};
-
-/** A document that arrived before documents were read: its reading is shown as turned off. */
-const NOT_READ: DocumentReadingView = { state: 'off', method: null, readAt: null, extracted: null, checks: [] };
 
 /** A document as the API shows it, shared by the documents and reports services. */
 export function toDocument(row: DocumentViewRow, storageFor: StorageFor, reading: DocumentReadingView = NOT_READ): TDocument {

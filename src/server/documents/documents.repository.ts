@@ -5,6 +5,7 @@ import { insertInBatches } from '../platform/db/batch';
 import { registrationInDivisions, scopeValues, type DivisionScope } from '../platform/db/division-scope';
 import { preparedRead, type Preparable } from '../platform/db/prepared';
 import { containsPattern, foldedContains } from '../platform/db/search';
+import { documentsHoldingWords } from '../reading';
 import { auditEvents, documents, players, registrations, seasonRequirements, seasons, submissions } from '../platform/db/schema';
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -153,6 +154,13 @@ export const listRecentUploads = (db: Db, limit: number, seasonId?: string, scop
 export type DocumentListFilter = {
   /** A substring of the player's full name ('First Last') or of the original file name, ignoring case and accents. */
   search?: string;
+  /**
+   * With `search`, for staff who may open files: the keyed hashes of its words (the reading module's word index);
+   * a document whose text holds them all matches too. Empty or left out: names and file names only.
+   */
+  searchWordHashes?: readonly string[];
+  /** `oldest`: oldest first (the review queue); else newest first. */
+  sort?: 'newest' | 'oldest';
   /** `scan_failed`: documents still processing whose virus scan keeps failing (shown as 'Scan failed, will retry'). */
   status?: TDocumentStatus | 'scan_failed';
   /** `undetected`: the pipeline could not tell the type (doc_type is null). */
@@ -211,6 +219,9 @@ function documentListWhere(db: Db, filter: DocumentListFilter): SQL | undefined 
             .select({ id: players.id })
             .from(players)
             .where(foldedContains(sql`${players.firstName} || ' ' || ${players.lastName}`, pattern))}))`,
+          filter.searchWordHashes && filter.searchWordHashes.length > 0
+            ? sql`${documents.id} = any(array(${documentsHoldingWords(db, filter.searchWordHashes)}))`
+            : undefined,
         )
       : undefined,
   );
@@ -241,7 +252,7 @@ export const documentListPageQuery = (db: Db, filter: DocumentListFilter, page: 
     .innerJoin(players, eq(players.id, documents.playerId))
     .leftJoin(registrations, registrationOfDocument)
     .where(documentListWhere(db, filter))
-    .orderBy(desc(documents.uploadedAt), desc(documents.id))
+    .orderBy(...(filter.sort === 'oldest' ? [asc(documents.uploadedAt), asc(documents.id)] : [desc(documents.uploadedAt), desc(documents.id)]))
     .limit(page.limit)
     .offset(page.offset);
 

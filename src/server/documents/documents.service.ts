@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
   inDivisionScope,
+  principalCan,
   ZDocType,
   ZDocumentStatus,
   type TBulkStatusResult,
@@ -41,7 +42,8 @@ import { requeueDocumentJobs } from '../platform/jobs/jobs.repository';
 import { resolveSeason } from '../seasons';
 import { AppError } from '../platform/errors';
 import type { LivePublisher } from '../live';
-import { toDocument, toUploadItem } from './document-view';
+import { toDocument, toUploadItem, type DocumentViewRow } from './document-view';
+import { documentReadingView, searchHashes, type WordKey } from '../reading';
 import { approvalFacts, type ApprovalFacts } from './review-facts';
 
 /**
@@ -83,6 +85,8 @@ export type DocumentsServiceDeps = {
   /** The storage holding objects of a driver; throws when that driver is not configured here. */
   storageFor(driver: 'local' | 's3'): Storage;
   masterKey: Buffer;
+  /** The key of the word index of documents' text (reading/word-index.ts). */
+  wordKey: WordKey;
   live: LivePublisher;
   /** Wakes the pipeline workers after a scan retry puts a job back. */
   onRecorded: () => void;
@@ -104,7 +108,13 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
   async function readDocument(id: string): Promise<TDocument> {
     const row = await findDocumentWithGuardian(deps.db, id);
     if (!row) throw documentNotFound(id);
-    return toDocument(row, (driver) => deps.storageFor(driver));
+    return present(row);
+  }
+
+  /** A document with what reading found in it, checked against its registration today. */
+  async function present(row: DocumentViewRow): Promise<TDocument> {
+    const reading = await documentReadingView(deps.db, row.id, new Date().toISOString().slice(0, 10));
+    return toDocument(row, (driver) => deps.storageFor(driver), reading);
   }
 
   return {
@@ -112,7 +122,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
     async getDocument(id: string, principal: TPrincipal): Promise<TDocument> {
       const row = await findDocumentWithGuardian(deps.db, id);
       if (!row || !inDivisionScope(principal, row.division)) throw documentNotFound(id);
-      return toDocument(row, (driver) => deps.storageFor(driver));
+      return present(row);
     },
 
     async listRecentUploads(limit: number, principal: TPrincipal): Promise<TUploadItem[]> {
@@ -125,8 +135,12 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
      * in all; both only of the principal's divisions.
      */
     async listDocuments(params: DocumentListParams, principal: TPrincipal): Promise<TDocumentList> {
+      const search = params.search === '' ? undefined : params.search;
       const filter: DocumentListFilter = {
-        search: params.search === '' ? undefined : params.search,
+        search,
+        // Words inside documents are searched only for those who may open the files they come from.
+        searchWordHashes: search !== undefined && principalCan(principal, 'files.open') ? searchHashes(deps.wordKey, search) : undefined,
+        sort: params.sort,
         status: params.status === 'all' ? undefined : params.status,
         docType: params.docType === 'all' ? undefined : params.docType,
         scope: principal.divisions,
@@ -457,6 +471,12 @@ const RECEIVED_FROM: Record<string, string> = {
 const ZReceivedDetail = z.object({
   documents: z.array(z.object({ id: z.string(), status: z.string().optional(), message: z.string().optional() })).optional(),
 });
+const ZReadDetail = z.object({
+  method: z.string(),
+  readable: z.boolean(),
+  docType: ZDocType.nullish(),
+  typeSet: z.boolean().optional(),
+});
 const ZStoredDetail = z.object({
   driver: z.string().nullish(),
   docType: ZDocType.nullish(),
@@ -537,6 +557,13 @@ export function summarizeAuditEvent(event: Pick<AuditEventRow, 'action' | 'actor
     }
     case 'document.purged':
       return 'Removed after the retention period';
+    case 'document.read': {
+      const detail = ZReadDetail.safeParse(event.detail);
+      if (!detail.success) break;
+      const how = detail.data.method === 'ocr' ? 'Read on this server (OCR)' : 'Read from its PDF text on this server';
+      if (!detail.data.readable) return `${how}; too little could be read to check it`;
+      return detail.data.typeSet && detail.data.docType ? `${how}; its type, ${detail.data.docType}, was found in its content` : how;
+    }
     case 'document.file_removed':
       return 'File removed after verification; the verification and the file’s fingerprint stay';
     case 'document.scan_failed':

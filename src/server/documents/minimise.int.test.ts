@@ -11,7 +11,9 @@ import { findDocument, insertDocument, type NewDocument } from './documents.repo
 import { findRegistration, insertRegistrations } from '../players';
 import { upsertPlayer } from '../players/players.repository';
 import { decryptToBuffer, startEncryption } from '../platform/crypto/envelope';
-import { auditEvents, documents, jobs } from '../platform/db/schema';
+import { auditEvents, documentReadings, documents, jobs } from '../platform/db/schema';
+import { sealSecret } from '../platform/crypto/secret-box';
+import { eq } from 'drizzle-orm';
 import { insertSeasons } from '../seasons/seasons.repository';
 import { createLogger } from '../platform/logger';
 import { listQueuedJobs } from './retention.repository';
@@ -100,8 +102,15 @@ describeEachDatabase('verify, then minimise', ({ getDb }) => {
     const plain = await decryptToBuffer(MASTER_KEY, { wrappedKey: stored.wrappedKey, iv: stored.iv, authTag: stored.authTag }, await storage.get(due.key));
     expect(plain.toString()).toContain('birth_certificate of Ada Minimal');
     expect((await findRegistration(getDb(), PLAYER, FALL))?.birthCertificateStatus).toBe('complete');
+    // What reading found in the file: its sealed text and word index go with it.
+    await getDb()
+      .insert(documentReadings)
+      .values({ documentId: due.id, state: 'done', text: sealSecret(MASTER_KEY, 'Name of child: Ada Minimal'), wordHashes: ['0123456789abcdef'], readable: true });
 
     expect(await handlerWith()({}, job)).toEqual({ kind: 'done' });
+    expect(await getDb().select().from(documentReadings).where(eq(documentReadings.documentId, due.id))).toMatchObject([
+      { state: 'removed', text: null, wordHashes: [], extracted: null },
+    ]);
 
     expect(await storage.exists(due.key)).toBe(false);
     expect(await findDocument(getDb(), due.id)).toMatchObject({

@@ -2,6 +2,7 @@ import type { Storage } from '../adapters/storage/port';
 import type { TJobPayload, TJobQueue } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { recordAuditEvent } from '../audit';
+import { removeReading } from '../reading';
 import { findVerifiedFilesDue, markVerifiedFileRemoved, type VerifiedFileDue } from './minimise.repository';
 import type { JobHandler } from '../platform/jobs/job-runner';
 import { ensureJobScheduled } from '../platform/jobs/jobs.repository';
@@ -78,6 +79,8 @@ async function removeFile(deps: MinimiseDeps, document: VerifiedFileDue, now: ()
       if (!(await markVerifiedFileRemoved(tx, document.id, removedAt, document))) throw new NotRecorded();
       if (!document.storageDriver) throw new Error('the document has a storage key but no storage driver');
       await deps.storageFor(document.storageDriver).delete(document.storageKey);
+      // The text read from the file goes with it.
+      await removeReading(tx, document.id);
       await recordAuditEvent(tx, {
         actor: 'system',
         action: 'document.file_removed',

@@ -2,6 +2,7 @@ import type { Storage } from '../adapters/storage/port';
 import type { TJobPayload, TJobQueue } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { recordAuditEvent } from '../audit';
+import { removeReading } from '../reading';
 import { findExpiredDocuments, markDocumentPurged, type ExpiredDocument } from './retention.repository';
 import type { JobHandler } from '../platform/jobs/job-runner';
 import { ensureJobScheduled } from '../platform/jobs/jobs.repository';
@@ -81,6 +82,8 @@ async function purgeDocument(deps: RetentionDeps, document: ExpiredDocument, now
   const marked = await deps.db.transaction(async (tx) => {
     const changed = await markDocumentPurged(tx, document.id, purgedAt, document);
     if (changed) {
+      // The text read from the file goes with it.
+      await removeReading(tx, document.id);
       await recordAuditEvent(tx, {
         actor: 'system',
         action: 'document.purged',

@@ -188,14 +188,16 @@ async function readPixels(input: Buffer, page: number, failOn: 'error' | 'warnin
 }
 
 /** The part of libheif-js (libheif 1.x compiled to WebAssembly) used here. */
-type HeifImageHandle = { handle: number; get_width(): number; get_height(): number; free(): void };
+type HeifImageHandle = { handle: number; get_width(): number; get_height(): number; is_primary(): boolean; free(): void };
+type HeifChannel = { id: unknown; width: number; height: number; stride: number; data: Uint8Array };
 type Libheif = {
   HeifDecoder: new () => { decoder: number | null; decode(bytes: Uint8Array): HeifImageHandle[] };
   heif_context_free(context: number): void;
-  heif_js_decode_image2(handle: number, colorspace: unknown, chroma: unknown): { channels: unknown[]; image: number } | { code: unknown; message: string } | null;
+  heif_js_decode_image2(handle: number, colorspace: unknown, chroma: unknown): { channels: HeifChannel[]; image: number } | { code: unknown; message: string } | null;
   heif_image_release(image: number): void;
-  heif_colorspace: { heif_colorspace_undefined: unknown };
-  heif_chroma: { heif_chroma_undefined: unknown };
+  heif_colorspace: { heif_colorspace_undefined: unknown; heif_colorspace_RGB: unknown };
+  heif_chroma: { heif_chroma_undefined: unknown; heif_chroma_interleaved_RGBA: unknown };
+  heif_channel: { heif_channel_interleaved: unknown };
 };
 
 let libheif: Libheif | undefined;
@@ -235,6 +237,38 @@ function inspectHeif(bytes: Uint8Array, limits: InspectionLimits): FileInspectio
     if (!decoded || !('channels' in decoded)) return corrupt('heic');
     lib.heif_image_release(decoded.image);
     return { ok: true, width: first.get_width(), height: first.get_height(), ...(images.length > 1 ? { pages: images.length } : {}) };
+  } finally {
+    for (const image of images) image.free();
+    if (decoder.decoder) lib.heif_context_free(decoder.decoder);
+  }
+}
+
+/**
+ * The primary image of a HEIF/HEIC photo as RGBA pixels (libheif applies its rotation and mirroring), or
+ * null when it cannot be decoded. For reading a photo's text; the file was inspected before it was stored.
+ */
+export function decodeHeifImage(bytes: Uint8Array): { width: number; height: number; rgba: Uint8Array } | null {
+  const lib = loadLibheif();
+  const decoder = new lib.HeifDecoder();
+  let images: HeifImageHandle[] = [];
+  try {
+    images = quietly(() => decoder.decode(bytes));
+    const primary = images.find((image) => image.is_primary()) ?? images[0];
+    if (!primary) return null;
+    const decoded = quietly(() => lib.heif_js_decode_image2(primary.handle, lib.heif_colorspace.heif_colorspace_RGB, lib.heif_chroma.heif_chroma_interleaved_RGBA));
+    if (!decoded || !('channels' in decoded)) return null;
+    try {
+      const channel = decoded.channels.find((candidate) => candidate.id === lib.heif_channel.heif_channel_interleaved);
+      if (!channel) return null;
+      const { width, height, stride } = channel;
+      const rgba = new Uint8Array(width * height * 4);
+      for (let row = 0; row < height; row++) rgba.set(channel.data.subarray(row * stride, row * stride + width * 4), row * width * 4);
+      return { width, height, rgba };
+    } finally {
+      lib.heif_image_release(decoded.image);
+    }
+  } catch {
+    return null;
   } finally {
     for (const image of images) image.free();
     if (decoder.decoder) lib.heif_context_free(decoder.decoder);

@@ -113,6 +113,7 @@ describeEachDatabase('the pipeline when the database connection drops', ({ getDb
       db,
       storage,
       scanner: () => Promise.resolve(undefined),
+      reading: { on: () => Promise.resolve(false), queued: () => undefined },
       masterKey,
       live: { publish: (message) => void published.push(message) },
       log: createLogger('silent'),

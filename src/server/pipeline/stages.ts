@@ -6,6 +6,7 @@ import type { Storage } from '../adapters/storage/port';
 import { createDecryptor, type Envelope } from '../platform/crypto/envelope';
 import type { Db } from '../platform/db/client';
 import { recordAuditEvent } from '../audit';
+import { queueReading } from '../reading';
 import { findDocument, updateDocument, type DocumentRow, type PipelineDocument } from '../documents';
 import { isDatabaseUnreachable, readAfterConnectionLoss } from '../platform/db/errors';
 import { settleSubmission } from './submissions.repository';
@@ -26,6 +27,11 @@ export type ProcessDocumentDeps = {
   live: LivePublisher;
   log: Logger;
   retentionYears: number;
+  /**
+   * Reading the stored document's text: `on` is asked per job (Settings → System), `queued` wakes the reading
+   * lane once a reading is queued with the recorded document.
+   */
+  reading: { on: () => Promise<boolean>; queued: () => void };
   /** How long and how often a scan the scanner could not make is tried again; DEFAULT_SCAN_RETRY unless a test says otherwise. */
   scanRetry?: ScanRetryPolicy;
   /** The clock of scan failures; the job runner's own clock in tests that drive time. */
@@ -139,6 +145,7 @@ const JOB_STAGE_RUNS: Record<TJobStageId, JobStage> = {
     const docType = setBy(flight.docType, 'doc-type');
     const retainUntil = new Date(document.uploadedAt);
     retainUntil.setUTCFullYear(retainUntil.getUTCFullYear() + deps.retentionYears);
+    const readingOn = await deps.reading.on();
     await recordStored(deps.db, document.id, async (tx) => {
       await updateDocument(tx, document.id, {
         status: 'pending',
@@ -160,8 +167,11 @@ const JOB_STAGE_RUNS: Record<TJobStageId, JobStage> = {
         detail: { storedPath, driver: deps.storage.driver, docType, detectedFrom: document.docType ? 'declared' : 'filename', scanned: Boolean(flight.scanned) },
       });
       if (document.submissionId) await settleSubmission(tx, document.submissionId, flight.files);
+      // Read after it is stored, in a lane of its own: never before the document is recorded and shown.
+      await queueReading(tx, document.id, readingOn);
     });
     await deps.storage.delete(flight.stagedKey);
+    if (readingOn) deps.reading.queued();
     return undefined;
   },
 

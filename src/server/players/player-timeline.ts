@@ -19,7 +19,7 @@ import type { PlayerRegistrationRow } from './registrations.repository';
  * Document actions the timeline leaves out: downloads (every View is one) and the pipeline's own bookkeeping
  * of where the file is kept. Every other action on a document is told, those not known here in general words.
  */
-export const QUIET_DOCUMENT_ACTIONS = ['document.downloaded', 'document.stored', 'document.moved_to_storage'] as const satisfies readonly TAuditAction[];
+export const QUIET_DOCUMENT_ACTIONS = ['document.downloaded', 'document.stored', 'document.moved_to_storage', 'document.read'] as const satisfies readonly TAuditAction[];
 
 /** Who brought a file in, by the channel of its submission. */
 const INTAKE_WHO: Record<TSubmissionSource, string> = { form: 'Form', mailbox: 'Mailbox', upload: 'Staff', test: 'Pipeline test', family: 'Family' };

@@ -42,6 +42,7 @@ import {
 import { findCurrentSeason, resolveSeason, type SeasonRow } from '../seasons';
 import { AppError } from '../platform/errors';
 import { toDocument, toUploadItem, type StorageFor, listRecentUploads } from '../documents';
+import { documentReadingView } from '../reading';
 
 export type ReportsServiceDeps = {
   db: Db;
@@ -210,7 +211,9 @@ export function createReportsService(deps: ReportsServiceDeps) {
         status: { playerId, playerName, division, documentsStatus, completionPercentage },
         guardian: { name: registration.guardianName, email: registration.guardianEmail, phone: registration.guardianPhone },
         birthDate: registration.birthDate,
-        documents: documents.map((row) => toDocument(row, deps.storageFor)),
+        documents: await Promise.all(
+          documents.map(async (row) => toDocument(row, deps.storageFor, await documentReadingView(db, row.id, now().toISOString().slice(0, 10)))),
+        ),
       };
     },
 

@@ -44,7 +44,7 @@ describe('App Workflow text', () => {
     expect(minutesText(300_000)).toBe('5 minutes');
   });
 
-  it('lists the pipeline’s eleven stages in the order a document goes through them', () => {
+  it('lists the pipeline’s twelve stages in the order a document goes through them', () => {
     expect(pipelineStages(installation).map((stage) => stage.title)).toEqual([
       'Intake',
       'Extract player info',
@@ -57,6 +57,7 @@ describe('App Workflow text', () => {
       'Encrypted upload to storage (AES-256)',
       'Database record',
       'Notifications and audit',
+      'Read the document (type, names, dates)',
     ]);
   });
 

@@ -79,7 +79,7 @@ export function pipelineStages(installation: TInstallation): PipelineStage[] {
     },
     'doc-type': {
       description:
-        'The type (birth certificate, residency proof, medical form, liability waiver) comes from the form field, else from the file name, else, for a single attachment, from the e-mail’s subject or body. A file that says neither waits for staff review.',
+        'The type (birth certificate, residency proof, medical form, liability waiver) comes from the form field, else from the file name, else, for a single attachment, from the e-mail’s subject or body. A file that says neither takes the type its content shows once it is read (the last step), else waits for staff review; when the content disagrees with the declared type, review says so.',
     },
     rename: {
       description: `The file gets a predictable name and folder: ${installation.storedPath.format}. Names are reduced to plain letters, digits and underscores.`,
@@ -94,6 +94,10 @@ export function pipelineStages(installation: TInstallation): PipelineStage[] {
     },
     notify: {
       description: 'Every step is written to the audit log in the same transaction as the change. Open screens update at once over the live connection, and the enabled notification channels are told.',
+    },
+    read: {
+      description:
+        'Once stored, the document is read on this server, never by an outside service: a PDF’s own text directly, a scan or photo by OCR (straightened and its contrast corrected first). The type, the child’s name, the date of birth and the document’s date are found and checked against the registration, for review. The text is kept encrypted like the file, searchable by staff who may open files, and deleted with the file. It runs after the document is shown, one at a time, and can be turned off in Settings → System.',
     },
   };
   return PIPELINE_STAGES.map((stage) => ({ id: stage.id, title: stage.title, ...explained[stage.id] }));
