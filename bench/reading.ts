@@ -3,8 +3,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import type { TDocType, TExtracted, TReadingCheckKind } from '../src/contract';
 import { isDifferentPerson, isReadable, readingChecks } from '../src/server/reading/checks';
 import { extractFacts } from '../src/server/reading/facts';
+import { createDocumentReader } from '../src/server/reading/reader';
 import { CORPUS_KINDS, CORPUS_TYPES, planReadingCorpus, renderCorpusDocument, type CorpusKind, type CorpusPlan } from '../tests/support/reading-corpus';
-import { createStandInReader } from './reading-stand-in';
 
 /**
  * `npm run bench:reading`: how well documents are read. Synthetic documents of the four types (tests/support/
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   const plans = planReadingCorpus({ count: options.limit, seed: options.seed, today });
   write(`== Reading: ${plans.length} documents (seed ${options.seed}), one reading thread ==\n`);
 
-  const reader = await createStandInReader();
+  const reader = createDocumentReader();
   const results: DocumentResult[] = [];
   try {
     for (const plan of plans) {

@@ -97,6 +97,10 @@ describe('isDifferentPerson', () => {
     expect(isDifferentPerson(printed, ana, confidence)).toBe(false);
   });
 
+  it('reads "fi" as the "ñ" OCR took it for', () => {
+    expect(isDifferentPerson('Emma Lee Pefia', { firstName: 'Emma', lastName: 'Peña', birthDate: '2011-01-07' }, 0.99)).toBe(false);
+  });
+
   it.each([
     ['Maria Lopez', 1],
     ['Ana Smith', 0.8],

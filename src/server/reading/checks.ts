@@ -156,8 +156,9 @@ function sameWord(word: string, wanted: string, looseOcr: boolean): boolean {
   if (word.length < 3 || wanted.length < 3) return false;
   if (word.length === wanted.length && oneConfusion(word, wanted)) return true;
   if (looseOcr && wanted.length >= 4) return editDistance(word, wanted) <= (wanted.length >= 8 ? 2 : 1);
-  // "rn" read for "m", and the like: one letter for two.
-  return word.replace(/rn/g, 'm') === wanted.replace(/rn/g, 'm');
+  // Two letters read for one: "rn" for "m", "fi" for "ñ" (whose accent is gone by now, so "n").
+  const fold = (text: string) => text.replace(/rn/g, 'm').replace(/fi/g, 'n');
+  return fold(word) === fold(wanted);
 }
 
 function oneConfusion(a: string, b: string): boolean {
