@@ -5,11 +5,11 @@ import { extractFacts } from './facts';
 import { createDocumentReader } from './reader';
 
 /**
- * The reader, the facts and the checks together on synthetic documents of every type: a clean scan of each,
- * and two photos. Every document is correct, so no check may be raised.
+ * The reader, the facts and the checks together on one synthetic document of each type (two clean scans, two
+ * photos). Every document is correct, so no check may be raised. A page takes OCR a few seconds of one core.
  */
 const TODAY = '2026-06-01';
-const plans = planReadingCorpus({ count: 6, seed: 11, today: TODAY });
+const plans = planReadingCorpus({ count: 8, seed: 11, today: TODAY }).filter((_plan, i) => [0, 2, 5, 7].includes(i));
 const reader = createDocumentReader();
 
 afterAll(async () => {
@@ -32,5 +32,5 @@ describe('reading synthetic documents', () => {
       expect(isDifferentPerson(extracted.fullName ?? '', registration, extracted.confidence)).toBe(false);
     }
     expect(readingChecks({ extracted, readable: true, declaredType: plan.docType, registration, today: TODAY })).toEqual([]);
-  });
+  }, 60_000);
 });
