@@ -93,6 +93,7 @@ describe('isDifferentPerson', () => {
     ['Ana Lopes-Garcia', 0.8],
     ['Ana Lopez-Garcla', 0.8],
     ['Ana', 1],
+    ['Ana Maria Lop', 0.93],
   ])('%s is the registered player', (printed, confidence) => {
     expect(isDifferentPerson(printed, ana, confidence)).toBe(false);
   });

@@ -135,7 +135,10 @@ export function isDifferentPerson(printed: string, registration: RegistrationFac
   const looseOcr = confidence !== null && confidence < EXACT_TEXT_CONFIDENCE;
   const matches = (wanted: string) => words.some((word) => sameWord(word, wanted, looseOcr));
   const joinedLast = last.join('');
-  const lastMatches = last.some(matches) || matches(joinedLast) || words.join('').includes(joinedLast);
+  // A name cut short at its end (a seal or a fold over the last letters) is not another person's.
+  const finalWord = words.at(-1) ?? '';
+  const cutShort = finalWord.length >= 3 && last.some((word) => word.startsWith(finalWord));
+  const lastMatches = last.some(matches) || matches(joinedLast) || words.join('').includes(joinedLast) || cutShort;
   const firstMatches = first.some(matches) || words.some((word) => word.length === 1 && first.some((name) => name.startsWith(word)));
   return !(lastMatches && firstMatches);
 }
