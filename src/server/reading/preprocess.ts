@@ -29,26 +29,15 @@ export type PageSource = { file: Buffer; page?: number } | { raw: Uint8Array; wi
 
 /** Decodes a page (turned upright by its EXIF orientation), grey, at its OCR size. */
 export async function decodeGrey(source: PageSource): Promise<GreyImage> {
-  const open = () =>
+  const input =
     'file' in source
       ? sharp(source.file, { page: source.page ?? 0, failOn: 'error', limitInputPixels: false })
       : sharp(Buffer.from(source.raw.buffer, source.raw.byteOffset, source.raw.byteLength), { raw: { width: source.width, height: source.height, channels: source.channels } });
-  let width: number;
-  let height: number;
-  if ('file' in source) {
-    const header = await open().metadata();
-    const turned = (header.orientation ?? 1) >= 5;
-    width = (turned ? header.height : header.width) ?? 0;
-    height = (turned ? header.width : header.height) ?? 0;
-  } else {
-    ({ width, height } = source);
-  }
-  if (!width || !height) throw new Error('the picture has no size');
-  const scale = ocrScale(Math.max(width, height));
   // Transparent parts (a PNG's) become white paper, not black.
-  let pipeline = open().timeout({ seconds: SHARP_TIMEOUT_SECONDS }).rotate().flatten({ background: '#ffffff' }).greyscale();
-  if (scale !== 1) pipeline = pipeline.resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { fit: 'fill', kernel: 'lanczos3' });
-  return toGrey(pipeline);
+  const grey = await toGrey(input.timeout({ seconds: SHARP_TIMEOUT_SECONDS }).rotate().flatten({ background: '#ffffff' }).greyscale());
+  const scale = ocrScale(Math.max(grey.width, grey.height));
+  if (scale === 1) return grey;
+  return toGrey(fromGrey(grey).resize(Math.max(1, Math.round(grey.width * scale)), Math.max(1, Math.round(grey.height * scale)), { fit: 'fill', kernel: 'lanczos3' }));
 }
 
 /** sharp over a grey image's pixels. */

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { onePagePdf } from '../files';
-import { createDocumentReader, ReadingError } from './reader';
+import { createDocumentReader, ReadingError, type ThreadEvent } from './reader';
 
 /** A birth certificate's lines, as a parent's scan or photo would show them. */
 const LINES = ['CERTIFICATE OF LIVE BIRTH', 'Name of child: Maria Elena Alvarez', 'Date of birth: March 14, 2014', 'Place of birth: Springfield General Hospital', 'Registered on 03/21/2014 by the County Registrar'];
@@ -52,11 +51,6 @@ async function twoPageTiff(first: Buffer, second: Buffer): Promise<Buffer> {
   const { width, height } = pages[0]!.info;
   const stacked = Buffer.concat(pages.map((page) => page.data));
   return sharp(stacked, { raw: { width, height: height * 2, channels: 1, pageHeight: height } }).tiff({ compression: 'lzw' }).toBuffer();
-}
-
-/** Threads of this process (Linux): the reader's thread and tesseract's add to them, and go when ended. */
-function threadCount(): number {
-  return Number(/^Threads:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]);
 }
 
 describe('the document reader', () => {
@@ -120,29 +114,27 @@ describe('the document reader', () => {
     }
   });
 
-  it('ends its threads on close and when idle, and starts them again for a later read', async () => {
-    await reader.close();
-    const before = threadCount();
-    await reader.read({ bytes: await textPage(LINES), mime: 'image/png' });
-    const reading = threadCount();
-    expect(reading).toBeGreaterThan(before);
-    await reader.close();
-    expect(threadCount()).toBeLessThanOrEqual(before);
-    // Read again: started again; then left idle past idleMs (1 s here), ended again.
-    const read = await reader.read({ bytes: onePagePdf(LINES), mime: 'application/pdf' });
+  it('ends its thread on close and when idle, and starts it again for a later read', async () => {
+    const events: ThreadEvent[] = [];
+    const watched = createDocumentReader({ idleMs: 500, onThread: (event) => events.push(event) });
+    await watched.read({ bytes: onePagePdf(LINES), mime: 'application/pdf' });
+    await watched.close();
+    expect(events).toEqual([{ type: 'started' }, { type: 'ended', why: 'closed' }]);
+    const read = await watched.read({ bytes: onePagePdf(LINES), mime: 'application/pdf' });
     expect(read.text).toContain('Springfield General Hospital');
-    expect(threadCount()).toBeGreaterThan(before);
-    await sleep(1_500);
-    expect(threadCount()).toBeLessThanOrEqual(before);
+    await sleep(1_000);
+    expect(events.slice(2)).toEqual([{ type: 'started' }, { type: 'ended', why: 'idle' }]);
   });
 
   it('gives up on a document past its time limit, and reads the next one', async () => {
-    const hurried = createDocumentReader({ timeoutMs: 400 });
+    const events: ThreadEvent[] = [];
+    const hurried = createDocumentReader({ timeoutMs: 400, onThread: (event) => events.push(event) });
     try {
       // Loading tesseract alone takes longer than that.
       const error = await hurried.read({ bytes: await textPage(LINES), mime: 'image/png' }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ReadingError);
       expect((error as ReadingError).message).toBe('This file could not be read: it took too long to read.');
+      expect(events).toContainEqual({ type: 'ended', why: 'timeout' });
       const next = await hurried.read({ bytes: onePagePdf(LINES), mime: 'application/pdf' });
       expect(next.method).toBe('pdf-text');
     } finally {
