@@ -6,8 +6,12 @@ import { estimateSkew, type GreyImage } from './deskew';
  * well. Runs in the reader thread (sharp for decoding, resizing and turning; plain loops for the rest).
  */
 
-/** Long side of a page handed to OCR: about a letter page at 300 dpi; larger only costs time. */
-const MAX_LONG_SIDE = 3500;
+/**
+ * Long side of a page handed to OCR: a letter page at 270 dpi, a phone's photo of one at about 250.
+ * tesseract's WebAssembly memory grows with the picture and never shrinks: 3,500 pixels cost some 50 MB
+ * more for the same words read.
+ */
+const MAX_LONG_SIDE = 3000;
 /** A smaller picture is enlarged towards this long side (a small photo's letters are too few pixels tall). */
 const MIN_LONG_SIDE = 2000;
 /** …but never more than this many times: a small crop of a few words would grow letters too large. */
