@@ -40,7 +40,7 @@ port.on('message', (job: ReaderJob) => {
       reply = error instanceof UnreadableFile ? { type: 'unreadable', id: job.id, reason: error.reason } : { type: 'failed', id: job.id, detail: error instanceof Error ? error.message : String(error) };
     }
     port.postMessage(reply);
-  });
+  }).catch(() => undefined);
 });
 const ready: ReaderReply = { type: 'ready' };
 port.postMessage(ready);

@@ -10,8 +10,8 @@ import type { DocumentReader, TextRead } from './types';
  * Documents read in a thread of their own (reader-thread.ts), one at a time, on this machine only: a PDF's
  * text layer by pdf.js, scans and photos by tesseract after their lighting, contrast and slant are
  * corrected. The request thread only sends bytes and waits. A read past `timeoutMs` ends the thread (and
- * tesseract with it); so does `idleMs` without a read, so the 150–250 MB that tesseract and its pages hold
- * go back to the system. The next read starts them again (a second or two).
+ * tesseract with it); so does `idleMs` without a read, so the memory they hold (some 75 MB for the thread
+ * and pdf.js, 150–250 MB more once tesseract has read a page) goes back to the system. The next read starts them again (a second or two).
  */
 export type ReaderOptions = {
   /** An idle thread (and its tesseract) is ended after this long. */
