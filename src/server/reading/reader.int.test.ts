@@ -105,6 +105,7 @@ describe('the document reader', () => {
     for (const file of [
       { bytes: photo.subarray(0, photo.length / 3), mime: 'image/jpeg' },
       { bytes: Buffer.from('%PDF-1.4\nthis is not a PDF at all'), mime: 'application/pdf' },
+      { bytes: photo, mime: 'image/heic' },
       { bytes: Buffer.from('plain words'), mime: 'text/plain' },
     ]) {
       const error = await reader.read(file).catch((caught: unknown) => caught);
