@@ -72,7 +72,7 @@ describeEachDatabase('reading stored documents', ({ getDatabase }) => {
   });
 
   it('reads a birth certificate’s PDF text: its type, the child’s name and date of birth, and no check when they agree', async () => {
-    const id = await send('read-1', { first: 'Ada', last: 'Lovelace', birthDate: '2015-12-10' }, 'birthCertificate', {
+    const id = await send('read-1', { first: 'Ada', last: 'Lovelace', birthDate: '2015-12-10' }, 'birth_certificate', {
       name: 'scan_0042.pdf',
       content: onePagePdf(['CERTIFICATE OF LIVE BIRTH', 'State Registrar of Vital Statistics', 'Name of child: Ada Lovelace', 'Date of birth: 12/10/2015', 'Place of birth: Springfield General Hospital'], 20),
     });
@@ -137,7 +137,7 @@ describeEachDatabase('reading stored documents', ({ getDatabase }) => {
   it('stores, shows and lets staff review a document as before while reading is turned off', async () => {
     expect((await call('PATCH', '/api/settings', { documentReading: false })).statusCode).toBe(200);
     try {
-      const id = await send('read-5', { first: 'Barbara', last: 'Liskov', birthDate: '2015-11-07' }, 'birthCertificate', {
+      const id = await send('read-5', { first: 'Barbara', last: 'Liskov', birthDate: '2015-11-07' }, 'birth_certificate', {
         name: 'birth.pdf',
         content: onePagePdf(['CERTIFICATE OF LIVE BIRTH', 'Name of child: Barbara Liskov', 'Date of birth: 11/07/2015'], 20),
       });

@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../platform/db/client';
 import {
   auditEvents,
+  documentReadings,
   documents,
   intakeDeliveries,
   automaticReminders,
@@ -51,7 +52,7 @@ export async function lockDemoSeeding(tx: Db): Promise<void> {
  */
 export async function truncateDemoTables(db: Db): Promise<void> {
   await db.execute(
-    sql`truncate table ${intakeDeliveries}, ${documents}, ${submissions}, ${registrations}, ${players}, ${seasonRequirements}, ${seasons}, ${automaticReminders}, ${reminderSchedules}, ${uploadLinks}, ${notificationHistory}, ${notificationTemplates}, ${userTokens}, ${sessions}, ${users}, ${auditEvents} restart identity`,
+    sql`truncate table ${intakeDeliveries}, ${documentReadings}, ${documents}, ${submissions}, ${registrations}, ${players}, ${seasonRequirements}, ${seasons}, ${automaticReminders}, ${reminderSchedules}, ${uploadLinks}, ${notificationHistory}, ${notificationTemplates}, ${userTokens}, ${sessions}, ${users}, ${auditEvents} restart identity`,
   );
 }
 

@@ -93,8 +93,13 @@ describe('isDifferentPerson', () => {
     ['Ana Lopes-Garcia', 0.8],
     ['Ana Lopez-Garcla', 0.8],
     ['Ana', 1],
+    ['Ana Maria Lop', 0.93],
   ])('%s is the registered player', (printed, confidence) => {
     expect(isDifferentPerson(printed, ana, confidence)).toBe(false);
+  });
+
+  it('reads "fi" as the "ñ" OCR took it for', () => {
+    expect(isDifferentPerson('Emma Lee Pefia', { firstName: 'Emma', lastName: 'Peña', birthDate: '2011-01-07' }, 0.99)).toBe(false);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { DOC_TYPE_LABELS, MEDICAL_EXAM_VALID_MONTHS, type TDocType, type TReadingCheck } from '../../contract';
 import { editDistance, formatDate } from './dates';
-import type { CheckInput, ReadingChecks, RegistrationFacts } from './types';
+import type { ReadingChecks, RegistrationFacts } from './types';
 
 /**
  * What a reviewer should look at twice, from the facts reading found and the registration. A check on a correct
@@ -135,7 +135,10 @@ export function isDifferentPerson(printed: string, registration: RegistrationFac
   const looseOcr = confidence !== null && confidence < EXACT_TEXT_CONFIDENCE;
   const matches = (wanted: string) => words.some((word) => sameWord(word, wanted, looseOcr));
   const joinedLast = last.join('');
-  const lastMatches = last.some(matches) || matches(joinedLast) || words.join('').includes(joinedLast);
+  // A name cut short at its end (a seal or a fold over the last letters) is not another person's.
+  const finalWord = words.at(-1) ?? '';
+  const cutShort = finalWord.length >= 3 && last.some((word) => word.startsWith(finalWord));
+  const lastMatches = last.some(matches) || matches(joinedLast) || words.join('').includes(joinedLast) || cutShort;
   const firstMatches = first.some(matches) || words.some((word) => word.length === 1 && first.some((name) => name.startsWith(word)));
   return !(lastMatches && firstMatches);
 }
@@ -156,8 +159,9 @@ function sameWord(word: string, wanted: string, looseOcr: boolean): boolean {
   if (word.length < 3 || wanted.length < 3) return false;
   if (word.length === wanted.length && oneConfusion(word, wanted)) return true;
   if (looseOcr && wanted.length >= 4) return editDistance(word, wanted) <= (wanted.length >= 8 ? 2 : 1);
-  // "rn" read for "m", and the like: one letter for two.
-  return word.replace(/rn/g, 'm') === wanted.replace(/rn/g, 'm');
+  // Two letters read for one: "rn" for "m", "fi" for "ñ" (whose accent is gone by now, so "n").
+  const fold = (text: string) => text.replace(/rn/g, 'm').replace(/fi/g, 'n');
+  return fold(word) === fold(wanted);
 }
 
 function oneConfusion(a: string, b: string): boolean {

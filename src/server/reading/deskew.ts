@@ -1,7 +1,7 @@
 /** A one-channel 8-bit image, row by row (0 black, 255 white). */
 export type GreyImage = { width: number; height: number; data: Uint8Array };
 
-/** The grey level that best splits dark from light (Otsu's method over the histogram). */
+/** The grey level that best splits dark from light (Otsu's method over the histogram): it and below are dark. */
 export function otsuThreshold(image: GreyImage): number {
   const histogram = new Float64Array(256);
   for (const value of image.data) histogram[value]! += 1;
@@ -47,7 +47,7 @@ export function estimateSkew(image: GreyImage, maxDegrees = 10): number {
   const { width, height, data } = image;
   const threshold = Math.min(otsuThreshold(image), 200);
   let ink = 0;
-  for (const value of data) if (value < threshold) ink++;
+  for (const value of data) if (value <= threshold) ink++;
   // A page that is mostly dark is a photo of something else, not text on paper.
   if (ink < MIN_INK_PIXELS || ink > data.length * 0.5) return 0;
   const step = Math.max(1, Math.ceil(ink / MAX_SAMPLED_PIXELS));
@@ -57,7 +57,7 @@ export function estimateSkew(image: GreyImage, maxDegrees = 10): number {
   let seen = 0;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      if (data[y * width + x]! >= threshold) continue;
+      if (data[y * width + x]! > threshold) continue;
       if (seen++ % step === 0 && count < xs.length) {
         xs[count] = x - width / 2;
         ys[count] = y;

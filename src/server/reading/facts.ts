@@ -286,7 +286,8 @@ function findLabeledDate(lines: Line[], labels: readonly Label[]): string | null
   const hits = findLabels(lines, labels).filter((hit) => {
     const line = lines[hit.line];
     if (!line) return false;
-    const before = wordsBefore(line, hit, 2);
+    // Only the word just before: in a row of headings, the one before that belongs to the previous column.
+    const before = wordsBefore(line, hit, 1);
     if (before.some((word) => OTHER_PEOPLE.has(word))) return false;
     if (hit.label.generic && before.some((word) => NOT_THE_DOCUMENT_DATE.has(word))) return false;
     const next = line.words[hit.firstWord + hit.label.words.length];
@@ -401,7 +402,7 @@ function findChildName(lines: Line[], docType: TDocType | null): string | null {
   const hits = findLabels(lines, CHILD_NAME_LABELS).filter((hit) => {
     const line = lines[hit.line];
     if (!line) return false;
-    const before = wordsBefore(line, hit, 2);
+    const before = wordsBefore(line, hit, 1);
     if (before.some((word) => OTHER_NAME_WORDS.has(word))) return false;
     // A bare "Name" is a label only where a field starts: at the start of a line, or after "Full"/"Legal".
     if (hit.label.generic && hit.firstWord > 0 && !['full', 'legal'].includes(before.at(-1) ?? '')) return false;
@@ -413,22 +414,47 @@ function findChildName(lines: Line[], docType: TDocType | null): string | null {
   for (const hit of ordered) {
     const line = lines[hit.line];
     if (!line) continue;
-    const beside = readName(line.text.slice(hit.end));
+    const rowLabels = findLabels([line], ALL_FIELD_LABELS).sort((a, b) => a.start - b.start);
+    const nextLabel = rowLabels.find((other) => other.start >= hit.end);
+    const besideText = line.text.slice(hit.end, nextLabel?.start ?? line.text.length);
+    const beside = readName(besideText);
     if (beside) return beside;
-    if (line.text.slice(hit.end).replace(/[\s:;.\-_|]/g, '').length > 2) continue;
-    // The label heads a column or a box: the name is on the line below, first in its row only when the label was.
-    if (hit.firstWord > 0 && findLabels([line], ALL_FIELD_LABELS).some((other) => other.start < hit.start)) continue;
-    for (const below of lines.slice(hit.line + 1, hit.line + 3)) {
-      if (below.text.trim() === '') continue;
-      const name = readName(below.text);
-      if (name) return name;
-      break;
-    }
+    // The label heads a column or a box: the name is on the line below, in the same place in its row.
+    if (besideText.replace(/[^\p{L}\p{N}]/gu, '').length > 3) continue;
+    const rank = rowLabels.filter((other) => other.end <= hit.start).length;
+    const below = lines.slice(hit.line + 1, hit.line + 3).find((candidate) => candidate.text.trim() !== '');
+    const name = below ? readNameInColumn(below.text, rank) : null;
+    if (name) return name;
   }
   return null;
 }
 
-const ALL_FIELD_LABELS: readonly Label[] = [...ALL_DATE_LABELS, ...CHILD_NAME_LABELS.filter((l) => !l.generic)];
+/** Every field's label, with the column headings a form puts beside them, so a row of headings can be counted. */
+const ALL_FIELD_LABELS: readonly Label[] = [
+  ...ALL_DATE_LABELS,
+  ...CHILD_NAME_LABELS,
+  ...['sex', 'gender', 'state file number', 'file number', 'time of birth', 'place of birth', 'mothers maiden name', 'mothers name', 'fathers name', 'height', 'weight', 'division', 'team', 'grade', 'age'].map((phrase) => label(phrase)),
+];
+
+/** Values a column before the name's may hold, that are not a name: a sex, a yes or no. */
+const SHORT_VALUES = new Set(['male', 'female', 'm', 'f', 'x', 'yes', 'no']);
+
+/**
+ * The name in the `rank`-th column of a row of values: the columns before it must hold values that are plainly
+ * not names (numbers, dates, a sex), else the columns cannot be told apart and no name is read.
+ */
+function readNameInColumn(text: string, rank: number): string | null {
+  if (rank === 0) return readName(text);
+  const tokens = text.trim().split(/\s+/);
+  for (let at = 1; at < tokens.length; at += 1) {
+    const skipped = tokens[at - 1] ?? '';
+    const plain = toKey(skipped).replace(/ /g, '');
+    if (!/\d/.test(skipped) && !SHORT_VALUES.has(plain) && plain !== '') return null;
+    const name = readName(tokens.slice(at).join(' '));
+    if (name) return name;
+  }
+  return null;
+}
 
 /**
  * A person's name at the start of the text: two to six words that look like a name (capitalised, or particles

@@ -25,8 +25,8 @@ export class UnreadableFile extends Error {
 export const MIN_TEXT_LAYER_CHARS = 20;
 /** PDF pages are rendered for OCR at 300 dpi, tesseract's own measure… */
 const RENDER_DPI = 300;
-/** …and no larger than this on their long side (a poster-sized page would be hundreds of megabytes). */
-const RENDER_MAX_LONG_SIDE = 3500;
+/** …and no larger on their long side than OCR takes them (preprocess.ts; a poster-sized page would be hundreds of megabytes). */
+const RENDER_MAX_LONG_SIDE = 3000;
 
 export type PdfPage = { kind: 'text'; text: string } | { kind: 'picture'; source: () => Promise<PageSource> };
 

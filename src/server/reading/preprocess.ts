@@ -6,8 +6,12 @@ import { estimateSkew, type GreyImage } from './deskew';
  * well. Runs in the reader thread (sharp for decoding, resizing and turning; plain loops for the rest).
  */
 
-/** Long side of a page handed to OCR: about a letter page at 300 dpi; larger only costs time. */
-const MAX_LONG_SIDE = 3500;
+/**
+ * Long side of a page handed to OCR: a letter page at 270 dpi, a phone's photo of one at about 250.
+ * tesseract's WebAssembly memory grows with the picture and never shrinks: 3,500 pixels cost some 50 MB
+ * more for the same words read.
+ */
+const MAX_LONG_SIDE = 3000;
 /** A smaller picture is enlarged towards this long side (a small photo's letters are too few pixels tall). */
 const MIN_LONG_SIDE = 2000;
 /** …but never more than this many times: a small crop of a few words would grow letters too large. */
@@ -29,26 +33,15 @@ export type PageSource = { file: Buffer; page?: number } | { raw: Uint8Array; wi
 
 /** Decodes a page (turned upright by its EXIF orientation), grey, at its OCR size. */
 export async function decodeGrey(source: PageSource): Promise<GreyImage> {
-  const open = () =>
+  const input =
     'file' in source
       ? sharp(source.file, { page: source.page ?? 0, failOn: 'error', limitInputPixels: false })
       : sharp(Buffer.from(source.raw.buffer, source.raw.byteOffset, source.raw.byteLength), { raw: { width: source.width, height: source.height, channels: source.channels } });
-  let width: number;
-  let height: number;
-  if ('file' in source) {
-    const header = await open().metadata();
-    const turned = (header.orientation ?? 1) >= 5;
-    width = (turned ? header.height : header.width) ?? 0;
-    height = (turned ? header.width : header.height) ?? 0;
-  } else {
-    ({ width, height } = source);
-  }
-  if (!width || !height) throw new Error('the picture has no size');
-  const scale = ocrScale(Math.max(width, height));
   // Transparent parts (a PNG's) become white paper, not black.
-  let pipeline = open().timeout({ seconds: SHARP_TIMEOUT_SECONDS }).rotate().flatten({ background: '#ffffff' }).greyscale();
-  if (scale !== 1) pipeline = pipeline.resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { fit: 'fill', kernel: 'lanczos3' });
-  return toGrey(pipeline);
+  const grey = await toGrey(input.timeout({ seconds: SHARP_TIMEOUT_SECONDS }).rotate().flatten({ background: '#ffffff' }).greyscale());
+  const scale = ocrScale(Math.max(grey.width, grey.height));
+  if (scale === 1) return grey;
+  return toGrey(fromGrey(grey).resize(Math.max(1, Math.round(grey.width * scale)), Math.max(1, Math.round(grey.height * scale)), { fit: 'fill', kernel: 'lanczos3' }));
 }
 
 /** sharp over a grey image's pixels. */

@@ -10,8 +10,8 @@ import type { DocumentReader, TextRead } from './types';
  * Documents read in a thread of their own (reader-thread.ts), one at a time, on this machine only: a PDF's
  * text layer by pdf.js, scans and photos by tesseract after their lighting, contrast and slant are
  * corrected. The request thread only sends bytes and waits. A read past `timeoutMs` ends the thread (and
- * tesseract with it); so does `idleMs` without a read, so the 150–250 MB that tesseract and its pages hold
- * go back to the system. The next read starts them again (a second or two).
+ * tesseract with it); so does `idleMs` without a read, so the memory they hold (some 75 MB for the thread
+ * and pdf.js, 150–250 MB more once tesseract has read a page) goes back to the system. The next read starts them again (a second or two).
  */
 export type ReaderOptions = {
   /** An idle thread (and its tesseract) is ended after this long. */
@@ -20,7 +20,11 @@ export type ReaderOptions = {
   maxPages?: number;
   /** Longest one document may take, once the thread has started. */
   timeoutMs?: number;
+  /** Told when the reading thread starts and when it has ended (and why): for the log, and for tests. */
+  onThread?: (event: ThreadEvent) => void;
 };
+
+export type ThreadEvent = { type: 'started' } | { type: 'ended'; why: 'closed' | 'timeout' | 'idle' | 'recycled' | 'crashed' };
 
 /** A staff member reads this: what went wrong, never a path or a library's message. */
 export class ReadingError extends Error {
@@ -43,7 +47,7 @@ const REASONS: Record<UnreadableReason | 'timeout' | 'crashed' | 'failed', strin
 export type ReaderJob = { id: number; bytes: Uint8Array; mime: string; limits: ReadLimits };
 export type ReaderReply =
   | { type: 'ready' }
-  | { type: 'result'; id: number; read: DocumentText }
+  | { type: 'result'; id: number; read: DocumentText; recycle?: boolean }
   | { type: 'unreadable'; id: number; reason: UnreadableReason }
   | { type: 'failed'; id: number; detail: string };
 
@@ -61,7 +65,9 @@ type Thread = {
   worker: Worker;
   ready: Promise<void>;
   /** Why its owner ended it, when it did. */
-  ended?: 'closed' | 'timeout' | 'idle';
+  ended?: 'closed' | 'timeout' | 'idle' | 'recycled';
+  /** Whether its end was told to onThread. */
+  told?: boolean;
   onReply?: (reply: ReaderReply) => void;
   onEnd?: (error: Error) => void;
 };
@@ -70,6 +76,7 @@ const closedError = () => new Error('the document reader was closed');
 
 export function createDocumentReader(options: ReaderOptions = {}): DocumentReader {
   const { idleMs, maxPages, timeoutMs } = { ...DEFAULTS, ...options };
+  const tell = (event: ThreadEvent) => options.onThread?.(event);
   const limits: ReadLimits = { maxOcrPages: maxPages, maxPages: Math.max(MAX_PAGES, maxPages) };
   const queue: Job[] = [];
   let thread: Thread | undefined;
@@ -80,7 +87,10 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
   const end = (ending: Thread, why: NonNullable<Thread['ended']>) => {
     ending.ended ??= why;
     if (thread === ending) thread = undefined;
-    return ending.worker.terminate().then(() => undefined);
+    return ending.worker.terminate().then(() => {
+      if (!ending.told) tell({ type: 'ended', why });
+      ending.told = true;
+    });
   };
 
   const start = (): Thread => {
@@ -107,7 +117,10 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
     worker.on('exit', (code) => {
       if (thread === started) thread = undefined;
       started.onEnd?.(new Error(`the document reader thread exited with code ${code}`));
+      if (!started.told) tell({ type: 'ended', why: started.ended ?? 'crashed' });
+      started.told = true;
     });
+    tell({ type: 'started' });
     return started;
   };
 
@@ -124,13 +137,16 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
     }
     return new Promise<DocumentText>((resolve, reject) => {
       const timer = setTimeout(() => {
-        void end(current, 'timeout');
-        reject(new ReadingError(REASONS.timeout));
+        // Answered once the thread (and tesseract with it) has gone.
+        void end(current, 'timeout').finally(() => reject(new ReadingError(REASONS.timeout)));
       }, timeoutMs);
       current.onReply = (reply) => {
         if (reply.type === 'ready' || reply.id !== job.id) return;
         clearTimeout(timer);
-        if (reply.type === 'result') resolve(reply.read);
+        if (reply.type === 'result') {
+          if (reply.recycle) void end(current, 'recycled');
+          resolve(reply.read);
+        }
         else if (reply.type === 'unreadable') reject(new ReadingError(REASONS[reply.reason]));
         else reject(new ReadingError(REASONS.failed, { cause: new Error(reply.detail) }));
       };
