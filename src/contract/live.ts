@@ -27,6 +27,11 @@ export const ZDocumentStatusUpdatedMessage = z.object({
     division: eventDivision,
   }),
 });
+/** A stored document was read (its facts and checks are ready): screens showing it refresh, without a toast. */
+export const ZDocumentReadMessage = z.object({
+  type: z.literal('document_read'),
+  data: z.object({ documentId: z.string(), division: eventDivision }),
+});
 export const ZSystemStatusMessage = z.object({
   type: z.literal('system_status'),
   data: z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
@@ -36,6 +41,7 @@ export const ZServerMessage = z.discriminatedUnion('type', [
   ZConnectedMessage,
   ZDocumentUploadedMessage,
   ZDocumentStatusUpdatedMessage,
+  ZDocumentReadMessage,
   ZSystemStatusMessage,
 ]);
 export type TServerMessage = z.infer<typeof ZServerMessage>;

@@ -74,7 +74,7 @@ describe('the live hub sends document events only to connections whose divisions
   }
 
   const documentIds = (inbox: TServerMessage[]) =>
-    inbox.flatMap((m) => (m.type === 'document_uploaded' || m.type === 'document_status_updated' ? [`${m.type} ${m.data.documentId}`] : []));
+    inbox.flatMap((m) => (m.type === 'document_uploaded' || m.type === 'document_status_updated' || m.type === 'document_read' ? [`${m.type} ${m.data.documentId}`] : []));
 
   it('an AA event reaches the AA and the unlimited connection; an AAA event and one without a division only the unlimited one', async () => {
     hub = createLiveHub(createLogger('silent'));
@@ -89,6 +89,7 @@ describe('the live hub sends document events only to connections whose divisions
         { type: 'document_status_updated', data: { documentId: 'a-status', status: 'rejected', division: 'A' } },
         { type: 'document_status_updated', data: { documentId: 'no-registration', status: 'pending', division: null } },
         { type: 'document_status_updated', data: { documentId: 'no-division-field', status: 'pending' } },
+        { type: 'document_read', data: { documentId: 'aaa-read', division: 'AAA' } },
       ],
       [aa, aaAndA, everyone],
     );
@@ -101,6 +102,7 @@ describe('the live hub sends document events only to connections whose divisions
       'document_status_updated a-status',
       'document_status_updated no-registration',
       'document_status_updated no-division-field',
+      'document_read aaa-read',
     ]);
     // Messages about no document reach every connection.
     for (const inbox of [aa, aaAndA, everyone]) expect(inbox.filter((m) => m.type === 'system_status')).toHaveLength(1);

@@ -72,7 +72,7 @@ export function createLiveHub(log: Logger): LiveHub {
     },
     publish(message) {
       const division = 'data' in message && 'division' in message.data ? message.data.division : undefined;
-      const scoped = message.type === 'document_uploaded' || message.type === 'document_status_updated';
+      const scoped = message.type === 'document_uploaded' || message.type === 'document_status_updated' || message.type === 'document_read';
       for (const [connectionId, socket] of sockets) {
         const owner = owners.get(connectionId);
         if (scoped && owner && !inDivisionScope(owner.principal, division)) continue;

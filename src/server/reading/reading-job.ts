@@ -87,7 +87,7 @@ export function createReadDocumentHandler(deps: ReadDocumentDeps): JobHandler<TJ
       return setType;
     });
     deps.log.debug({ documentId, method: found.method, pages: found.pages, seconds: Math.round(found.seconds * 10) / 10, typeSet }, 'document read');
-    deps.live.publish({ type: 'document_status_updated', data: { documentId, status: work.status, division: work.division } });
+    deps.live.publish({ type: 'document_read', data: { documentId, division: work.division } });
     return { kind: 'done' };
   };
 }

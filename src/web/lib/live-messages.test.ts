@@ -39,6 +39,10 @@ describe('describeLiveMessage', () => {
     expect(effect.toast).toEqual({ title: 'Virus Scan Failed', description: 'Document #12 waits for a virus scan; it is retried automatically.' });
   });
 
+  it('refreshes the documents on screen when one was read, without a toast: its status did not change', () => {
+    expect(describeLiveMessage({ type: 'document_read', data: { documentId: '12', division: 'AA' } })).toEqual({ connected: false, refreshDocuments: true });
+  });
+
   it('shows a destructive System Alert only for error-level system messages', () => {
     const error = describeLiveMessage({ type: 'system_status', data: { level: 'error', message: 'Storage is down' } });
     expect(error.toast).toEqual({ title: 'System Alert', description: 'Storage is down', variant: 'destructive' });

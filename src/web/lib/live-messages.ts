@@ -43,6 +43,9 @@ export function describeLiveMessage(message: TServerMessage): LiveMessageEffect 
         toast: { title: 'Document Status Updated', description: `Document #${documentId} status changed to ${status}` },
       };
     }
+    case 'document_read':
+      // What reading found shows where the document is open; its status did not change, so no toast.
+      return { connected: false, refreshDocuments: true };
     case 'system_status': {
       const { level, message: text } = message.data;
       if (level !== 'error') return { connected: false, refreshDocuments: false };
