@@ -122,17 +122,6 @@ async function pageText(page: PdfPageProxy): Promise<string> {
     .trim();
 }
 
-/** The 2D context pdf.js draws on: a browser's type, which @napi-rs/canvas's context implements for drawing. */
-type PdfCanvasContext = NonNullable<Parameters<PdfPageProxy['render']>[0]['canvasContext']>;
-
-/**
- * @napi-rs/canvas's 2D context as the one pdf.js draws on. It has every drawing call pdf.js makes; it lacks
- * browser-only members (focus rings), which type-checking against the DOM's own type would otherwise ask for.
- */
-function drawsLikeABrowser(context: ReturnType<ReturnType<typeof createCanvas>['getContext']>): context is typeof context & PdfCanvasContext {
-  return typeof context.drawImage === 'function' && typeof context.putImageData === 'function' && typeof context.setTransform === 'function';
-}
-
 /** A page drawn as a scanner would see it: 300 dpi, on white. */
 async function renderPage(page: PdfPageProxy): Promise<PageSource> {
   const unscaled = page.getViewport({ scale: 1 });
@@ -142,10 +131,12 @@ async function renderPage(page: PdfPageProxy): Promise<PageSource> {
   const height = Math.max(1, Math.floor(viewport.height));
   const canvas = createCanvas(width, height);
   const context = canvas.getContext('2d');
-  if (!drawsLikeABrowser(context)) throw new Error('the canvas cannot draw PDF pages');
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, width, height);
-  await page.render({ canvas: null, canvasContext: context, viewport }).promise;
+  // pdf.js's Node build draws on @napi-rs/canvas (its own canvas factory uses it there), while its types name the
+  // browser's context, which has members no drawing uses (focus rings): the context joins the parameters as it is.
+  const parameters: Parameters<PdfPageProxy['render']>[0] = { canvas: null, viewport };
+  await page.render(Object.assign(parameters, { canvasContext: context })).promise;
   const pixels = context.getImageData(0, 0, width, height).data;
   return { raw: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength), width, height, channels: 4 };
 }
