@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ZDocument, ZSeasonResponse, type TDocType, type TDocument } from '../../src/contract';
 import { buildMultipart, type Part } from '../support/multipart';
 import { seriousViolations } from './axe-support';
@@ -178,6 +178,9 @@ export async function clearQueueWithKeyboard(page: Page, baseURL: string, size: 
   await page.screenshot({ path: `tmp/review-queue-${size}.png` });
   expect(await seriousViolations(page)).toEqual([]);
 
+  // How long the screen takes per clean document, from A to the next document on screen (the keys pressed at
+  // once): reported beside the run, never asserted, since it depends on the machine.
+  const approvalMs: number[] = [];
   for (const [index, document] of queue.entries()) {
     const left = total - index;
     await expect(counter(page)).toHaveText(`1 of ${left} pending`);
@@ -199,6 +202,7 @@ export async function clearQueueWithKeyboard(page: Page, baseURL: string, size: 
       await expect(announcement(page)).toHaveText(`Rejected ${player.name}’s ${what}. Nothing left to review.`);
     } else {
       // A opens the approval step with the date already filled in from the document; Enter approves.
+      const pressed = Date.now();
       await page.keyboard.press('a');
       const step = page.getByTestId('approve-dialog');
       await expect(step).toBeVisible();
@@ -208,6 +212,7 @@ export async function clearQueueWithKeyboard(page: Page, baseURL: string, size: 
       await page.keyboard.press('Enter');
       await expect(step).toBeHidden();
       await expect(announcement(page)).toHaveText(`Approved ${player.name}’s ${what}. ${left - 1} left.`);
+      approvalMs.push(Date.now() - pressed);
     }
     // Focus never falls to the page: it is back on the review region (or the button that opened the step).
     await expect(page.getByTestId('review-region')).toBeFocused();
@@ -215,6 +220,11 @@ export async function clearQueueWithKeyboard(page: Page, baseURL: string, size: 
 
   await expect(page.getByText('Nothing waiting for review.')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  const sorted = [...approvalMs].sort((a, b) => a - b);
+  test.info().annotations.push({
+    type: 'approval time',
+    description: `A + Enter to the next document, ${size}: median ${sorted[Math.floor(sorted.length / 2)] ?? 0} ms, slowest ${sorted.at(-1) ?? 0} ms over ${sorted.length} clean documents (assertions between the keys included)`,
+  });
 
   // Every approval recorded the date the document showed; the last one is rejected with a reason.
   const after = await Promise.all(queue.map((document) => documentById(page.request, document.id)));
