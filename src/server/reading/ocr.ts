@@ -39,6 +39,8 @@ export async function startOcrEngine(): Promise<OcrEngine> {
     tessedit_pageseg_mode: PSM.AUTO,
     // Pages are prepared at about 300 dpi; saying so spares tesseract a guess from the picture's header.
     user_defined_dpi: '300',
+    // Tesseract's own notes ("Detected 26 diacritics") would go to the server's output between its log lines.
+    debug_file: '/dev/null',
   });
   return {
     async recognize(image) {
