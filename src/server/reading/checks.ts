@@ -158,7 +158,9 @@ function sameWord(word: string, wanted: string, looseOcr: boolean): boolean {
   if (word === wanted) return true;
   if (word.length < 3 || wanted.length < 3) return false;
   if (word.length === wanted.length && oneConfusion(word, wanted)) return true;
-  if (looseOcr && wanted.length >= 4) return editDistance(word, wanted) <= (wanted.length >= 8 ? 2 : 1);
+  if (looseOcr && wanted.length >= 4 && editDistance(word, wanted) <= (wanted.length >= 8 ? 2 : 1)) return true;
+  // OCR lost the space or the full stop before an initial: "ANAE" for "ANA E.".
+  if (looseOcr && word.length === wanted.length + 1 && word.startsWith(wanted)) return true;
   // Two letters read for one: "rn" for "m", "fi" for "ñ" (whose accent is gone by now, so "n").
   const fold = (text: string) => text.replace(/rn/g, 'm').replace(/fi/g, 'n');
   return fold(word) === fold(wanted);
