@@ -91,6 +91,11 @@ export type CreateOptions = {
   webDir?: string;
   /** Pipeline workers start with the server unless a test wants to drive them itself. */
   startWorkers?: boolean;
+  /**
+   * Stored documents are read (OCR) unless a test that is not about reading leaves it out: the readings it
+   * queues then wait, and the machine's cores go to what the test measures.
+   */
+  readDocuments?: boolean;
   /** How long a mailbox check waits for a mail's documents to be stored before leaving it for the next. */
   mailboxSettleWaitMs?: number;
   /** Tests drive the job runner's clock and polling, and the timings of failed virus scans' retries. */
@@ -407,7 +412,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   await startRequirementDay(db, jobClock());
   if (options.startWorkers !== false) {
     jobRunner.start();
-    readingRunner.start();
+    if (options.readDocuments !== false) readingRunner.start();
     stagingSweeper.start();
     mailbox.startBackground();
     healthWatch.start();

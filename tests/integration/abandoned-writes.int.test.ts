@@ -45,7 +45,7 @@ describeEachDatabase('abandoned writes swept at start', ({ getDatabase }) => {
     }
 
     const config = loadConfig({ CLEARBASE_DATA_DIR: dataDir, CLEARBASE_PASSWORD: 'abandoned writes password', CLEARBASE_DEMO: 'false' });
-    const clearbase = await createClearbase(config, createLogger('silent'), { database: getDatabase(), webDir: path.join(dataDir, 'none') });
+    const clearbase = await createClearbase(config, createLogger('silent'), { readDocuments: false, database: getDatabase(), webDir: path.join(dataDir, 'none') });
     // Closing waits for the sweep the start began.
     await clearbase.close();
 

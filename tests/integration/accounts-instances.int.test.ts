@@ -33,7 +33,7 @@ async function startInstance(database: Database): Promise<Instance> {
     CLEARBASE_DEMO: 'false',
     CLEARBASE_LOGIN_RATE_LIMIT: '1000',
   });
-  const clearbase = await createClearbase(config, createLogger('silent'), { database, webDir: path.join(dataDir, 'none'), startWorkers: false });
+  const clearbase = await createClearbase(config, createLogger('silent'), { readDocuments: false, database, webDir: path.join(dataDir, 'none'), startWorkers: false });
   return { clearbase, dataDir, app: clearbase.app };
 }
 

@@ -65,7 +65,7 @@ describeEachDatabase('reading stored documents', ({ getDatabase }) => {
 
   beforeAll(async () => {
     await insertSeasons(getDatabase().db, [FALL_2025]);
-    server = await startSignedInClearbase({ database: getDatabase(), prefix: 'cb-reading', settings: { FORM_WEBHOOK_SECRET: SECRET } });
+    server = await startSignedInClearbase({ database: getDatabase(), prefix: 'cb-reading', settings: { FORM_WEBHOOK_SECRET: SECRET }, readDocuments: true });
   });
   afterAll(async () => {
     await server?.close();

@@ -69,7 +69,7 @@ describe(`files decoded before they are stored, through the form webhook [${KIND
       MAX_FILE_BYTES: String(MAX_FILE_BYTES),
     });
     await insertSeasons(database.database.db, [SPRING_2025, FALL_2025]);
-    clearbase = await createClearbase(config, createLogger('silent'), { database: database.database, webDir: path.join(dataDir, 'none') });
+    clearbase = await createClearbase(config, createLogger('silent'), { readDocuments: false, database: database.database, webDir: path.join(dataDir, 'none') });
   }, 240_000);
   afterAll(async () => {
     await clearbase?.close();

@@ -107,7 +107,7 @@ describeEachDatabase('form webhook abuse', ({ getDatabase }) => {
     });
     await insertSeasons(getDatabase().db, [SPRING_2025, FALL_2025]);
     const log = createLogger('info', { write: (line: string) => void lines.push(line) });
-    clearbase = await createClearbase(config, log, { database: getDatabase(), webDir: path.join(dataDir, 'none') });
+    clearbase = await createClearbase(config, log, { readDocuments: false, database: getDatabase(), webDir: path.join(dataDir, 'none') });
     await app().listen({ host: '127.0.0.1', port: 0 });
     port = (app().server.address() as AddressInfo).port;
     const warmUp = buildMultipart(fourFiles('form-warm-up'));

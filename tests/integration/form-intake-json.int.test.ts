@@ -53,7 +53,7 @@ describeEachDatabase('form webhook with files by URL', ({ getDatabase }) => {
       FORM_FILE_ALLOW_HTTP_LOOPBACK: 'true',
       MAX_FILE_BYTES: String(MAX_FILE_BYTES),
     });
-    clearbase = await createClearbase(config, createLogger('silent'), { database: getDatabase(), webDir: path.join(dataDir, 'none') });
+    clearbase = await createClearbase(config, createLogger('silent'), { readDocuments: false, database: getDatabase(), webDir: path.join(dataDir, 'none') });
   });
   afterAll(async () => {
     await clearbase?.close();

@@ -47,7 +47,7 @@ describeEachDatabase('form webhook to S3 storage', ({ getDatabase }) => {
       S3_FORCE_PATH_STYLE: 'true',
       CLEARBASE_MASTER_KEY: 'ab'.repeat(32),
     });
-    clearbase = await createClearbase(config, createLogger('silent'), { database: getDatabase(), webDir: path.join(dataDir, 'none') });
+    clearbase = await createClearbase(config, createLogger('silent'), { readDocuments: false, database: getDatabase(), webDir: path.join(dataDir, 'none') });
   });
   afterAll(async () => {
     await clearbase?.close();

@@ -33,7 +33,7 @@ describeEachDatabase('form webhook with virus scanning', ({ getDatabase }) => {
       FORM_WEBHOOK_SECRET: SECRET,
       CLAMD_URL: clamd.url,
     });
-    clearbase = await createClearbase(config, createLogger('silent'), { database: getDatabase(), webDir: path.join(dataDir, 'none') });
+    clearbase = await createClearbase(config, createLogger('silent'), { readDocuments: false, database: getDatabase(), webDir: path.join(dataDir, 'none') });
   });
   afterAll(async () => {
     await clearbase?.close().catch(() => undefined);

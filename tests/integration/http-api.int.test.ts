@@ -23,7 +23,7 @@ async function startHarness(database: Clearbase['database'], env: Record<string,
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const clearbase = await createClearbase(config, createLogger('silent'), { database, webDir: path.join(dataDir, 'no-web') });
+  const clearbase = await createClearbase(config, createLogger('silent'), { readDocuments: false, database, webDir: path.join(dataDir, 'no-web') });
   return { clearbase, dataDir };
 }
 

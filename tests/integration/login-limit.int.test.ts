@@ -26,7 +26,7 @@ async function startInstance(database: Database): Promise<Instance> {
     CLEARBASE_LOGIN_RATE_LIMIT: String(LIMIT),
     TRUST_PROXY: 'true',
   });
-  const clearbase = await createClearbase(config, createLogger('silent'), { database, webDir: path.join(dataDir, 'none'), startWorkers: false });
+  const clearbase = await createClearbase(config, createLogger('silent'), { readDocuments: false, database, webDir: path.join(dataDir, 'none'), startWorkers: false });
   return { clearbase, dataDir };
 }
 

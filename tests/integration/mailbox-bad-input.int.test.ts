@@ -236,6 +236,7 @@ describeEachDatabase('mailbox intake: bad input (Dovecot, clamd)', ({ getDatabas
     // No scheduler: each test runs its checks. The pipeline runs, so a check that records a mail waits
     // for its documents to be stored (or rejected) and then marks it read, in the same check.
     clearbase = await createClearbase(config, createLogger('silent'), {
+      readDocuments: false,
       database: getDatabase(),
       webDir: path.join(dataDir, 'none'),
       startWorkers: false,
@@ -709,7 +710,7 @@ describeEachDatabase('mailbox intake: bad input (Dovecot, clamd)', ({ getDatabas
       IMAP_PROCESSED_MAILBOX: 'Processed',
     });
     expect(bigConfig.maxFileBytes).toBe(20 * MiB);
-    const big = await createClearbase(bigConfig, createLogger('silent'), { database: getDatabase(), webDir: path.join(dataDir, 'none'), startWorkers: false, mailboxSettleWaitMs: 15_000 });
+    const big = await createClearbase(bigConfig, createLogger('silent'), { readDocuments: false, database: getDatabase(), webDir: path.join(dataDir, 'none'), startWorkers: false, mailboxSettleWaitMs: 15_000 });
     try {
       const id = messageId('fifty');
       const residency = makePdf('residency proof next to the 50 MB scan', 5_000);

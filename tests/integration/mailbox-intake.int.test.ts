@@ -71,6 +71,7 @@ describeEachDatabase('mailbox intake over IMAP (Dovecot)', ({ getDatabase, kind 
     await insertSeasons(getDatabase().db, [SPRING_2025, FALL_2025]);
     // Workers off: each test decides when the pipeline runs, to see what happens before storage.
     clearbase = await createClearbase(config, createLogger('silent'), {
+      readDocuments: false,
       database: getDatabase(),
       webDir: path.join(dataDir, 'none'),
       startWorkers: false,
@@ -453,7 +454,7 @@ describeEachDatabase('mailbox intake over IMAP (Dovecot)', ({ getDatabase, kind 
       IMAP_PASSWORD: server.users.find((u) => u.user === userOf())?.password ?? '',
       IMAP_PROCESSED_MAILBOX: 'Processed',
     });
-    const other = await createClearbase(config, createLogger('silent'), { database: getDatabase(), webDir: path.join(dataDir, 'none'), startWorkers: false, mailboxSettleWaitMs: 3_000 });
+    const other = await createClearbase(config, createLogger('silent'), { readDocuments: false, database: getDatabase(), webDir: path.join(dataDir, 'none'), startWorkers: false, mailboxSettleWaitMs: 3_000 });
     try {
       const reports = await Promise.all([app().mailbox.check(), other.mailbox.check()]);
       const recorded = reports.reduce((n, report) => n + ('recorded' in report ? report.recorded : 0), 0);
@@ -476,7 +477,7 @@ describeEachDatabase('mailbox intake over IMAP (Dovecot)', ({ getDatabase, kind 
       IMAP_USER: userOf(),
       IMAP_PASSWORD: 'wrong password',
     });
-    const other = await createClearbase(config, createLogger('silent'), { database: getDatabase(), webDir: path.join(dataDir, 'none'), startWorkers: false });
+    const other = await createClearbase(config, createLogger('silent'), { readDocuments: false, database: getDatabase(), webDir: path.join(dataDir, 'none'), startWorkers: false });
     try {
       await expect(other.mailbox.check()).rejects.toThrow(/refused the sign-in/);
       const status = await other.mailbox.status();

@@ -120,7 +120,7 @@ describeEachDatabase('families are told when a file is refused', ({ getDatabase,
         : {}),
     });
     await insertSeasons(db(), [SPRING_2025, FALL_2025]);
-    clearbase = await createClearbase(config, createLogger('silent'), { database: getDatabase(), webDir: path.join(dataDir, 'none'), mailboxSettleWaitMs: 5_000 });
+    clearbase = await createClearbase(config, createLogger('silent'), { readDocuments: false, database: getDatabase(), webDir: path.join(dataDir, 'none'), mailboxSettleWaitMs: 5_000 });
     const login = await clearbase.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password: PASSWORD } });
     cookie = [login.headers['set-cookie']].flat().join(';').split(';')[0] ?? '';
   });

@@ -64,6 +64,7 @@ describeEachDatabase('virus scans retried while clamd is down', ({ getDatabase, 
       PIPELINE_STALE_AFTER_MS: String(24 * HOUR),
     });
     clearbase = await createClearbase(config, createLogger('silent'), {
+      readDocuments: false,
       database: getDatabase(),
       webDir: path.join(dataDir, 'none'),
       jobs: { now: () => new Date(clock), pollMs: 10, scanRetry: DEFAULT_SCAN_RETRY },

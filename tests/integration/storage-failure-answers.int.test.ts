@@ -67,6 +67,7 @@ describeEachDatabase('answers when storage refuses writes', ({ getDatabase }) =>
     });
     await insertSeasons(getDatabase().db, [FALL_2025]);
     clearbase = await createClearbase(config, createLogger('info', { write: (line: string) => void logLines.push(line) }), {
+      readDocuments: false,
       database: getDatabase(),
       webDir: path.join(dataDir, 'none'),
     });

@@ -25,6 +25,8 @@ export async function startSignedInClearbase(options: {
   prefix: string;
   settings?: Record<string, string>;
   startWorkers?: boolean;
+  /** Read stored documents (OCR): only for tests about reading, so the others leave the cores to what they test. */
+  readDocuments?: boolean;
   /** A built web app to serve; none by default. */
   webDir?: string;
   /** Where the server logs; silent by default (a test that proves what is never logged captures it). */
@@ -45,6 +47,7 @@ export async function startSignedInClearbase(options: {
       database: options.database,
       webDir: options.webDir ?? path.join(dataDir, 'none'),
       startWorkers: options.startWorkers,
+      readDocuments: options.readDocuments ?? false,
     });
     const login = await clearbase.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password } });
     const cookie = [login.headers['set-cookie']].flat().join(';').split(';')[0] ?? '';
