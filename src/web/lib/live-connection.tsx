@@ -56,6 +56,7 @@ export function LiveConnectionProvider({ children }: { children: ReactNode }) {
           predicate: (query) => queryKeyReadsAny(query.queryKey, LIVE_REFRESHED_RESOURCES),
         });
       }
+      if (effect.refreshDocument) void queryClient.invalidateQueries({ queryKey: ['api', 'documents', effect.refreshDocument] });
       if (effect.toast) toast(effect.toast);
     };
 

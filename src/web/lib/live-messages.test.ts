@@ -39,8 +39,12 @@ describe('describeLiveMessage', () => {
     expect(effect.toast).toEqual({ title: 'Virus Scan Failed', description: 'Document #12 waits for a virus scan; it is retried automatically.' });
   });
 
-  it('refreshes the documents on screen when one was read, without a toast: its status did not change', () => {
-    expect(describeLiveMessage({ type: 'document_read', data: { documentId: '12', division: 'AA' } })).toEqual({ connected: false, refreshDocuments: true });
+  it('refreshes only the document that was read, without a toast: its status did not change', () => {
+    expect(describeLiveMessage({ type: 'document_read', data: { documentId: '12', division: 'AA' } })).toEqual({
+      connected: false,
+      refreshDocuments: false,
+      refreshDocument: '12',
+    });
   });
 
   it('shows a destructive System Alert only for error-level system messages', () => {

@@ -9,6 +9,8 @@ export interface LiveMessageEffect {
   connected: boolean;
   /** Document data on screen is out of date. */
   refreshDocuments: boolean;
+  /** Only this document's own data is out of date (what reading found in it): lists and figures stay. */
+  refreshDocument?: string;
   toast?: ToastInput;
 }
 
@@ -44,8 +46,9 @@ export function describeLiveMessage(message: TServerMessage): LiveMessageEffect 
       };
     }
     case 'document_read':
-      // What reading found shows where the document is open; its status did not change, so no toast.
-      return { connected: false, refreshDocuments: true };
+      // What reading found shows where the document is open. Its status did not change, so no toast, and no
+      // list or figure is read again: a demo's first start reads hundreds of documents in a minute.
+      return { connected: false, refreshDocuments: false, refreshDocument: message.data.documentId };
     case 'system_status': {
       const { level, message: text } = message.data;
       if (level !== 'error') return { connected: false, refreshDocuments: false };
