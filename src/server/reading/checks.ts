@@ -1,5 +1,6 @@
 import { DOC_TYPE_LABELS, MEDICAL_EXAM_VALID_MONTHS, type TDocType, type TReadingCheck } from '../../contract';
-import { editDistance, formatDate } from './dates';
+import { dayInWords } from '../players';
+import { editDistance } from './dates';
 import type { ReadingChecks, RegistrationFacts } from './types';
 
 /**
@@ -23,7 +24,7 @@ export const readingChecks: ReadingChecks = (input) => {
   if (dob && !sameBirthDate(dob, registration.birthDate)) {
     checks.push({
       kind: 'dob_mismatch',
-      message: `The ${documentNoun(extracted.docType ?? declaredType)} shows ${formatDate(dob)} but the registration says ${formatDate(registration.birthDate)}.`,
+      message: `The ${documentNoun(extracted.docType ?? declaredType)} shows ${dayInWords(dob)} but the registration says ${dayInWords(registration.birthDate)}.`,
     });
   }
 
@@ -40,7 +41,7 @@ export const readingChecks: ReadingChecks = (input) => {
   if (isMedical && extracted.documentDate && isExamExpired(extracted.documentDate, input.today)) {
     checks.push({
       kind: 'expired',
-      message: `The exam was on ${formatDate(extracted.documentDate)}, more than ${MEDICAL_EXAM_VALID_MONTHS} months ago.`,
+      message: `The exam was on ${dayInWords(extracted.documentDate)}, more than ${MEDICAL_EXAM_VALID_MONTHS} months ago.`,
     });
   }
   return checks;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDate, findDates, formatDate, toIsoDate } from './dates';
+import { findDate, findDates, toIsoDate } from './dates';
 
 describe('findDates', () => {
   it.each([
@@ -64,15 +64,10 @@ describe('findDates', () => {
   });
 });
 
-describe('toIsoDate and formatDate', () => {
+describe('toIsoDate', () => {
   it('writes a real day, and refuses one that is not', () => {
     expect(toIsoDate(2016, 4, 30)).toBe('2016-04-30');
     expect(toIsoDate(2016, 4, 31)).toBeNull();
     expect(toIsoDate(1850, 1, 1)).toBeNull();
-  });
-
-  it('writes dates the way a volunteer reads them', () => {
-    expect(formatDate('2016-04-30')).toBe('30 Apr 2016');
-    expect(formatDate('2025-03-02')).toBe('2 Mar 2025');
   });
 });

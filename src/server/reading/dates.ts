@@ -54,14 +54,6 @@ export function toIsoDate(year: number, month: number, day: number): string | nu
 const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const SHORT_MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
-/** "30 Apr 2016": how messages write a date, so nobody wonders which number is the month. */
-export function formatDate(iso: string): string {
-  const [year, month, day] = iso.split('-').map(Number);
-  const short = month ? SHORT_MONTHS[month - 1] : undefined;
-  if (!year || !day || !short) return iso;
-  return `${day} ${short.charAt(0).toUpperCase()}${short.slice(1)} ${year}`;
-}
-
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ZExtracted, type TDivision, type TDocType, type TDocumentStatus, type TExtracted, type TReadingState } from '../../contract';
+import { ZExtracted, type TDivision, type TDocType, type TExtracted, type TReadingState } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { insertInBatches } from '../platform/db/batch';
 import { documentReadings, documents, jobs, players, registrations } from '../platform/db/schema';
@@ -41,7 +41,6 @@ export async function queueReadings(db: Db, documentIds: readonly string[]): Pro
 /** What the reading job needs of a document: where its file is and how it is sealed, and what is known of it. */
 export type ReadingWork = {
   state: TReadingState;
-  status: TDocumentStatus;
   docType: TDocType | null;
   mime: string | null;
   storageDriver: 'local' | 's3' | null;
@@ -59,7 +58,6 @@ export async function findReadingWork(db: Db, documentId: string): Promise<Readi
   const [row] = await db
     .select({
       state: documentReadings.state,
-      status: documents.status,
       docType: documents.docType,
       mime: documents.mime,
       storageDriver: documents.storageDriver,
