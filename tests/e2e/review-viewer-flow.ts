@@ -75,7 +75,8 @@ export async function demoDocumentOpens(page: Page, size: ScreenSize): Promise<v
   await shoot(page, 'review-viewer-demo', size);
   await expect(viewer(page).getByRole('button', { name: 'Approve' })).toHaveCount(0);
 
-  const pdfs = await listDocuments(page.request, { search: 'Medical Form - ', status: 'verified', pageSize: 5 });
+  // Oldest first: the demo's documents came in before any a test sent.
+  const pdfs = await listDocuments(page.request, { search: 'Medical Form - ', status: 'verified', sort: 'oldest', pageSize: 5 });
   const pdf = pdfs.documents[0];
   if (!pdf) throw new Error('the demo has no verified medical form PDF');
   const pdfBody = await (await page.request.get(`/api/documents/${pdf.id}/file`)).body();

@@ -201,7 +201,7 @@ function ViewerBody({ document, onRetry, actions }: { document: ViewableDocument
       <div
         data-testid="document-viewer-body"
         data-state={file.status}
-        className="flex h-[60dvh] min-h-64 items-center justify-center overflow-hidden rounded-md border bg-muted/40"
+        className="flex h-[60dvh] min-h-48 shrink items-center justify-center overflow-hidden rounded-md border bg-muted/40"
       >
         {file.status === 'loading' ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
@@ -246,6 +246,8 @@ function ViewerBody({ document, onRetry, actions }: { document: ViewableDocument
 
 /**
  * A dialog that shows a stored document: PDFs in a frame, images as an image, with a Download button.
+ * The file's frame gives up height first, so on a short screen the record, what reading found and the
+ * buttons all stay in view.
  * It reads GET /api/documents/{id}/file with the session cookie; when no file is stored it shows the
  * server's message. Open it by passing a document, close it through onOpenChange(false).
  * A role without 'files.open' gets no preview at all: the file is not read (screens hide View for it, too).
@@ -276,7 +278,7 @@ export function DocumentViewer({
   };
   return (
     <Dialog open={document !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-4xl" data-testid="document-viewer" onKeyDown={onKeyDown} {...returnFocus}>
+      <DialogContent className="flex max-w-4xl flex-col" data-testid="document-viewer" onKeyDown={onKeyDown} {...returnFocus}>
         {document ? (
           <>
             <DialogHeader>
