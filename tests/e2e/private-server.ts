@@ -86,7 +86,7 @@ export async function startPrivateServer(options: {
       LOG_LEVEL: 'warn',
     });
     // The first start migrates the database and seeds the demo data: on a busy machine that takes a while.
-    const server = await startChildServer(env, started, { healthyWithinMs: 180_000 });
+    const server = await startChildServer(env, started, { entry: 'tests/e2e/private-server-main.ts', healthyWithinMs: 180_000 });
     const client = new pg.Client({ connectionString: databaseUrl.toString() });
     await client.connect();
     db = client;
