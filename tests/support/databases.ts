@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { openDatabase, type Database, type Db } from '../../src/server/platform/db/client';
@@ -10,7 +11,7 @@ export type TestDatabase = { database: Database; drop(): Promise<void> };
 /** A fresh, migrated database of its own: in-memory PGlite, or a new database on the real PostgreSQL. */
 export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dir: undefined });
+    const database = await openDatabase({ kind: 'pglite', dir: undefined, copyOf: await pgliteTemplate() });
     return { database, drop: () => database.close() };
   }
   const scratch = await createScratchPostgresDatabase();
@@ -22,6 +23,14 @@ export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestData
       await scratch.drop();
     },
   };
+}
+
+let template: Promise<Blob> | undefined;
+
+/** The migrated, empty PGlite the global setup dumped (tests/support/global-setup.ts), read once per test process. */
+function pgliteTemplate(): Promise<Blob> {
+  template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+  return template;
 }
 
 /**

@@ -15,7 +15,12 @@ import { schema, type Schema } from './schema';
 /** The one database type repositories accept: a PGlite or node-postgres database, or a transaction of either. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export type DatabaseTarget = { kind: 'pglite'; dir: string | undefined } | { kind: 'postgres'; url: string };
+/**
+ * A PGlite in `dir` (`undefined`: in memory), or a PostgreSQL by URL. `copyOf`, for an in-memory PGlite only,
+ * starts it from a dumped data directory (`PGlite.dumpDataDir`) instead of creating an empty one, which in
+ * WebAssembly takes seconds; the migrations still run over it.
+ */
+export type DatabaseTarget = { kind: 'pglite'; dir: string | undefined; copyOf?: Blob } | { kind: 'postgres'; url: string };
 
 /**
  * The driver underneath, for the db-layer code that needs more than queries (LISTEN/NOTIFY in notify.ts).
@@ -39,7 +44,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
     // The extensions search needs (migration 0013, decision 024): PGlite loads an extension's files only when
     // it is offered here; CREATE EXTENSION in the migration then installs it, as on PostgreSQL.
-    const client = await PGlite.create(target.dir ?? 'memory://', { extensions: { unaccent, pg_trgm } });
+    if (target.copyOf && target.dir !== undefined) throw new Error('a PGlite in a folder cannot start as a copy');
+    const client = await PGlite.create(target.dir ?? 'memory://', { extensions: { unaccent, pg_trgm }, loadDataDir: target.copyOf });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, kind: 'pglite', driver: { kind: 'pglite', pglite: client }, close: () => client.close() };
