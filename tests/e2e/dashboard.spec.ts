@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { expect, test, type Page } from '@playwright/test';
 import {
   expectCardsToShow,
@@ -277,6 +278,35 @@ test.describe('dashboard', () => {
 
     await card.getByRole('heading', { name: 'Real-time Processing' }).click();
     await expect(page).toHaveURL('/documents');
+  });
+
+  test('Real-time Processing pulses only while an upload is being processed: otherwise the card stands still', async ({ page }) => {
+    // Animations running inside the card (the mailbox panel's own spinners show its own queue).
+    const runningAnimations = () =>
+      page.evaluate(
+        () =>
+          document.getAnimations().filter((animation) => {
+            const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+            return animation.playState === 'running' && target?.closest('[data-testid="processing-card"]');
+          }).length,
+      );
+    const card = page.getByTestId('processing-card');
+    for (const status of ['pending', 'processing'] as const) {
+      await page.unrouteAll();
+      // The real latest uploads, every one given `status`.
+      await page.route(
+        (url) => url.pathname === '/api/uploads/recent',
+        async (route) => {
+          const body = z.object({ uploads: z.array(z.record(z.string(), z.unknown())) }).parse(await (await route.fetch()).json());
+          await route.fulfill({ json: { uploads: body.uploads.map((upload) => ({ ...upload, status, scanFailed: false })) } });
+        },
+      );
+      await page.reload();
+      await expect(card.getByTestId('processing-state')).toHaveText('Active');
+      await expect(card.getByTestId('upload-row').first()).toContainText(status === 'pending' ? 'Under Review' : 'Processing');
+      if (status === 'pending') await expect.poll(runningAnimations).toBe(0);
+      else await expect.poll(runningAnimations).toBeGreaterThan(0);
+    }
   });
 
   test('Real-time Processing reads Idle with no uploads, and System Status opens Settings', async ({ page }) => {

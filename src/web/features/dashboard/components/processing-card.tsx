@@ -8,9 +8,11 @@ import { PROCESSING_CARD_LIMIT, useProcessingUploads } from '../api';
 import { CARD_LINK_CLASS, CLICKABLE_CARD_CLASS, clickedControl } from './clickable-card';
 import { UploadRow } from './upload-row';
 import { ListSkeleton } from '@/components/list-skeleton';
+import { cn } from '@/lib/utils';
 
 /**
- * Real-time Processing: the 5 latest uploads, Active when there are any, Idle otherwise. The whole
+ * Real-time Processing: the 5 latest uploads, Active when there are any (its dot pulsing while one is still
+ * being processed), Idle otherwise. The whole
  * card opens the Documents screen on a click; its 'View all' link is the way there for keyboards and readers.
  */
 export function ProcessingCard() {
@@ -18,6 +20,9 @@ export function ProcessingCard() {
   const [, navigate] = useLocation();
   const items = uploads.data?.uploads ?? [];
   const active = items.length > 0;
+  // The dot pulses only while a listed upload is still in the pipeline: a pulse that never stops repaints the
+  // screen many times a second, which a phone pays for in battery.
+  const working = items.some((upload) => upload.status === 'processing');
 
   return (
     <Card
@@ -35,7 +40,7 @@ export function ProcessingCard() {
         {uploads.data ? (
           <Badge variant={active ? 'success' : 'secondary'} data-testid="processing-state">
             {active ? (
-              <span className="size-1.5 rounded-full bg-current motion-safe:animate-pulse" aria-hidden="true" />
+              <span className={cn('size-1.5 rounded-full bg-current', working && 'motion-safe:animate-pulse')} aria-hidden="true" />
             ) : null}
             {active ? 'Active' : 'Idle'}
           </Badge>
