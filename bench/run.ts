@@ -1,4 +1,7 @@
+import { writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
+import { runEmbeddedLoadBench } from './embedded-load.bench';
+import { machineNow, verdictWord, type BenchFigure } from './figures';
 import { FULL_MAILBOX_SIZE, QUICK_MAILBOX_SIZE, runMailboxBench } from './mailbox.bench';
 import { FULL_SIZES, QUICK_SIZES, runPipelineBench, TARGET_LABEL, TARGET_RATIO, targetVerdicts } from './pipeline.bench';
 import { FULL_SCALE_PLAYERS, QUICK_SCALE_PLAYERS, runScaleBench, SCALE_TARGET } from './scale.bench';
@@ -19,8 +22,8 @@ import { DEFAULT_POSTGRES_URL } from './support';
  * clamd or Dovecot not starting); being below the throughput target is reported, not failed, because it
  * depends on the machine and its load.
  */
-const USAGE = 'usage: tsx bench/run.ts [--quick] [--profile <dir>] [--only pipeline|scale|search|mailbox]';
-const SECTIONS = ['pipeline', 'scale', 'search', 'mailbox'] as const;
+const SECTIONS = ['pipeline', 'scale', 'search', 'mailbox', 'embedded'] as const;
+const USAGE = `usage: tsx bench/run.ts [--quick] [--json <file>] [--profile <dir>] [--only ${SECTIONS.join('|')}]`;
 type Section = (typeof SECTIONS)[number];
 const isSection = (value: string | undefined): value is Section => SECTIONS.some((section) => section === value);
 
@@ -32,7 +35,10 @@ async function main(): Promise<void> {
   const onlyAt = args.indexOf('--only');
   const only = onlyAt === -1 ? undefined : args[onlyAt + 1];
   if (onlyAt !== -1 && !isSection(only)) throw new Error(`--only needs one of ${SECTIONS.join(', ')}\n${USAGE}`);
-  const withValue = [profileAt, onlyAt].filter((at) => at !== -1).flatMap((at) => [at, at + 1]);
+  const jsonAt = args.indexOf('--json');
+  const jsonFile = jsonAt === -1 ? undefined : args[jsonAt + 1];
+  if (jsonAt !== -1 && (!jsonFile || jsonFile.startsWith('--'))) throw new Error(`--json needs a file\n${USAGE}`);
+  const withValue = [profileAt, onlyAt, jsonAt].filter((at) => at !== -1).flatMap((at) => [at, at + 1]);
   const unknown = args.filter((arg, i) => arg !== '--quick' && !withValue.includes(i));
   if (unknown.length > 0) throw new Error(`unknown argument ${unknown.join(' ')}\n${USAGE}`);
   const quick = args.includes('--quick');
@@ -41,6 +47,9 @@ async function main(): Promise<void> {
   // Every number below is a rate on a possibly shared machine: say how busy it was.
   const machine = () => `${availableParallelism()} CPUs, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`;
   write(`Machine: ${machine()}, node ${process.version}\n`);
+  const startedAt = new Date().toISOString();
+  const start = machineNow();
+  const figures: BenchFigure[] = [];
 
   // The one environment variable of the benchmark; the server's own settings come from config.ts.
   const postgresUrl = process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES_URL;
@@ -54,7 +63,15 @@ async function main(): Promise<void> {
   if (runs('scale')) await scaleSection(quick, postgresUrl, profileDir, write);
   if (runs('search')) await searchSection(quick, postgresUrl, write);
   if (runs('mailbox')) await mailboxSection(quick, postgresUrl, write);
+  if (runs('embedded')) figures.push(...(await embeddedSection(quick, postgresUrl, write)));
   write(`Machine at the end: ${machine()}\n`);
+  const end = machineNow();
+  if (jsonFile) {
+    await writeFile(jsonFile, `${JSON.stringify({ startedAt, node: process.version, quick, sections: SECTIONS.filter(runs), machine: { cpus: end.cpus, loadAverageAtStart: start.loadAverage, loadAverageAtEnd: end.loadAverage }, figures }, null, 2)}\n`);
+    write(`Every figure with its target: ${jsonFile}\n`);
+  }
+  const missed = figures.filter((f) => f.pass === false);
+  write(`${figures.filter((f) => f.pass === true).length} figures meet their target, ${missed.length} do not${missed.length > 0 ? `: ${missed.map((f) => `${f.name} ${verdictWord(f)}`).join('; ')}` : ''}.\n`);
 }
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
@@ -131,6 +148,15 @@ async function mailboxSection(quick: boolean, postgresUrl: string, write: (text:
         `${percent(c.cryptoRatio)} of the crypto one-pass rate, ${percent(c.downloadRatio)} of the raw download rate\n`,
     );
   }
+}
+
+async function embeddedSection(quick: boolean, postgresUrl: string, write: (text: string) => void): Promise<BenchFigure[]> {
+  write(`== Embedded default under load${quick ? ' (--quick: 2,000 extra players, 10 dashboards, 10 s)' : ''} ==\n`);
+  const result = await runEmbeddedLoadBench(
+    quick ? { extraPlayers: 2_000, dashboardClients: 10, seconds: 10, warmupSeconds: 3, postgresUrl, write } : { postgresUrl, write },
+  );
+  for (const f of result.figures) write(`  ${f.name}: ${f.value.toFixed(f.unit === 'count' ? 0 : 1)} ${f.unit}${f.target ? ` → ${verdictWord(f)}` : ''}\n`);
+  return result.figures;
 }
 
 main().catch((error: unknown) => {
