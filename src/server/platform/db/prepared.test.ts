@@ -44,6 +44,34 @@ describe('preparedRead', () => {
     expect(prepared).toEqual(['things:a', 'things:b', 'things:a']);
   });
 
+  it('runs identical calls made while one runs once, and different values or databases apart', async () => {
+    const executed: unknown[] = [];
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const read = preparedRead('gated', (value: number) => ({
+      shape: 'one',
+      values: { value },
+      build: (): Preparable<unknown[]> => ({
+        prepare: () => ({
+          execute: async (values) => {
+            executed.push(values);
+            await gate;
+            return [values];
+          },
+        }),
+        toSQL: () => ({ sql: 'select $1', params: [sql.placeholder('value')] }),
+      }),
+    }));
+    const db = offlineDb();
+    const calls = [read.run(db, 1), read.run(db, 1), read.run(db, 2), read.run(offlineDb(), 1)];
+    release();
+    expect(await Promise.all(calls)).toEqual([[{ value: 1 }], [{ value: 1 }], [{ value: 2 }], [{ value: 1 }]]);
+    expect(executed).toEqual([{ value: 1 }, { value: 2 }, { value: 1 }]);
+    // Settled: the next identical call reads afresh.
+    await read.run(db, 1);
+    expect(executed).toHaveLength(4);
+  });
+
   it('gives the statement a request sends: its name, SQL text and values with the placeholders filled', () => {
     const { read } = recordingRead();
     expect(read.statement(offlineDb(), 'b', 42)).toEqual({ name: 'things:b', text: 'select b where x = $1 and y = $2', values: [42, 7] });

@@ -1,4 +1,5 @@
 import { fillPlaceholders } from 'drizzle-orm';
+import { sharedReads, type SharedReads } from '../shared-reads';
 import type { Db } from './client';
 
 /** What a drizzle query built with `sql.placeholder(…)` values offers: its SQL, and a prepared form of it. */
@@ -35,12 +36,16 @@ const MAX_NAME_BYTES = 63;
  * filters are present).
  *
  * On PGlite drizzle ignores the name and runs the query as it would unprepared.
+ *
+ * Identical calls (same shape and values, on the same handle) made while one runs share its answer
+ * (shared-reads.ts): the dashboards that poll these reads ask in bursts. Their rows are read-only.
  */
 export function preparedRead<Args extends unknown[], Result>(
   family: string,
   shapeOf: (...args: Args) => PreparedShape<Result>,
 ): PreparedRead<Args, Result> {
   const byDb = new WeakMap<Db, Map<string, { execute(values?: Record<string, unknown>): Promise<Result> }>>();
+  const inFlight = new WeakMap<Db, SharedReads<string, Result>>();
   const nameOf = (shape: string) => {
     const name = `${family}:${shape}`;
     if (Buffer.byteLength(name) > MAX_NAME_BYTES) throw new Error(`prepared statement name too long: ${name}`);
@@ -59,7 +64,13 @@ export function preparedRead<Args extends unknown[], Result>(
         prepared = build(db).prepare(nameOf(shape));
         statements.set(shape, prepared);
       }
-      return await prepared.execute(values);
+      let shared = inFlight.get(db);
+      if (!shared) {
+        shared = sharedReads();
+        inFlight.set(db, shared);
+      }
+      const statement = prepared;
+      return await shared.read(`${shape}\u0000${JSON.stringify(values)}`, () => statement.execute(values));
     },
     statement(db, ...args) {
       const { shape, values, build } = shapeOf(...args);
