@@ -11,6 +11,7 @@ import {
   type TSeasonRequirements,
 } from '../../contract';
 import { recordAuditEvent, type Actor } from '../audit';
+import { sharedReads } from '../platform/shared-reads';
 import type { Db } from '../platform/db/client';
 import { AppError } from '../platform/errors';
 import { listInWords, toSeason } from './season-rules';
@@ -86,11 +87,14 @@ const sameDivisions = (a: readonly TDivision[], b: readonly TDivision[]) => a.le
 export function createSeasonsService(deps: SeasonsServiceDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+  // Every open dashboard asks for these: identical calls while one runs share its answer.
+  const lists = sharedReads<'seasons', TSeason[]>();
+  const requirementReads = sharedReads<string, TSeasonRequirements>();
 
   return {
     /** Newest first, with the divisions each offers, its deadline, and whether it is current or closed. */
-    async list(): Promise<TSeason[]> {
-      return (await listSeasons(db)).map(toSeason);
+    list(): Promise<TSeason[]> {
+      return lists.read('seasons', async () => (await listSeasons(db)).map(toSeason));
     },
 
     /**
@@ -197,10 +201,12 @@ export function createSeasonsService(deps: SeasonsServiceDeps) {
     },
 
     /** The season's requirement rules, its league age day, its divisions' ages and how long verified birth certificate files are kept. */
-    async requirements(id: string): Promise<TSeasonRequirements> {
-      const season = await findSeason(db, id);
-      if (!season) throw notFound(id);
-      return requirementsOf(season, await listSeasonRequirements(db, id));
+    requirements(id: string): Promise<TSeasonRequirements> {
+      return requirementReads.read(id, async () => {
+        const season = await findSeason(db, id);
+        if (!season) throw notFound(id);
+        return requirementsOf(season, await listSeasonRequirements(db, id));
+      });
     },
 
     /**

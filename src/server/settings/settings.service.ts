@@ -1,5 +1,6 @@
 import type { Actor } from '../audit';
 import { createHash } from 'node:crypto';
+import { sharedReads } from '../platform/shared-reads';
 import {
   LIVE_TURNED_OFF_CLOSE_CODE,
   principalCan,
@@ -84,11 +85,16 @@ export function createSettingsService(deps: {
   const now = deps.now ?? (() => new Date());
   const closeLiveConnections = () => deps.hub.closeAll(LIVE_TURNED_OFF_CLOSE_CODE, REALTIME_OFF_MESSAGE);
 
+  // Every open dashboard asks for the settings: identical calls while one runs share its answer.
+  const reads = sharedReads<'settings', TSystemSettings>();
+
   return {
-    async read() {
-      const settings = await readSystemSettings(deps.db, deps.defaults);
-      deps.cache.remember(settings);
-      return settings;
+    read() {
+      return reads.read('settings', async () => {
+        const settings = await readSystemSettings(deps.db, deps.defaults);
+        deps.cache.remember(settings);
+        return settings;
+      });
     },
 
     async update(patch, meta) {

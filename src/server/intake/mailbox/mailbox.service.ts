@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type TMailboxActionResult, type TMailboxRecent, type TMailboxStats, type TMailboxStatus, type TPrincipal, type TServiceHealth, MAILBOX_DEFAULT_INTERVAL_MS } from '../../../contract';
+import { sharedReads } from '../../platform/shared-reads';
 import { MailboxUnavailableError, type MailboxClient, type MailboxSession, type MailRef } from '../../adapters/mailbox/port';
 import type { Db } from '../../platform/db/client';
 import { isDatabaseUnreachable } from '../../platform/db/errors';
@@ -310,21 +311,27 @@ export function createMailboxService(deps: MailboxServiceDeps): MailboxService {
     if (due) await check();
   }
 
+  async function readStatus(): Promise<TMailboxStatus> {
+    await prepare();
+    const client = await currentClient();
+    const state = await getMailboxState(db);
+    const unreachable = state.lastError !== null || state.lastSuccessAt === null;
+    if (client && unreachable && !running && !closed && Date.now() - lastProbeAt >= RECONNECT_PROBE_MS) void probe(client);
+    return {
+      configured: client !== undefined,
+      connection: client !== undefined && state.lastSuccessAt !== null && state.lastError === null,
+      error: client ? state.lastError : null,
+      scheduler: { isRunning: client !== undefined && state.schedulerRunning, intervalMs: state.intervalMs || MAILBOX_DEFAULT_INTERVAL_MS },
+      lastCheckAt: state.lastCheckAt?.toISOString() ?? null,
+      checking: running !== undefined,
+    };
+  }
+  // Every open dashboard asks for the mailbox's status: identical calls while one runs share its answer.
+  const statusReads = sharedReads<'status', TMailboxStatus>();
+
   return {
-    async status() {
-      await prepare();
-      const client = await currentClient();
-      const state = await getMailboxState(db);
-      const unreachable = state.lastError !== null || state.lastSuccessAt === null;
-      if (client && unreachable && !running && !closed && Date.now() - lastProbeAt >= RECONNECT_PROBE_MS) void probe(client);
-      return {
-        configured: client !== undefined,
-        connection: client !== undefined && state.lastSuccessAt !== null && state.lastError === null,
-        error: client ? state.lastError : null,
-        scheduler: { isRunning: client !== undefined && state.schedulerRunning, intervalMs: state.intervalMs || MAILBOX_DEFAULT_INTERVAL_MS },
-        lastCheckAt: state.lastCheckAt?.toISOString() ?? null,
-        checking: running !== undefined,
-      };
+    status() {
+      return statusReads.read('status', readStatus);
     },
 
     async health() {
