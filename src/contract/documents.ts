@@ -170,9 +170,18 @@ export const ZDocumentListQuery = z.object({
     .default(50),
 });
 export type TDocumentListQuery = z.input<typeof ZDocumentListQuery>;
+/**
+ * One page of GET /api/documents and how many documents match in all. `total` is exact while at most about a
+ * thousand match (or the page reaches the end of the list); past that it is the database's estimate, and
+ * `totalIsEstimate` says so: screens show it as an estimate ('about 12,400 documents'), never as a count. An
+ * estimate is never below the documents this page shows with those before it, nor above what came before an
+ * empty page past the end. Paging on past an estimate is safe: a page past the real end answers no documents.
+ */
 export const ZDocumentList = z.object({
   documents: z.array(ZDocumentListItem),
   total: z.number(),
+  /** `total` is the database's estimate of how many match (more than counting them would be worth), not a count. */
+  totalIsEstimate: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
 });

@@ -98,6 +98,8 @@ export type CreateOptions = {
   readDocuments?: boolean;
   /** How long a mailbox check waits for a mail's documents to be stored before leaving it for the next. */
   mailboxSettleWaitMs?: number;
+  /** How many matching documents the Documents list counts exactly before it estimates; tests lower it to reach the estimate. */
+  documentListCountCap?: number;
   /** Tests drive the job runner's clock and polling, and the timings of failed virus scans' retries. */
   jobs?: { now?: () => Date; pollMs?: number; scanRetry?: ScanRetryPolicy };
 };
@@ -276,6 +278,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     live,
     onRecorded: () => jobRunner.poke(),
     notifyRejected: (documentId, reason) => notifications.notifyDocumentRejected(documentId, reason),
+    listCountCap: options.documentListCountCap,
   });
 
   const reports = createReportsService({ db, storageFor: storageForDriver });

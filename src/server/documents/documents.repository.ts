@@ -1,4 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { TDivision, TDocType, TDocumentStatus, TSubmissionSource } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { insertInBatches } from '../platform/db/batch';
@@ -258,13 +260,65 @@ export const documentListPageQuery = (db: Db, filter: DocumentListFilter, page: 
 
 export type DocumentListRow = Awaited<ReturnType<typeof documentListPageQuery>>[number];
 
-/** How many documents match `filter`, every page together. */
+/**
+ * How far the Documents screen's total is counted exactly (decision 033): up to this many matching documents
+ * the count reads no more rows than that, through the indexes the page uses; past it, the total is the
+ * planner's estimate, said to be one.
+ */
+export const DOCUMENT_LIST_COUNT_CAP = 1000;
+
+/** How many documents match `filter`, every page together, counted exactly whatever the number. */
 export const documentListCountQuery = (db: Db, filter: DocumentListFilter) =>
   db.select({ n: count() }).from(documents).where(documentListWhere(db, filter));
 
-export async function countDocumentList(db: Db, filter: DocumentListFilter): Promise<number> {
-  const [row] = await documentListCountQuery(db, filter);
-  return row?.n ?? 0;
+/** Every document matching `filter`, as a column of 1s: the rows the capped count reads and the estimate plans. */
+export const documentListMatchQuery = (db: Db, filter: DocumentListFilter) => db.select({ one: sql`1` }).from(documents).where(documentListWhere(db, filter));
+
+/**
+ * How many documents match `filter`, counted no further than `cap` + 1:
+ * `select count(*) from (select 1 from documents where … limit cap + 1)`. At most `cap` is the exact number;
+ * `cap` + 1 says there are more. The builder, so the benchmark can run its SQL.
+ */
+export const documentListCappedCountQuery = (db: Db, filter: DocumentListFilter, cap: number = DOCUMENT_LIST_COUNT_CAP) =>
+  db.select({ n: count() }).from(documentListMatchQuery(db, filter).limit(cap + 1).as('capped'));
+
+/**
+ * The planner's plan for reading every document that matches `filter`: `explain (format json) select 1 from
+ * documents where …`, planned for the values given, as the count would be. Its top node's `Plan Rows` is the
+ * estimate of how many match, from the tables' statistics, without reading a row. Awaited through
+ * `db.execute`; `toSQL()` gives its text and values, for the benchmark.
+ */
+export function documentListEstimateQuery(db: Db, filter: DocumentListFilter): SQLWrapper & { toSQL(): { sql: string; params: unknown[] } } {
+  const statement = sql`explain (format json) ${documentListMatchQuery(db, filter).getSQL()}`;
+  return { getSQL: () => statement, toSQL: () => new PgDialect().sqlToQuery(statement) };
+}
+
+/** What `explain (format json)` answers: one row, whose one column holds the plan as JSON (parsed, or as text). */
+const ZExplained = z.object({ rows: z.array(z.object({ 'QUERY PLAN': z.unknown() })).min(1) });
+const ZTopPlanRows = z.array(z.object({ Plan: z.object({ 'Plan Rows': z.number() }) })).min(1);
+
+/** The rows the top node of an `explain (format json)` answer expects, rounded; undefined when it has no plan. */
+export function planRows(explained: unknown): number | undefined {
+  const answer = ZExplained.safeParse(explained);
+  const json = answer.success ? answer.data.rows[0]?.['QUERY PLAN'] : undefined;
+  const plan = ZTopPlanRows.safeParse(typeof json === 'string' ? JSON.parse(json) : json);
+  return plan.success ? Math.round(plan.data[0]?.Plan['Plan Rows'] ?? 0) : undefined;
+}
+
+/** The Documents screen's total: exact, or the planner's estimate when more match than the exact count goes to. */
+export type DocumentListTotal = { total: number; isEstimate: boolean };
+
+/**
+ * How many documents match `filter`: exact up to `cap`; past it, the planner's estimate for the same
+ * condition, never below `cap` + 1 (the capped count saw that many).
+ */
+export async function countDocumentList(db: Db, filter: DocumentListFilter, cap: number = DOCUMENT_LIST_COUNT_CAP): Promise<DocumentListTotal> {
+  const [row] = await documentListCappedCountQuery(db, filter, cap);
+  const counted = row?.n ?? 0;
+  if (counted <= cap) return { total: counted, isEstimate: false };
+  const explained: unknown = await db.execute(documentListEstimateQuery(db, filter));
+  const estimate = planRows(explained) ?? 0;
+  return { total: Math.max(estimate, cap + 1), isEstimate: true };
 }
 
 /**

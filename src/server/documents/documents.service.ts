@@ -25,6 +25,7 @@ import { auditActorColumns, listDocumentHistory, recordAuditEvent, recordAuditEv
 import { birthDateLockedMessage, dayInWords, findPlayer, lockPlayerBirthDate, verifyPlayerBirthDate } from '../players';
 import {
   countDocumentList,
+  DOCUMENT_LIST_COUNT_CAP,
   documentListPageQuery,
   findDocument,
   findDocumentWithDivision,
@@ -37,6 +38,7 @@ import {
   setReviewDecision,
   updateDocument,
   type DocumentListFilter,
+  type DocumentListTotal,
 } from './documents.repository';
 import { requeueDocumentJobs } from '../platform/jobs/jobs.repository';
 import { resolveSeason } from '../seasons';
@@ -92,7 +94,23 @@ export type DocumentsServiceDeps = {
   onRecorded: () => void;
   /** Tells the guardian why a document was rejected; never throws (a failure is recorded in notification History). */
   notifyRejected?: (documentId: string, reason: string) => Promise<void>;
+  /** How many matching documents the Documents list counts exactly before it estimates (DOCUMENT_LIST_COUNT_CAP; tests lower it). */
+  listCountCap?: number;
 };
+
+/**
+ * The list's total made to agree with its page, which was read beside it: a page that is not full ends the
+ * list, so the documents before it and on it are the exact total (an estimate past the count's cap becomes
+ * exact on the last page); an estimate is never below what the pages up to this one show, and an empty page
+ * past the end caps it at the documents before that page.
+ */
+export function totalBesidePage(counted: DocumentListTotal, page: { limit: number; offset: number }, rowsOnPage: number): DocumentListTotal {
+  if (!counted.isEstimate) return counted;
+  if (rowsOnPage < page.limit && (rowsOnPage > 0 || page.offset === 0)) return { total: page.offset + rowsOnPage, isEstimate: false };
+  // A full page: at least the documents up to its end. An empty one past the end: at most those before it.
+  const total = rowsOnPage > 0 ? Math.max(counted.total, page.offset + rowsOnPage) : Math.min(counted.total, page.offset);
+  return { total, isEstimate: true };
+}
 
 
 export function createDocumentsService(deps: DocumentsServiceDeps) {
@@ -132,7 +150,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
 
     /**
      * The Documents screen: one page of the documents matching the filters, newest first, and how many match
-     * in all; both only of the principal's divisions.
+     * in all (exact, or past the count's cap an estimate said to be one); both only of the principal's divisions.
      */
     async listDocuments(params: DocumentListParams, principal: TPrincipal): Promise<TDocumentList> {
       const search = params.search === '' ? undefined : params.search;
@@ -151,7 +169,12 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
         filter.seasonId = season.id;
       }
       const page = { limit: params.pageSize, offset: (params.page - 1) * params.pageSize };
-      const [rows, total] = await Promise.all([documentListPageQuery(deps.db, filter, page), countDocumentList(deps.db, filter)]);
+      // The total is counted exactly up to the cap, and estimated past it (decision 033), beside the page.
+      const [rows, counted] = await Promise.all([
+        documentListPageQuery(deps.db, filter, page),
+        countDocumentList(deps.db, filter, deps.listCountCap ?? DOCUMENT_LIST_COUNT_CAP),
+      ]);
+      const { total, isEstimate } = totalBesidePage(counted, page, rows.length);
       return {
         documents: rows.map((row) => ({
           ...toUploadItem(row),
@@ -162,6 +185,7 @@ export function createDocumentsService(deps: DocumentsServiceDeps) {
           fileRemoved: row.fileRemoved,
         })),
         total,
+        totalIsEstimate: isEstimate,
         page: params.page,
         pageSize: params.pageSize,
       };

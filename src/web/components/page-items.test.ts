@@ -21,4 +21,9 @@ describe('pageItems (up to 5 numbers, then an ellipsis and the last page)', () =
     expect(pageItems(99, 20)).toEqual([15, 16, 17, 18, 19, 20]);
     expect(pageItems(1, 0)).toEqual([]);
   });
+  it('offers no last page when the page count is an estimate, only the ellipsis', () => {
+    expect(pageItems(1, 20, 5, false)).toEqual([1, 2, 3, 4, 5, 'ellipsis']);
+    expect(pageItems(8, 20, 5, false)).toEqual([6, 7, 8, 9, 10, 'ellipsis']);
+    expect(pageItems(19, 20, 5, false)).toEqual([15, 16, 17, 18, 19, 20]);
+  });
 });

@@ -5,7 +5,8 @@ import { pageItems } from './page-items';
 
 /**
  * Previous and next, up to 5 page numbers, then an ellipsis and the last page. Renders
- * nothing for a single page.
+ * nothing for a single page. With `lastPageKnown` false (the count of pages is an estimate), the
+ * ellipsis stands for the pages beyond and no last page is offered.
  */
 export function Pagination({
   page,
@@ -13,12 +14,14 @@ export function Pagination({
   onPageChange,
   label = 'Pages',
   className,
+  lastPageKnown = true,
 }: {
   page: number;
   pageCount: number;
   onPageChange: (page: number) => void;
   label?: string;
   className?: string;
+  lastPageKnown?: boolean;
 }) {
   if (pageCount <= 1) return null;
   return (
@@ -27,7 +30,7 @@ export function Pagination({
         <ChevronLeft aria-hidden="true" />
         <span className="hidden sm:inline">Previous</span>
       </Button>
-      {pageItems(page, pageCount).map((item, index) =>
+      {pageItems(page, pageCount, 5, lastPageKnown).map((item, index) =>
         item === 'ellipsis' ? (
           <span key={`ellipsis-${index}`} className="px-2 text-muted-foreground" aria-hidden="true">
             …

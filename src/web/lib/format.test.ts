@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate, initials, lastFirst, shaPrefix } from './format';
+import { formatBytes, formatCount, formatDate, initials, lastFirst, roundEstimate, shaPrefix } from './format';
 
 describe('formatBytes', () => {
   it.each([
@@ -37,5 +37,29 @@ describe('names', () => {
     expect(formatDate('2014-05-03')).toContain('2014');
     expect(formatDate('2014-05-03')).toMatch(/3/);
     expect(formatDate('not a date')).toBe('not a date');
+  });
+});
+
+describe('formatCount', () => {
+  it('writes an exact count in full, with thousands separators', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(12_437)).toBe('12,437');
+    expect(formatCount(12_437, false)).toBe('12,437');
+  });
+  it.each([
+    [42, 'about 42'],
+    [1_001, 'about 1,000'],
+    [1_234, 'about 1,200'],
+    [12_437, 'about 12,400'],
+    [12_450, 'about 12,500'],
+    [99_960, 'about 100,000'],
+    [123_456, 'about 123,000'],
+    [2_345_678, 'about 2,350,000'],
+  ])('says an estimate of %d as %s', (n, said) => {
+    expect(formatCount(n, true)).toBe(said);
+  });
+  it('rounds an estimate to the precision it has', () => {
+    expect(roundEstimate(987)).toBe(990);
+    expect(roundEstimate(45_678_901)).toBe(45_700_000);
   });
 });

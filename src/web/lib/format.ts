@@ -40,3 +40,22 @@ export function initials(firstName: string, lastName: string): string {
   const last = [...lastName.trim()][0] ?? '';
   return `${first}${last}`.toUpperCase() || '?';
 }
+
+const wholeNumber = new Intl.NumberFormat('en-US');
+
+/**
+ * An estimate to the precision it has: 1,234 → 1,200, 12,437 → 12,400, 123,456 → 123,000, then three
+ * significant figures; below 100 as it is.
+ */
+export function roundEstimate(n: number): number {
+  if (!Number.isFinite(n) || n < 100) return Math.round(n);
+  if (n < 1_000) return Math.round(n / 10) * 10;
+  if (n < 100_000) return Math.round(n / 100) * 100;
+  if (n < 1_000_000) return Math.round(n / 1_000) * 1_000;
+  const step = 10 ** (Math.floor(Math.log10(n)) - 2);
+  return Math.round(n / step) * step;
+}
+
+/** A count as screens write it, '12,437'; an estimate rounded and said to be one: 'about 12,400'. */
+export const formatCount = (n: number, isEstimate = false): string =>
+  isEstimate ? `about ${wholeNumber.format(roundEstimate(n))}` : wholeNumber.format(n);

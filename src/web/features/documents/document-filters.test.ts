@@ -4,9 +4,12 @@ import {
   changeDocumentFilters,
   DEFAULT_DOCUMENT_FILTERS,
   documentFiltersToParams,
+  documentsSummary,
   hasActiveDocumentFilters,
+  listPageCount,
   pageCountOf,
   parseDocumentFilters,
+  pastEstimatedEnd,
 } from './document-filters';
 
 describe('document filters in the URL', () => {
@@ -60,5 +63,43 @@ describe('documentListQuery', () => {
       pageSize: 50,
     });
     expect(documentListQuery({ ...DEFAULT_DOCUMENT_FILTERS, search: ' ava ' }).search).toBe('ava');
+  });
+});
+
+describe('an exact or estimated total', () => {
+  const listed = (page: number, rows: number, total: number, totalIsEstimate: boolean) => ({ page, pageSize: 50, rows, total, totalIsEstimate });
+
+  it('says the total as counted, or as an estimate rounded', () => {
+    expect(documentsSummary(listed(1, 50, 1_234, false), false)).toBe('Showing 1–50 of 1,234 documents');
+    expect(documentsSummary(listed(2, 1, 51, false), false)).toBe('Showing 51–51 of 51 documents');
+    expect(documentsSummary(listed(1, 1, 1, false), false)).toBe('Showing 1–1 of 1 document');
+    expect(documentsSummary(listed(1, 50, 12_437, true), false)).toBe('Showing 1–50 of about 12,400 documents');
+    expect(documentsSummary(listed(30, 50, 12_437, true), true)).toBe('Showing 1,451–1,500 of about 12,400 documents');
+  });
+
+  it('says why the list is empty, and that a page past the end has no more', () => {
+    expect(documentsSummary(listed(1, 0, 0, false), false)).toBe('No documents yet');
+    expect(documentsSummary(listed(1, 0, 0, false), true)).toBe('No matching documents');
+    expect(documentsSummary(listed(40, 0, 1_950, true), false)).toBe('No more documents');
+  });
+
+  it('counts pages from an exact total', () => {
+    expect(listPageCount(listed(1, 50, 120, false))).toBe(3);
+    expect(listPageCount(listed(1, 0, 0, false))).toBe(1);
+  });
+
+  it('counts pages from an estimate, with one more after a full page', () => {
+    expect(listPageCount(listed(1, 50, 12_437, true))).toBe(249);
+    // The estimate fell short: a full page at its last page offers the next.
+    expect(listPageCount(listed(21, 50, 1_050, true))).toBe(22);
+    // An empty page past the end: no further.
+    expect(listPageCount(listed(40, 0, 1_950, true))).toBe(40);
+  });
+
+  it('knows a page past the end of an estimated list', () => {
+    expect(pastEstimatedEnd(listed(40, 0, 1_950, true))).toBe(true);
+    expect(pastEstimatedEnd(listed(1, 0, 0, false))).toBe(false);
+    expect(pastEstimatedEnd(listed(3, 0, 100, false))).toBe(false);
+    expect(pastEstimatedEnd(listed(3, 50, 12_437, true))).toBe(false);
   });
 });

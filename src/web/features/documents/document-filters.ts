@@ -3,7 +3,9 @@ import {
   DOC_TYPE_LABELS,
   DOCUMENT_STATUS_FILTERS,
   type TDocType,
+  type TDocumentList,
 } from '../../../contract';
+import { formatCount } from '@/lib/format';
 
 export type TDocumentStatusFilter = (typeof DOCUMENT_STATUS_FILTERS)[number];
 export type TDocTypeFilter = (typeof DOC_TYPE_FILTERS)[number];
@@ -83,4 +85,36 @@ export function hasActiveDocumentFilters(filters: DocumentFilters): boolean {
 
 export function pageCountOf(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** What the list's pages are known to be from one answer: the page, its size and rows, and the total (exact or estimated). */
+type ListedPage = Pick<TDocumentList, 'page' | 'pageSize' | 'total' | 'totalIsEstimate'> & { rows: number };
+
+/**
+ * How many pages the list has, as far as the answer tells: from an exact total, every page; from an estimate,
+ * the estimate's pages, and at least one more after a full page (the estimate may be short of the real end).
+ */
+export function listPageCount(listed: ListedPage): number {
+  const counted = pageCountOf(listed.total, listed.pageSize);
+  if (!listed.totalIsEstimate) return counted;
+  return Math.max(counted, listed.rows === listed.pageSize ? listed.page + 1 : listed.page);
+}
+
+/** A page past the real end of an estimated list: it answers no documents, though the estimate promised some. */
+export const pastEstimatedEnd = (listed: ListedPage): boolean => listed.totalIsEstimate && listed.rows === 0 && listed.page > 1;
+
+const documentsWord = (count: number, isEstimate: boolean): string => (count === 1 && !isEstimate ? 'document' : 'documents');
+
+/**
+ * The line above the list: 'Showing 51–100 of 1,234 documents', 'Showing 1–50 of about 12,400 documents' when
+ * the total is an estimate, 'No more documents' on a page past the end, or why the list is empty.
+ */
+export function documentsSummary(listed: ListedPage, filtersActive: boolean): string {
+  if (listed.rows === 0) {
+    if (listed.page > 1) return 'No more documents';
+    return filtersActive ? 'No matching documents' : 'No documents yet';
+  }
+  const first = (listed.page - 1) * listed.pageSize + 1;
+  const last = first + listed.rows - 1;
+  return `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(listed.total, listed.totalIsEstimate)} ${documentsWord(listed.total, listed.totalIsEstimate)}`;
 }

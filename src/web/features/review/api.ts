@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClie
 import { MAX_DOCUMENTS_PAGE_SIZE, ZDocument, ZDocumentList, ZDocumentReviewContext, type TDocument, type TDocumentListQuery } from '../../../contract';
 import { apiRequest, getQueryFn, queryKeyToUrl } from '@/lib/api-client';
 import type { TReviewDecision } from '@/features/documents';
+import { nextQueuePage } from './review-queue';
 
 /**
  * The Review screen's reads. Every key starts with ['api', 'documents'], so a decision (useReviewDocument of
@@ -20,8 +21,9 @@ export function reviewQueueQuery(season: string | undefined, page: number): TDoc
 }
 
 /**
- * The queue, a hundred at a time: the next page is read when the reviewer steps past the last one shown.
- * A decision refreshes the pages read so far, from the first.
+ * The queue, a hundred at a time: the next page is read when the reviewer steps past the last one shown, while
+ * there is one (nextQueuePage: past an estimated total, after every full page). A decision refreshes the pages
+ * read so far, from the first.
  */
 export function useReviewQueue(season: string | undefined) {
   return useInfiniteQuery({
@@ -29,7 +31,7 @@ export function useReviewQueue(season: string | undefined) {
     queryFn: ({ pageParam, signal }) =>
       apiRequest('GET', queryKeyToUrl([...DOCUMENTS_KEY, { ...reviewQueueQuery(season, pageParam) }]), undefined, { schema: ZDocumentList, signal }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextQueuePage,
     refetchInterval: REVIEW_QUEUE_REFETCH_MS,
   });
 }

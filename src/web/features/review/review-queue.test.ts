@@ -8,6 +8,7 @@ import {
   confidenceWords,
   currentIndex,
   decisionAnnouncement,
+  nextQueuePage,
   offersBetterPhoto,
   pendingLeft,
   queueCounter,
@@ -50,6 +51,35 @@ describe('stepping through the queue', () => {
     expect(decisionAnnouncement('approved', 'Ana Lopez', 'birth_certificate', 9)).toBe('Approved Ana Lopez’s birth certificate. 9 left.');
     expect(decisionAnnouncement('rejected', 'Ana Lopez', 'waiver', 0)).toBe('Rejected Ana Lopez’s liability waiver. Nothing left to review.');
     expect(decisionAnnouncement('photo', 'Ana Lopez', null, 2)).toBe('Asked for a better photo of Ana Lopez’s document. 2 left.');
+  });
+
+  it('says an estimated count of those pending as an estimate', () => {
+    expect(queueCounter(3, 24_163)).toBe('3 of 24,163 pending');
+    expect(queueCounter(3, 24_163, true)).toBe('3 of about 24,200 pending');
+    expect(decisionAnnouncement('approved', 'Ana Lopez', 'birth_certificate', 24_162, true)).toBe('Approved Ana Lopez’s birth certificate. About 24,200 left.');
+  });
+});
+
+describe('nextQueuePage', () => {
+  const page = (n: number, rows: number, total: number, totalIsEstimate: boolean) => ({
+    documents: docs(...Array.from({ length: rows }, (_, i) => `d${i}`)),
+    page: n,
+    pageSize: 100,
+    total,
+    totalIsEstimate,
+  });
+
+  it('reads on while the exact total has more', () => {
+    expect(nextQueuePage(page(1, 100, 250, false))).toBe(2);
+    expect(nextQueuePage(page(2, 100, 200, false))).toBeUndefined();
+    expect(nextQueuePage(page(3, 50, 250, false))).toBeUndefined();
+  });
+
+  it('reads on after every full page of an estimated queue, and stops at one not full or empty', () => {
+    expect(nextQueuePage(page(1, 100, 24_163, true))).toBe(2);
+    // The estimate fell short of the queue: a full page still has a next one.
+    expect(nextQueuePage(page(12, 100, 1_150, true))).toBe(13);
+    expect(nextQueuePage(page(13, 0, 1_200, true))).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
-import { DOC_TYPE_LABELS, type TDocType, type TDocument, type TReadingCheck, type TReadingState } from '../../../contract';
+import { DOC_TYPE_LABELS, type TDocType, type TDocument, type TDocumentList, type TReadingCheck, type TReadingState } from '../../../contract';
+import { formatCount } from '@/lib/format';
 import { foldForSearch } from '@/lib/search-text';
 
 /**
@@ -40,24 +41,43 @@ export function pendingLeft(serverTotal: number, listed: ReadonlyArray<{ id: str
   return Math.max(0, serverTotal - stillCounted);
 }
 
-/** '3 of 12 pending'. */
-export const queueCounter = (position: number, total: number): string => `${position} of ${total} pending`;
+/** '3 of 12 pending'; '3 of about 24,200 pending' when the server's total is an estimate. */
+export const queueCounter = (position: number, total: number, isEstimate = false): string =>
+  `${formatCount(position)} of ${formatCount(total, isEstimate)} pending`;
+
+/**
+ * The queue's next page, or undefined at its end. A page that is not full ends it; past an estimated total the
+ * full pages go on (a page past the real end answers no documents, which ends it); else the total tells.
+ */
+export function nextQueuePage(last: Pick<TDocumentList, 'page' | 'pageSize' | 'total' | 'totalIsEstimate'> & { documents: readonly unknown[] }): number | undefined {
+  if (last.documents.length < last.pageSize) return undefined;
+  if (last.totalIsEstimate) return last.page + 1;
+  return last.page * last.pageSize < last.total ? last.page + 1 : undefined;
+}
 
 /** 'birth certificate', 'document' when the type is not known: as said in a sentence. */
 export const docTypeWords = (docType: TDocType | null): string => (docType ? DOC_TYPE_LABELS[docType].toLowerCase() : 'document');
 
-const leftWords = (left: number): string => (left === 0 ? 'Nothing left to review.' : `${left} left.`);
+function leftWords(left: number, isEstimate: boolean): string {
+  if (left === 0 && !isEstimate) return 'Nothing left to review.';
+  const count = formatCount(left, isEstimate);
+  return `${count.charAt(0).toUpperCase()}${count.slice(1)} left.`;
+}
 
-/** What the live region says after a decision: 'Approved Ana Lopez's birth certificate. 9 left.' */
+/**
+ * What the live region says after a decision: 'Approved Ana Lopez's birth certificate. 9 left.', or
+ * 'about 24,200 left.' when the count of those pending is an estimate.
+ */
 export function decisionAnnouncement(
   decision: 'approved' | 'rejected' | 'photo',
   playerName: string,
   docType: TDocType | null,
   left: number,
+  leftIsEstimate = false,
 ): string {
   const what = `${playerName}’s ${docTypeWords(docType)}`;
   const done = decision === 'approved' ? `Approved ${what}.` : decision === 'rejected' ? `Rejected ${what}.` : `Asked for a better photo of ${what}.`;
-  return `${done} ${leftWords(left)}`;
+  return `${done} ${leftWords(left, leftIsEstimate)}`;
 }
 
 /** The reading's confidence in words: 'Read with high confidence'. */

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, CheckCheck, CloudUpload, FileDown, FileSearch, LoaderCircle, RefreshCw, RotateCcw, Undo2, X } from 'lucide-react';
+import { Check, CheckCheck, ChevronsLeft, CloudUpload, FileDown, FileSearch, LoaderCircle, RefreshCw, RotateCcw, Undo2, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useReducer, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { DOC_TYPE_LABELS, FILE_REMOVED_LABEL, type TDocumentListItem } from '../../../../contract';
@@ -25,6 +25,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { downloadFile } from '@/lib/csv';
+import { formatCount } from '@/lib/format';
 import { usePermissions } from '@/lib/session-api';
 import { toast, type ToastInput } from '@/lib/toast-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -49,10 +50,12 @@ import {
   changeDocumentFilters,
   DEFAULT_DOCUMENT_FILTERS,
   documentFiltersToParams,
+  documentsSummary,
   DOCUMENTS_PAGE_SIZE,
   hasActiveDocumentFilters,
-  pageCountOf,
+  listPageCount,
   parseDocumentFilters,
+  pastEstimatedEnd,
   type DocumentFilters,
 } from '../document-filters';
 import { documentsCsv, documentsCsvFileName } from '../documents-csv';
@@ -114,6 +117,26 @@ function ListSkeleton() {
         </div>
       ))}
     </LoadingState>
+  );
+}
+
+/**
+ * A page past the real end of a list whose total was an estimate (an old link, or a page number the estimate
+ * offered): nothing to show, and the way back to the start.
+ */
+function PastTheEnd({ page, onFirstPage }: { page: number; onFirstPage: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 px-6 py-12 text-center" data-testid="documents-past-end">
+      <FileSearch className="size-10 text-muted-foreground" aria-hidden="true" />
+      <p className="font-medium">No more documents</p>
+      <p className="max-w-md text-sm break-words text-muted-foreground">
+        The list ends before page {formatCount(page)}: the number of documents shown was an estimate.
+      </p>
+      <Button variant="outline" onClick={onFirstPage}>
+        <ChevronsLeft aria-hidden="true" />
+        Back to page 1
+      </Button>
+    </div>
   );
 }
 
@@ -352,7 +375,10 @@ export function DocumentsPage() {
   const viewerNavigation: ViewerNavigation | undefined =
     reviewer && viewing
       ? {
-          position: viewingIndex >= 0 ? `${firstShownOf(filters.page) + viewingIndex} of ${list.data?.total ?? documents.length}` : 'Not in the list',
+          position:
+            viewingIndex >= 0
+              ? `${formatCount(firstShownOf(filters.page) + viewingIndex)} of ${formatCount(list.data?.total ?? documents.length, list.data?.totalIsEstimate ?? false)}`
+              : 'Not in the list',
           onPrevious: previous ? () => setViewed(previous) : undefined,
           onNext: next ? () => setViewed(next) : undefined,
         }
@@ -389,14 +415,22 @@ export function DocumentsPage() {
       ) : null
     ) : null;
   const retryingId = retryScan.isPending ? (retryScan.variables ?? null) : null;
-  const total = list.data?.total ?? 0;
-  const pageCount = pageCountOf(total, list.data?.pageSize ?? DOCUMENTS_PAGE_SIZE);
-  const firstShown = total === 0 ? 0 : firstShownOf(filters.page);
-  const lastShown = (filters.page - 1) * DOCUMENTS_PAGE_SIZE + documents.length;
+  // What this answer tells of the list: its page, and the total, exact or (past the count's cap) an estimate.
+  const listed = list.data && {
+    page: list.data.page,
+    pageSize: list.data.pageSize,
+    rows: documents.length,
+    total: list.data.total,
+    totalIsEstimate: list.data.totalIsEstimate,
+  };
+  const pageCount = listed ? listPageCount(listed) : 1;
   const allState = selectAllState(selection, listedIds);
 
-  // A page past the end (the last rows were approved away, or an old link): go to the last page there is.
-  const pastTheEnd = list.data !== undefined && !list.isPlaceholderData && documents.length === 0 && total > 0 && filters.page > pageCount;
+  // A page past the end (the last rows were approved away, or an old link): go to the last page there is. Past
+  // the end of an estimated list there is no known last page: it says so, with the way back to the first.
+  const settled = listed !== undefined && !list.isPlaceholderData;
+  const pastTheEstimatedEnd = settled && pastEstimatedEnd(listed);
+  const pastTheEnd = settled && !listed.totalIsEstimate && documents.length === 0 && listed.total > 0 && filters.page > pageCount;
   useEffect(() => {
     if (pastTheEnd) update((current) => ({ ...current, page: pageCount }));
   }, [pastTheEnd, pageCount, update]);
@@ -440,13 +474,7 @@ export function DocumentsPage() {
             <div className="grid gap-1">
               <CardTitle>Recent Documents</CardTitle>
               <p className="text-sm text-muted-foreground" aria-live="polite">
-                {list.data
-                  ? total === 0
-                    ? hasActiveDocumentFilters(filters)
-                      ? 'No matching documents'
-                      : 'No documents yet'
-                    : `Showing ${firstShown}–${lastShown} of ${total} ${documentsWord(total)}`
-                  : '\u00a0'}
+                {listed ? documentsSummary(listed, hasActiveDocumentFilters(filters)) : '\u00a0'}
               </p>
             </div>
             {documents.length > 0 && selectable ? (
@@ -492,6 +520,8 @@ export function DocumentsPage() {
               <ListSkeleton />
             ) : list.isError && !list.data ? (
               <ErrorState message={getErrorMessage(list.error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+            ) : pastTheEstimatedEnd ? (
+              <PastTheEnd page={filters.page} onFirstPage={() => update((current) => ({ ...current, page: 1 }))} />
             ) : documents.length === 0 ? (
               <EmptyState
                 icon={FileSearch}
@@ -531,6 +561,7 @@ export function DocumentsPage() {
               pageCount={pageCount}
               onPageChange={(page) => update((current) => ({ ...current, page }))}
               label="Documents pages"
+              lastPageKnown={!listed?.totalIsEstimate}
               className="px-4"
             />
           ) : null}

@@ -103,7 +103,10 @@ function ReviewQueue({ season }: { season: string | undefined }) {
   const remaining = remainingQueue(listed, decided);
   const index = currentIndex(remaining, currentId, lastIndex);
   const current: TDocumentListItem | undefined = index >= 0 ? remaining[index] : undefined;
-  const serverTotal = queue.data?.pages.at(-1)?.total ?? 0;
+  const lastRead = queue.data?.pages.at(-1);
+  const serverTotal = lastRead?.total ?? 0;
+  // Past about a thousand pending, the server's count is an estimate, and is said as one.
+  const totalIsEstimate = lastRead?.totalIsEstimate ?? false;
   const left = pendingLeft(serverTotal, listed, decided);
   const record = useReviewedDocument(current?.id ?? null);
   const context = useReviewContext(current?.id ?? null);
@@ -142,7 +145,7 @@ function ReviewQueue({ season }: { season: string | undefined }) {
     setCurrentId(following?.id ?? null);
     setLastIndex(following ? index : Math.max(0, index - 1));
     setView({ zoom: 'fit', rotation: 0 });
-    setAnnouncement(decisionAnnouncement(decision, document.playerName, document.docType, pendingLeft(serverTotal, listed, after)));
+    setAnnouncement(decisionAnnouncement(decision, document.playerName, document.docType, pendingLeft(serverTotal, listed, after), totalIsEstimate));
     requestAnimationFrame(keepFocus);
   };
 
@@ -272,6 +275,7 @@ function ReviewQueue({ season }: { season: string | undefined }) {
             <ReviewToolbar
               position={index + 1}
               total={Math.max(left, index + 1)}
+              totalIsEstimate={totalIsEstimate}
               busy={busy}
               onPrevious={index > 0 ? () => step('previous') : undefined}
               onNext={index < remaining.length - 1 || queue.hasNextPage ? () => step('next') : undefined}
@@ -345,6 +349,7 @@ function ReviewQueue({ season }: { season: string | undefined }) {
 function ReviewToolbar({
   position,
   total,
+  totalIsEstimate,
   busy,
   onPrevious,
   onNext,
@@ -355,6 +360,8 @@ function ReviewToolbar({
 }: {
   position: number;
   total: number;
+  /** The total is the server's estimate: 'about 24,200'. */
+  totalIsEstimate: boolean;
   busy: boolean;
   onPrevious: (() => void) | undefined;
   onNext: (() => void) | undefined;
@@ -372,8 +379,9 @@ function ReviewToolbar({
           Previous
           <Kbd>{REVIEW_KEYS.previous}</Kbd>
         </Button>
-        <span className="px-1 text-sm font-medium whitespace-nowrap tabular-nums" data-testid="review-counter">
-          {queueCounter(position, total)}
+        {/* On a phone an estimated count ('3 of about 24,200 pending') may take two lines between the buttons. */}
+        <span className="min-w-0 px-1 text-center text-sm font-medium text-balance tabular-nums sm:whitespace-nowrap" data-testid="review-counter">
+          {queueCounter(position, total, totalIsEstimate)}
         </span>
         <Button variant="outline" className={target} onClick={onNext} disabled={!onNext} aria-keyshortcuts={REVIEW_KEYS.next}>
           Next
