@@ -206,7 +206,10 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   // Reading documents has a lane of its own, one document at a time in one reading thread: a long OCR never
   // holds up the pipeline's workers, and the machine keeps a core for everything else.
   const { [READ_DOCUMENT_QUEUE]: readDocumentPayload, ...pipelineQueues } = JOB_PAYLOADS;
-  const reader = createDocumentReader();
+  // Its start and end are logged: the thread and its tesseract hold a few hundred MB while they live.
+  const reader = createDocumentReader({
+    onThread: (event) => log.info(event.type === 'started' ? {} : { why: event.why }, event.type === 'started' ? 'reading thread started' : 'reading thread ended'),
+  });
   const readingRunner = createJobRunner({
     db,
     log,
@@ -315,7 +318,13 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   // Whether the default secret is set, never the secret itself: the screen says which secret is in force.
   const integrations = createIntegrationsService({ db, masterKey: masterKey.key, defaultSecretSet: config.formWebhookSecret !== undefined });
 
-  const intakeThreads = createIntakeThreads({ masterKey: masterKey.key, threads: config.intakeThreads, log });
+  // Started by the first upload and ended when idle: a server nobody uploads to holds none.
+  const intakeThreads = createIntakeThreads({
+    masterKey: masterKey.key,
+    threads: config.intakeThreads,
+    log,
+    onThread: (event) => log.info({ thread: event.thread }, event.type === 'started' ? 'intake thread started' : 'intake thread ended'),
+  });
 
   const settings = createSettingsService({
     db,
