@@ -3,7 +3,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { createLocalStorage } from './adapters/storage/local-storage';
 import type { Storage } from './adapters/storage/port';
-import { createS3Storage } from './adapters/storage/s3-storage';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { loadMasterKey } from './platform/crypto/master-key';
 import { openDatabase, pingDatabase, type Database } from './platform/db/client';
@@ -115,7 +114,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const database = options.database ?? (await openDatabase(config.database));
   const { db } = database;
 
-  const storage = createStorage(config.storage);
+  const storage = await createStorage(config.storage);
   if (config.demo) {
     // Every demo document gets a real file in the configured storage, so it can be opened and reviewed.
     const files = { storage, masterKey: masterKey.key };
@@ -466,8 +465,11 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   };
 }
 
-function createStorage(settings: Config['storage']): Storage {
-  return settings.driver === 'local' ? createLocalStorage(settings.dir) : createS3Storage(settings);
+/** The AWS SDK (some 30 MB) is loaded only by a server that stores on S3. */
+async function createStorage(settings: Config['storage']): Promise<Storage> {
+  if (settings.driver === 'local') return createLocalStorage(settings.dir);
+  const { createS3Storage } = await import('./adapters/storage/s3-storage');
+  return createS3Storage(settings);
 }
 
 /** Shown once, on the start that generated the password; only its hash is kept. */

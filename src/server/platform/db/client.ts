@@ -35,6 +35,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * PGlite's PostgreSQL runs in this process's memory, so its buffer pool is the server's resident set:
+ * initdb sizes it at 128 MB, all of it touched as soon as it starts. 32 MB holds the demo's database and a
+ * league's working set; what does not fit is read again from the operating system's file cache. Given on
+ * the command line, it holds for databases created with the old size too.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Arbitrary constant: serialises migrations when several instances start on one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_305_571_001;
@@ -45,7 +52,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // The extensions search needs (migration 0013, decision 024): PGlite loads an extension's files only when
     // it is offered here; CREATE EXTENSION in the migration then installs it, as on PostgreSQL.
     if (target.copyOf && target.dir !== undefined) throw new Error('a PGlite in a folder cannot start as a copy');
-    const client = await PGlite.create(target.dir ?? 'memory://', { extensions: { unaccent, pg_trgm }, loadDataDir: target.copyOf });
+    const client = await PGlite.create(target.dir ?? 'memory://', {
+      extensions: { unaccent, pg_trgm },
+      loadDataDir: target.copyOf,
+      // A new database is created with the same settings, so its postgresql.conf says what runs.
+      initDbStartParams: PGLITE_SETTINGS,
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, kind: 'pglite', driver: { kind: 'pglite', pglite: client }, close: () => client.close() };
