@@ -117,7 +117,11 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const storage = await createStorage(config.storage);
   if (config.demo) {
     // Every demo document gets a real file in the configured storage, so it can be opened and reviewed.
-    const files = { storage, masterKey: masterKey.key };
+    // Written to local storage without fsync: a thousand fsyncs cost seconds of the first start, and a crash
+    // of the machine (never of the process) right after it could lose only demo files. The embedded
+    // database does not fsync either.
+    const demoStorage = config.storage.driver === 'local' ? createLocalStorage(config.storage.dir, { durable: false }) : storage;
+    const files = { storage: demoStorage, masterKey: masterKey.key };
     const seeded = await seedDemoDataIfEmpty(db, { ...DEMO_DEFAULTS, idPrefix: config.idPrefix, now: new Date(), files });
     if (seeded.seeded) log.info({ counts: seeded.counts }, 'seeded demo data into the empty database');
   }
