@@ -42,7 +42,7 @@ export const START_TARGETS = { warmSeconds: 3, coldSeconds: 8, residentMb: 400 }
 export interface StartBenchOptions {
   /** Parent folder of the temporary data folder; defaults to the OS temp dir. */
   workDir?: string;
-  /** Longest wait for the start's work to settle, after /healthz answers (default 150 s). */
+  /** Longest wait for the start's work to settle, after /healthz answers (default 300 s). */
   settleSeconds?: number;
   /** Also ask every thread what it holds (bench/start-memory-probe.mjs) at healthy and once settled. */
   breakdown?: boolean;
@@ -92,7 +92,7 @@ export async function runStartBench(options: StartBenchOptions = {}): Promise<Be
 }
 
 async function measureStart(kind: StartRun['kind'], dataDir: string, root: string, options: StartBenchOptions): Promise<StartRun> {
-  const settleLimit = options.settleSeconds ?? 150;
+  const settleLimit = options.settleSeconds ?? 300;
   const port = await freePort();
   const logFile = path.join(root, `${kind}.log`);
   const probeOut = path.join(root, `${kind}-probe.json`);

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { isDatabaseUnreachable } from './errors';
+import { createdPglite, PGLITE_SETTINGS, startCreatingPglite } from './pglite-create';
 import { schema, type Schema } from './schema';
 
 /** The one database type repositories accept: a PGlite or node-postgres database, or a transaction of either. */
@@ -35,13 +36,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/**
- * PGlite's PostgreSQL runs in this process's memory, so its buffer pool is the server's resident set:
- * initdb sizes it at 128 MB, all of it touched as soon as it starts. 32 MB holds the demo's database and a
- * league's working set; what does not fit is read again from the operating system's file cache. Given on
- * the command line, it holds for databases created with the old size too.
- */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Arbitrary constant: serialises migrations when several instances start on one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_305_571_001;
@@ -52,6 +46,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // The extensions search needs (migration 0013, decision 024): PGlite loads an extension's files only when
     // it is offered here; CREATE EXTENSION in the migration then installs it, as on PostgreSQL.
     if (target.copyOf && target.dir !== undefined) throw new Error('a PGlite in a folder cannot start as a copy');
+    if (target.dir !== undefined) {
+      // A new database is created in a thread (pglite-create.ts), unless `npm start` has already begun it.
+      startCreatingPglite(target.dir);
+      await createdPglite(target.dir);
+    }
     const client = await PGlite.create(target.dir ?? 'memory://', {
       extensions: { unaccent, pg_trgm },
       loadDataDir: target.copyOf,
