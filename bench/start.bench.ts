@@ -31,7 +31,8 @@ import { figure, machineNow, verdictWord, type BenchFigure } from './figures';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PASSWORD = 'start bench password';
-const HEALTHY_WITHIN_MS = 180_000;
+// Generous: on a machine shared with other work a first start has taken minutes.
+const HEALTHY_WITHIN_MS = 600_000;
 const IDLE_WINDOW_S = 10;
 /** Under this share of one core over the idle window, the background work is done. */
 const IDLE_CPU_SHARE = 0.02;

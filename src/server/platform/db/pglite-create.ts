@@ -24,7 +24,9 @@ const creating = new Map<string, Promise<void>>();
 export function startCreatingPglite(dir: string): void {
   if (creating.has(dir) || existsSync(path.join(dir, 'PG_VERSION'))) return;
   mkdirSync(path.dirname(dir), { recursive: true, mode: 0o700 });
-  const temporary = `${dir}.creating-${process.pid}`;
+  // One name, not one per process: only one process opens an embedded database, and a creation killed
+  // half-way (SIGKILL, power) is cleared by the next start instead of staying beside the database.
+  const temporary = `${dir}.creating`;
   const created = (async () => {
     await rm(temporary, { recursive: true, force: true });
     try {
