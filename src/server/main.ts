@@ -3,7 +3,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { createLocalStorage } from './adapters/storage/local-storage';
 import type { Storage } from './adapters/storage/port';
-import { createS3Storage } from './adapters/storage/s3-storage';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { loadMasterKey } from './platform/crypto/master-key';
 import { openDatabase, pingDatabase, type Database } from './platform/db/client';
@@ -117,10 +116,14 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const database = options.database ?? (await openDatabase(config.database));
   const { db } = database;
 
-  const storage = createStorage(config.storage);
+  const storage = await createStorage(config.storage);
   if (config.demo) {
     // Every demo document gets a real file in the configured storage, so it can be opened and reviewed.
-    const files = { storage, masterKey: masterKey.key };
+    // Written to local storage without fsync: a thousand fsyncs cost seconds of the first start, and a crash
+    // of the machine (never of the process) right after it could lose only demo files. The embedded
+    // database does not fsync either.
+    const demoStorage = config.storage.driver === 'local' ? createLocalStorage(config.storage.dir, { durable: false }) : storage;
+    const files = { storage: demoStorage, masterKey: masterKey.key };
     const seeded = await seedDemoDataIfEmpty(db, { ...DEMO_DEFAULTS, idPrefix: config.idPrefix, now: new Date(), files });
     if (seeded.seeded) log.info({ counts: seeded.counts }, 'seeded demo data into the empty database');
   }
@@ -208,7 +211,10 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   // Reading documents has a lane of its own, one document at a time in one reading thread: a long OCR never
   // holds up the pipeline's workers, and the machine keeps a core for everything else.
   const { [READ_DOCUMENT_QUEUE]: readDocumentPayload, ...pipelineQueues } = JOB_PAYLOADS;
-  const reader = createDocumentReader();
+  // Its start and end are logged: the thread and its tesseract hold a few hundred MB while they live.
+  const reader = createDocumentReader({
+    onThread: (event) => log.info(event.type === 'started' ? {} : { why: event.why }, event.type === 'started' ? 'reading thread started' : 'reading thread ended'),
+  });
   const readingRunner = createJobRunner({
     db,
     log,
@@ -318,7 +324,13 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   // Whether the default secret is set, never the secret itself: the screen says which secret is in force.
   const integrations = createIntegrationsService({ db, masterKey: masterKey.key, defaultSecretSet: config.formWebhookSecret !== undefined });
 
-  const intakeThreads = createIntakeThreads({ masterKey: masterKey.key, threads: config.intakeThreads, log });
+  // Started by the first upload and ended when idle: a server nobody uploads to holds none.
+  const intakeThreads = createIntakeThreads({
+    masterKey: masterKey.key,
+    threads: config.intakeThreads,
+    log,
+    onThread: (event) => log.info({ thread: event.thread }, event.type === 'started' ? 'intake thread started' : 'intake thread ended'),
+  });
 
   const settings = createSettingsService({
     db,
@@ -460,8 +472,11 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   };
 }
 
-function createStorage(settings: Config['storage']): Storage {
-  return settings.driver === 'local' ? createLocalStorage(settings.dir) : createS3Storage(settings);
+/** The AWS SDK (some 30 MB) is loaded only by a server that stores on S3. */
+async function createStorage(settings: Config['storage']): Promise<Storage> {
+  if (settings.driver === 'local') return createLocalStorage(settings.dir);
+  const { createS3Storage } = await import('./adapters/storage/s3-storage');
+  return createS3Storage(settings);
 }
 
 /** Shown once, on the start that generated the password; only its hash is kept. */

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { TTwoFactorSetup } from '../../contract';
 
 /** The name an authenticator app shows above the person's codes. */
@@ -13,6 +12,8 @@ export const RECOVERY_CODE_COUNT = 10;
 export async function newEnrolment(accountName: string): Promise<TTwoFactorSetup> {
   const secret = generateSecret();
   const otpauthUrl = generateURI({ issuer: TOTP_ISSUER, label: accountName, secret });
+  // Loaded by the first enrolment, not with the server.
+  const { default: QRCode } = await import('qrcode');
   const qrCodeDataUrl = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
   return { secret, otpauthUrl, qrCodeDataUrl };
 }

@@ -362,6 +362,67 @@ describe('intake threads', () => {
     }
   });
 
+  it('starts no thread before the first body, one for it, and ends it once idle; the next body starts one again', async () => {
+    const events: string[] = [];
+    let ended: () => void = () => undefined;
+    const pool = createIntakeThreads({
+      masterKey,
+      threads: 2,
+      log,
+      idleMs: 50,
+      onThread: (event) => {
+        events.push(`${event.type} ${event.thread}`);
+        if (event.type === 'ended') ended();
+      },
+    });
+    try {
+      const { storage } = await freshStorage();
+      const content = makePdf('lazy', 200_000);
+      const { body, contentType } = buildMultipart([{ name: 'document', filename: 'a.pdf', content }]);
+      expect(pool.running()).toBe(0);
+      expect(events).toEqual([]);
+
+      const isEnded = new Promise<void>((resolve) => (ended = resolve));
+      const first = await pool.stageMultipart(request(storage, bodyStream(body), body, contentType));
+      expect(staged(first.files[0]).sha256).toBe(sha256(content));
+      expect(events).toEqual(['started 0']);
+      await isEnded;
+      expect(pool.running()).toBe(0);
+      expect(events).toEqual(['started 0', 'ended 0']);
+
+      const second = await pool.stageMultipart(request(storage, bodyStream(body), body, contentType));
+      expect(staged(second.files[0]).sha256).toBe(sha256(content));
+      expect(events).toEqual(['started 0', 'ended 0', 'started 0']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('starts a second thread only for a body that arrives while the first has one, and never more than its size', async () => {
+    const events: string[] = [];
+    const pool = createIntakeThreads({ masterKey, threads: 2, log, onThread: (event) => events.push(`${event.type} ${event.thread}`) });
+    try {
+      const { storage } = await freshStorage();
+      const bodies = Array.from({ length: 3 }, (_, index) => buildMultipart([{ name: 'document', filename: `${index}.pdf`, content: makePdf(`body ${index}`, 300_000) }]));
+      // Held after its first bytes until the others have been handed to a thread, so all three overlap.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const results = bodies.map(({ body, contentType }) =>
+        pool.stageMultipart(request(storage, bodyStream(body, { chunkBytes: 16_384, hold: { bytes: 16_384, until: () => held } }), body, contentType)),
+      );
+      expect(pool.running()).toBe(2);
+      expect(events).toEqual(['started 0', 'started 1']);
+      release();
+      expect((await Promise.all(results)).map((result) => result.files.length)).toEqual([1, 1, 1]);
+      // A later body goes to a thread already running.
+      const { body, contentType } = bodies[0] ?? buildMultipart([]);
+      await pool.stageMultipart(request(storage, bodyStream(body), body, contentType));
+      expect(events).toEqual(['started 0', 'started 1']);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('close() ends the threads: a body in flight fails, and a later one is refused', async () => {
     const pool = createIntakeThreads({ masterKey, threads: 1, log });
     const { folder, storage } = await freshStorage();

@@ -55,7 +55,10 @@ export type StageMultipartRequest = {
 };
 
 export interface IntakeThreads {
+  /** The most threads that run at once. */
   readonly size: number;
+  /** Threads running now: none before the first body, and none again once each has been idle for `idleMs`. */
+  running(): number;
   /**
    * Streams a multipart body through an intake thread: HMAC over every byte, parsing, each file sealed
    * there and its ciphertext written here through the storage port. Resolves when the body is complete,
@@ -65,23 +68,41 @@ export interface IntakeThreads {
   close(): Promise<void>;
 }
 
-type Slot = { worker: Worker; active: Set<(error: Error) => void> };
+export type IntakeThreadsOptions = {
+  masterKey: Buffer;
+  /** The most threads at once (INTAKE_THREADS). */
+  threads: number;
+  log: Logger;
+  /** A thread with no body for this long is ended; the next body starts one again. */
+  idleMs?: number;
+  /** Told when a thread starts and when it has ended: for the log, and for tests. */
+  onThread?: (event: { type: 'started' | 'ended'; thread: number }) => void;
+};
+
+type Slot = { index: number; worker: Worker; active: Set<(error: Error) => void>; idleTimer?: NodeJS.Timeout };
 
 const BOOT = new URL('./intake-thread-boot.mjs', import.meta.url);
+/** Long enough for a family's or a form builder's next upload to find the thread still there. */
+const DEFAULT_IDLE_MS = 5 * 60_000;
 
 /**
  * A few worker threads that do the CPU-heavy part of multipart intake (decision 011): the request thread
- * only moves bytes, talks to storage and the database. A thread that dies fails the bodies it had and is
- * replaced.
+ * only moves bytes, talks to storage and the database. Threads start on demand: the first body starts one
+ * (a second or so, loading the parser and the sealer), a body arriving while every running thread has one
+ * starts another, up to `threads`; a thread idle for `idleMs` is ended, so a server nobody uploads to holds
+ * none (each is a JavaScript isolate of its own, with tsx's loader thread beside it). A thread that dies
+ * fails the bodies it had; the next body starts a new one.
  */
-export function createIntakeThreads(options: { masterKey: Buffer; threads: number; log: Logger }): IntakeThreads {
+export function createIntakeThreads(options: IntakeThreadsOptions): IntakeThreads {
   const data: ThreadData = { masterKey: new Uint8Array(options.masterKey) };
+  const most = Math.max(1, options.threads);
+  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   let closed = false;
-  const slots: Slot[] = [];
+  const slots: Array<Slot | undefined> = Array.from({ length: most }, () => undefined);
 
   const spawn = (index: number): Slot => {
     const worker = new Worker(BOOT, { workerData: data, name: `clearbase-intake-${index}` });
-    const slot: Slot = { worker, active: new Set() };
+    const slot: Slot = { index, worker, active: new Set() };
     const failAll = (error: Error) => {
       for (const fail of [...slot.active]) fail(error);
     };
@@ -90,26 +111,58 @@ export function createIntakeThreads(options: { masterKey: Buffer; threads: numbe
       failAll(error);
     });
     worker.on('exit', (code) => {
+      clearTimeout(slot.idleTimer);
+      if (slots[index] === slot) slots[index] = undefined;
       failAll(new Error(`intake thread exited with code ${code}`));
-      if (!closed) slots[index] = spawn(index);
+      options.onThread?.({ type: 'ended', thread: index });
     });
     // Idle threads must not keep the process alive; a task in flight keeps its request open anyway.
     worker.unref();
+    slots[index] = slot;
+    options.onThread?.({ type: 'started', thread: index });
     return slot;
   };
-  for (let i = 0; i < Math.max(1, options.threads); i++) slots.push(spawn(i));
 
-  const leastBusy = (): Slot => slots.reduce((best, slot) => (slot.active.size < best.active.size ? slot : best));
+  const end = (slot: Slot): Promise<number> => {
+    clearTimeout(slot.idleTimer);
+    if (slots[slot.index] === slot) slots[slot.index] = undefined;
+    return slot.worker.terminate();
+  };
+
+  /** An idle running thread, else a new one while fewer than `most` run, else the least busy. */
+  const pick = (): Slot => {
+    const running = slots.filter((slot): slot is Slot => slot !== undefined);
+    const idle = running.find((slot) => slot.active.size === 0);
+    if (idle) return idle;
+    const free = slots.indexOf(undefined);
+    if (free !== -1) return spawn(free);
+    return running.reduce((best, slot) => (slot.active.size < best.active.size ? slot : best));
+  };
+
+  const endWhenIdle = (slot: Slot) => {
+    if (slot.active.size > 0 || slots[slot.index] !== slot) return;
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      if (slot.active.size === 0) void end(slot);
+    }, idleMs);
+    slot.idleTimer.unref();
+  };
 
   return {
-    size: slots.length,
+    size: most,
+    running: () => slots.filter((slot) => slot !== undefined).length,
     stageMultipart(request) {
       if (closed) return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'Clearbase is shutting down.'));
-      return runTask(leastBusy(), request);
+      const slot = pick();
+      clearTimeout(slot.idleTimer);
+      const staged = runTask(slot, request);
+      const settled = () => endWhenIdle(slot);
+      staged.then(settled, settled);
+      return staged;
     },
     async close() {
       closed = true;
-      await Promise.all(slots.map((slot) => slot.worker.terminate()));
+      await Promise.all(slots.filter((slot) => slot !== undefined).map(end));
     },
   };
 }

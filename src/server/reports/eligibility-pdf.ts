@@ -56,8 +56,8 @@ function playerBlock(w: PdfWriter, player: PacketPlayer, shaded: boolean): void 
 }
 
 /** The packet's bytes. */
-export function eligibilityPacketPdf(packet: EligibilityPacket): Promise<Buffer> {
-  const { pdf, w, done } = openPdf({ title: packet.title, subject: packet.generated });
+export async function eligibilityPacketPdf(packet: EligibilityPacket): Promise<Buffer> {
+  const { pdf, w, done } = await openPdf({ title: packet.title, subject: packet.generated });
   header(w, packet);
   if (packet.players.length === 0) {
     w.text(`No players are registered in ${packet.division} for ${packet.seasonName}.`, PAGE.margin, w.y, { size: 11, color: MUTED });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { DOC_TYPE_COLUMN_LABELS, monthLabel, PLAYER_DOC_STATUS_LABELS, type TSeasonReport } from '../../contract';
 import { exportTables, percentText, type ExportTable, type ReportExport } from './season-report-export';
 
@@ -305,9 +305,10 @@ export function footers(w: PdfWriter, report: Pick<ReportExport, 'subtitle'>): v
  * A new A4 PDF in the report's fonts ('Regular' and 'Bold'), pages kept until the end so footers can number
  * them: its writer, and its bytes once `pdf.end()` is called.
  */
-export function openPdf(info: { title: string; subject: string }): { pdf: Doc; w: PdfWriter; done: Promise<Buffer> } {
+export async function openPdf(info: { title: string; subject: string }): Promise<{ pdf: Doc; w: PdfWriter; done: Promise<Buffer> }> {
   const { regular, bold } = loadFonts();
-  const pdf = new PDFDocument({
+  const Pdf = await loadPdfKit();
+  const pdf = new Pdf({
     size: 'A4',
     margin: PAGE.margin,
     bufferPages: true,
@@ -325,9 +326,17 @@ export function openPdf(info: { title: string; subject: string }): { pdf: Doc; w
   return { pdf, w: new PdfWriter(pdf), done };
 }
 
+let pdfKit: Promise<typeof PDFDocument> | undefined;
+
+/** pdfkit (with its font and compression code, some 25 MB) is loaded by the first report, not with the server. */
+function loadPdfKit(): Promise<typeof PDFDocument> {
+  pdfKit ??= import('pdfkit').then((module) => module.default);
+  return pdfKit;
+}
+
 /** The PDF's bytes. */
-export function seasonReportPdf(report: TSeasonReport, doc: ReportExport): Promise<Buffer> {
-  const { pdf, w, done } = openPdf({ title: `${doc.title}: ${doc.subtitle}`, subject: doc.generated });
+export async function seasonReportPdf(report: TSeasonReport, doc: ReportExport): Promise<Buffer> {
+  const { pdf, w, done } = await openPdf({ title: `${doc.title}: ${doc.subtitle}`, subject: doc.generated });
 
   header(w, doc);
   summaryCards(w, doc);

@@ -1,4 +1,4 @@
-import writeXlsxFile, { type Row, type Sheet } from 'write-excel-file/node';
+import type { Row, Sheet } from 'write-excel-file/node';
 import { exportTables, type ExportTable, type ReportExport } from './season-report-export';
 
 type XlsxSheet = Sheet<Buffer>;
@@ -16,11 +16,13 @@ function tableSheet(table: ExportTable): XlsxSheet {
  * The report as an Excel workbook: a Summary sheet (title, season, when, the figures), then one sheet per table
  * (by division, by document type, monthly, incomplete players), numbers kept as numbers.
  */
-export function seasonReportXlsx(doc: ReportExport): Promise<Buffer> {
+export async function seasonReportXlsx(doc: ReportExport): Promise<Buffer> {
   const summary: XlsxSheet = {
     sheet: 'Summary',
     data: [[bold(doc.title)], [doc.subtitle], [doc.generated], [], [bold('Figure'), bold('Value')], ...doc.summary.map((s) => [s.label, s.value])],
     columns: [{ width: 30 }, { width: 36 }],
   };
+  // Loaded by the first workbook, not with the server.
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   return writeXlsxFile([summary, ...exportTables(doc).map(tableSheet)]).toBuffer();
 }

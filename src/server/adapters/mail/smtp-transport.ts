@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { MailDeliveryError, type MailTransport, type OpenMailTransport, type SmtpServer } from './port';
 
@@ -41,17 +41,19 @@ export function createSmtpTransportFactory(options: { timeoutMs: number }): Open
             auth: server.username ? { user: server.username, pass: server.password ?? '' } : undefined,
             ...pool,
           };
-    const transport = nodemailer.createTransport(transportOptions);
+    // nodemailer is loaded by the first mail sent, not with the server; the pool opens with it.
+    let transport: Promise<Transporter> | undefined;
+    const open = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(transportOptions)));
     const mailer: MailTransport = {
       async send(mail) {
         try {
-          await transport.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+          await (await open()).sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
         } catch (error) {
           throw new MailDeliveryError(describeSmtpError(error, server, options.timeoutMs), { cause: error });
         }
       },
       close() {
-        transport.close();
+        void transport?.then((opened) => opened.close());
       },
     };
     return mailer;

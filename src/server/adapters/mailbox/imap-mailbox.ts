@@ -1,6 +1,9 @@
-import { ImapFlow, type ImapFlowOptions } from 'imapflow';
+import type { ImapFlow, ImapFlowOptions } from 'imapflow';
 import type { TMailboxTestResult } from '../../../contract';
 import { MailboxUnavailableError, type ImapSettings, type MailboxClient, type MailboxSession, type MailRef } from './port';
+
+/** imapflow is loaded by the first mailbox check or test, not with the server: most servers have no mailbox. */
+const loadImapFlow = async (): Promise<typeof ImapFlow> => (await import('imapflow')).ImapFlow;
 
 function imapOptions(settings: ImapSettings, timeoutMs: number): ImapFlowOptions {
   return {
@@ -25,7 +28,8 @@ function imapOptions(settings: ImapSettings, timeoutMs: number): ImapFlowOptions
  * touching nothing. Every outcome is an answer in words, never a thrown error.
  */
 export async function testImapConnection(settings: ImapSettings): Promise<TMailboxTestResult> {
-  const client = new ImapFlow(imapOptions(settings, settings.timeoutMs ?? 15_000));
+  const Imap = await loadImapFlow();
+  const client = new Imap(imapOptions(settings, settings.timeoutMs ?? 15_000));
   client.on('error', () => undefined);
   try {
     await client.connect();
@@ -69,7 +73,8 @@ export function createImapMailbox(settings: ImapSettings): MailboxClient {
   return {
     description,
     async open() {
-      const client = new ImapFlow(imapOptions(settings, timeoutMs));
+      const Imap = await loadImapFlow();
+      const client = new Imap(imapOptions(settings, timeoutMs));
       // A dropped connection is reported through the command that was running; an 'error' with no
       // listener would instead take the whole process down.
       client.on('error', () => undefined);

@@ -14,9 +14,9 @@ const readAll = async (stream: Readable) => {
 };
 
 describe('local storage', () => {
-  it('writes, reads back, reports and deletes an object, leaving no temporary file', async () => {
+  it.each([true, false])('writes, reads back, reports and deletes an object, leaving no temporary file (durable: %s)', async (durable) => {
     const root = await mkdtemp(path.join(tmpdir(), 'cb-store-'));
-    const storage = createLocalStorage(root);
+    const storage = createLocalStorage(root, { durable });
     const key = 'seasons/2025/AAA/a_b/file.bin';
     const result = await storage.put(key, Readable.from([Buffer.from('hello '), Buffer.from('world')]));
     expect(result).toEqual({ url: `local:${key}`, bytes: 11 });

@@ -52,6 +52,7 @@ async function writeAtomically(
   fill: (temporary: string) => Promise<void>,
   folders: Set<string>,
   writing: Set<string>,
+  durable: boolean,
 ): Promise<void> {
   const directory = path.dirname(target);
   // Keep in step with TEMPORARY_NAME, which keeps these out of list() and tells a sweep whose write it is.
@@ -74,7 +75,7 @@ async function writeAtomically(
       await attempt();
     }
     await rename(temporary, target);
-    await syncPath(directory);
+    if (durable) await syncPath(directory);
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
@@ -95,8 +96,13 @@ export const IO_CHUNK_BYTES = 1 << 20;
 /**
  * Files under one directory. A write goes to a temporary name, is fsynced, then renamed into place and
  * the directory fsynced: a crash leaves either the whole object or none, never half of one.
+ *
+ * `durable: false` leaves out both fsyncs, for files that may be lost with the machine (not with the
+ * process): the demo's generated files, written by the thousand at first start with the embedded database,
+ * which does not fsync either. Two fsyncs per file took four of the first start's seconds on a VM's disk.
  */
-export function createLocalStorage(root: string): Storage {
+export function createLocalStorage(root: string, options: { durable?: boolean } = {}): Storage {
+  const durable = options.durable ?? true;
   const resolve = (key: string) => {
     assertSafeKey(key);
     return path.join(root, ...key.split('/'));
@@ -128,11 +134,11 @@ export function createLocalStorage(root: string): Storage {
             bytes += chunk.length;
           });
           await pipeline(source, sink);
-          await syncFile(fd);
+          if (durable) await syncFile(fd);
         } finally {
           if (!sink.destroyed) await closeFile(fd);
         }
-      }, folders, writing);
+      }, folders, writing, durable);
       return { url: localUrlFor(key), bytes };
     },
 
@@ -151,9 +157,9 @@ export function createLocalStorage(root: string): Storage {
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'EXDEV' && (error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
           await copyFile(source, temporary);
-          await syncPath(temporary);
+          if (durable) await syncPath(temporary);
         }
-      }, folders, writing);
+      }, folders, writing, durable);
     },
 
     async exists(key) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
-import { MailParser, simpleParser, type AddressObject, type AttachmentStream, type MessageText } from 'mailparser';
+import type { AddressObject, AttachmentStream, MessageText } from 'mailparser';
 import { toStorableText } from '../../../contract';
 import type { Storage } from '../../adapters/storage/port';
 import { AppError } from '../../platform/errors';
@@ -111,6 +111,8 @@ async function streamMessage(
   maxMessageBytes: number,
   onPart: (index: number, info: MailPartInfo, content: Readable) => Promise<void>,
 ): Promise<StreamedMessage> {
+  // Loaded by the first e-mail read, not with the server: a server without a mailbox never needs it.
+  const { MailParser, simpleParser } = await import('mailparser');
   const hash = createHash('sha256');
   let rawBytes = 0;
   /** The start of the message, for its headers should it prove too large (headerBlockOf). */

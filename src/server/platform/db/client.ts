@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { isDatabaseUnreachable } from './errors';
+import { createdPglite, PGLITE_SETTINGS, startCreatingPglite } from './pglite-create';
 import { schema, type Schema } from './schema';
 
 /** The one database type repositories accept: a PGlite or node-postgres database, or a transaction of either. */
@@ -45,7 +46,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // The extensions search needs (migration 0013, decision 024): PGlite loads an extension's files only when
     // it is offered here; CREATE EXTENSION in the migration then installs it, as on PostgreSQL.
     if (target.copyOf && target.dir !== undefined) throw new Error('a PGlite in a folder cannot start as a copy');
-    const client = await PGlite.create(target.dir ?? 'memory://', { extensions: { unaccent, pg_trgm }, loadDataDir: target.copyOf });
+    if (target.dir !== undefined) {
+      // A new database is created in a thread (pglite-create.ts), unless `npm start` has already begun it.
+      startCreatingPglite(target.dir);
+      await createdPglite(target.dir);
+    }
+    const client = await PGlite.create(target.dir ?? 'memory://', {
+      extensions: { unaccent, pg_trgm },
+      loadDataDir: target.copyOf,
+      // A new database is created with the same settings, so its postgresql.conf says what runs.
+      initDbStartParams: PGLITE_SETTINGS,
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+    });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, kind: 'pglite', driver: { kind: 'pglite', pglite: client }, close: () => client.close() };

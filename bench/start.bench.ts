@@ -1,0 +1,301 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureWebBuild } from '../scripts/ensure-web-build';
+import { CONFIG_VARIABLES } from '../src/server/platform/config';
+import { freePort } from '../tests/support/child-server';
+import { figure, machineNow, verdictWord, type BenchFigure } from './figures';
+
+/**
+ * Start-up of the embedded default, as `npm start` runs it: `tsx scripts/start.ts` in a child process (the
+ * tsx command starts the server as a second Node.js process, which is the one measured), PGlite, local
+ * encrypted storage and the demo data, with a built web app (ensureWebBuild, as `npm start` does).
+ *
+ * Cold: a new data folder, so the start creates the database (initdb), migrates it and seeds the demo data
+ * with its files. Warm: the same folder started again after the cold server stopped (SIGTERM).
+ *
+ * Time to healthy: from spawning `tsx` to the first 200 from GET /healthz, polled every 50 ms (wall clock,
+ * which depends on the machine's load; the CPU the server used until then is given beside it, which does not).
+ *
+ * Resident set after start: VmRSS of the server process (every thread: intake, inspector, reader, tesseract's
+ * and tsx's loader threads, PGlite's WebAssembly memory) once the start's own work has settled, sampled every
+ * second. Settled means both: the server used less than 2 % of a core over the last 10 s (the demo documents
+ * the first start queues for reading are read), and the reading thread it started has ended again (it ends
+ * after a minute idle; the server logs 'reading thread started' / 'reading thread ended'). A start that has not
+ * settled within `settleSeconds` is measured then, and says so.
+ */
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PASSWORD = 'start bench password';
+// Generous: on a machine shared with other work a first start has taken minutes.
+const HEALTHY_WITHIN_MS = 600_000;
+const IDLE_WINDOW_S = 10;
+/** Under this share of one core over the idle window, the background work is done. */
+const IDLE_CPU_SHARE = 0.02;
+const PROBE = fileURLToPath(new URL('./start-memory-probe.mjs', import.meta.url));
+
+export const START_TARGETS = { warmSeconds: 3, coldSeconds: 8, residentMb: 400 } as const;
+
+export interface StartBenchOptions {
+  /** Parent folder of the temporary data folder; defaults to the OS temp dir. */
+  workDir?: string;
+  /** Longest wait for the start's work to settle, after /healthz answers (default 300 s). */
+  settleSeconds?: number;
+  /** Also ask every thread what it holds (bench/start-memory-probe.mjs) at healthy and once settled. */
+  breakdown?: boolean;
+  write?: (text: string) => void;
+}
+
+export type MemorySample = { second: number; rssMb: number; threads: number; cpuSeconds: number };
+
+export interface StartRun {
+  kind: 'cold' | 'warm';
+  /** Spawn to the first 200 from /healthz, wall clock. */
+  healthySeconds: number;
+  /** CPU the server process (all threads) used until healthy; the tsx launcher's is apart. */
+  cpuToHealthySeconds: number;
+  launcherCpuSeconds: number;
+  rssAtHealthyMb: number;
+  /** VmHWM: the most the process held at any moment. */
+  peakMb: number;
+  settled: boolean;
+  /** From healthy to settled (or to the end of the wait). */
+  settleSeconds: number;
+  rssSettledMb: number;
+  cpuToSettledSeconds: number;
+  threadsAtHealthy: number;
+  threadsSettled: number;
+  /** The tsx launcher process (`npm start` has it too), apart from the server. */
+  launcherRssMb: number;
+  /** Key points of the curve: healthy, its highest, every 15 s, settled. */
+  curve: MemorySample[];
+  breakdown?: { atHealthy: unknown; settled: unknown };
+}
+
+export async function runStartBench(options: StartBenchOptions = {}): Promise<BenchFigure[]> {
+  const write = options.write ?? ((text: string) => process.stdout.write(text));
+  ensureWebBuild();
+  const root = await mkdtemp(path.join(options.workDir ?? tmpdir(), 'clearbase-start-bench-'));
+  try {
+    const dataDir = path.join(root, 'data');
+    const cold = await measureStart('cold', dataDir, root, options);
+    const warm = await measureStart('warm', dataDir, root, options);
+    const figures = toFigures(cold, warm);
+    write(formatStart(cold, warm, figures));
+    return figures;
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+async function measureStart(kind: StartRun['kind'], dataDir: string, root: string, options: StartBenchOptions): Promise<StartRun> {
+  const settleLimit = options.settleSeconds ?? 300;
+  const port = await freePort();
+  const logFile = path.join(root, `${kind}.log`);
+  const probeOut = path.join(root, `${kind}-probe.json`);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, ''])),
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    CLEARBASE_DATA_DIR: dataDir,
+    CLEARBASE_PASSWORD: PASSWORD,
+    LOG_LEVEL: 'info',
+    ...(options.breakdown ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(PROBE).href}`.trim(), CLEARBASE_BENCH_PROBE_OUT: probeOut } : {}),
+  };
+  const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+  const logFd = openSync(logFile, 'a');
+  let launcher: ChildProcess;
+  const spawnedAt = performance.now();
+  try {
+    launcher = spawn(process.execPath, [tsxCli, 'scripts/start.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', logFd, logFd] });
+  } finally {
+    closeSync(logFd);
+  }
+  const exited = new Promise<void>((resolve) => launcher.once('exit', () => resolve()));
+  const logTail = async () => (await readFile(logFile, 'utf8').catch(() => '')).slice(-4000);
+  const stop = async () => {
+    if (launcher.exitCode === null && launcher.signalCode === null) launcher.kill('SIGTERM');
+    const killed = setTimeout(() => launcher.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(killed);
+  };
+
+  try {
+    const url = `http://127.0.0.1:${port}/healthz`;
+    for (;;) {
+      if (launcher.exitCode !== null) throw new Error(`the ${kind} start exited with ${launcher.exitCode} before it was healthy:\n${await logTail()}`);
+      const healthy = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (healthy) break;
+      if (performance.now() - spawnedAt > HEALTHY_WITHIN_MS) throw new Error(`the ${kind} start was not healthy within ${HEALTHY_WITHIN_MS / 1000} s:\n${await logTail()}`);
+      await sleep(50);
+    }
+    const healthySeconds = (performance.now() - spawnedAt) / 1000;
+    const launcherPid = launcher.pid ?? 0;
+    const serverPid = childPids(launcherPid)[0];
+    if (serverPid === undefined) throw new Error('found no server process under the tsx launcher');
+    const atHealthy = readProcess(serverPid);
+    const probe = async () => (options.breakdown ? askProbe(serverPid, probeOut) : undefined);
+    const breakdownAtHealthy = await probe();
+
+    const samples: MemorySample[] = [{ second: 0, rssMb: atHealthy.rssMb, threads: atHealthy.threads, cpuSeconds: atHealthy.cpuSeconds }];
+    const healthyAt = performance.now();
+    let settled = false;
+    while ((performance.now() - healthyAt) / 1000 < settleLimit) {
+      await sleep(1_000);
+      const now = readProcess(serverPid);
+      const second = Math.round((performance.now() - healthyAt) / 1000);
+      samples.push({ second, rssMb: now.rssMb, threads: now.threads, cpuSeconds: now.cpuSeconds });
+      const windowStart = samples.find((sample) => sample.second >= second - IDLE_WINDOW_S);
+      const idle = second >= IDLE_WINDOW_S && windowStart !== undefined && now.cpuSeconds - windowStart.cpuSeconds < IDLE_CPU_SHARE * IDLE_WINDOW_S;
+      if (idle && readingThreadEnded(await readFile(logFile, 'utf8').catch(() => ''))) {
+        settled = true;
+        break;
+      }
+    }
+    const last = samples[samples.length - 1] ?? samples[0];
+    const final = readProcess(serverPid);
+    const breakdownSettled = await probe();
+    const highest = samples.reduce((best, sample) => (sample.rssMb > best.rssMb ? sample : best));
+    const curve = samples.filter((sample, index) => index === 0 || sample === highest || sample === last || sample.second % 15 === 0);
+    return {
+      kind,
+      healthySeconds,
+      cpuToHealthySeconds: atHealthy.cpuSeconds,
+      launcherCpuSeconds: readProcess(launcherPid).cpuSeconds,
+      rssAtHealthyMb: atHealthy.rssMb,
+      peakMb: final.hwmMb,
+      settled,
+      settleSeconds: last?.second ?? 0,
+      rssSettledMb: last?.rssMb ?? final.rssMb,
+      cpuToSettledSeconds: last?.cpuSeconds ?? final.cpuSeconds,
+      threadsAtHealthy: atHealthy.threads,
+      threadsSettled: final.threads,
+      launcherRssMb: readProcess(launcherPid).rssMb,
+      curve,
+      ...(options.breakdown ? { breakdown: { atHealthy: breakdownAtHealthy, settled: breakdownSettled } } : {}),
+    };
+  } finally {
+    await stop();
+  }
+}
+
+/**
+ * Whether every reading thread the server started has ended: none started (a warm start has nothing to
+ * read), or as many 'ended' lines as 'started' ones.
+ */
+function readingThreadEnded(log: string): boolean {
+  const count = (message: string) => log.split('\n').filter((line) => line.includes(`"msg":"${message}"`)).length;
+  return count('reading thread started') <= count('reading thread ended');
+}
+
+/** The processes whose parent is `pid` (Linux). */
+function childPids(pid: number): number[] {
+  const children: number[] = [];
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const listed = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+    if (listed) children.push(...listed.split(' ').map(Number));
+  }
+  return children;
+}
+
+/** VmRSS, VmHWM, threads and CPU (user + system, every thread) of a process, from /proc. */
+function readProcess(pid: number): { rssMb: number; hwmMb: number; threads: number; cpuSeconds: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? Number.NaN);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis start at field 3; utime is 14 and stime 15, in ticks of 10 ms.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      rssMb: Math.round(field('VmRSS') / 1024),
+      hwmMb: Math.round(field('VmHWM') / 1024),
+      threads: field('Threads'),
+      cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100,
+    };
+  } catch {
+    return { rssMb: Number.NaN, hwmMb: Number.NaN, threads: Number.NaN, cpuSeconds: Number.NaN };
+  }
+}
+
+async function askProbe(pid: number, out: string): Promise<unknown> {
+  await rm(out, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    await sleep(100);
+    const text = await readFile(out, 'utf8').catch(() => '');
+    if (text) return JSON.parse(text) as unknown;
+  }
+  return null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+function toFigures(cold: StartRun, warm: StartRun): BenchFigure[] {
+  const section = 'start';
+  const runDetail = (run: StartRun) => ({
+    cpuToHealthySeconds: round(run.cpuToHealthySeconds),
+    launcherCpuSeconds: round(run.launcherCpuSeconds),
+    rssAtHealthyMb: run.rssAtHealthyMb,
+    threadsAtHealthy: run.threadsAtHealthy,
+  });
+  return [
+    figure({ section, name: 'start, warm (s)', value: round(warm.healthySeconds, 2), unit: 's', target: { atMost: START_TARGETS.warmSeconds }, detail: runDetail(warm) }),
+    figure({ section, name: 'start, cold with demo data (s)', value: round(cold.healthySeconds, 2), unit: 's', target: { atMost: START_TARGETS.coldSeconds }, detail: runDetail(cold) }),
+    figure({
+      section,
+      name: 'resident set after start with demo data (MB)',
+      value: cold.rssSettledMb,
+      unit: 'MB',
+      target: { atMost: START_TARGETS.residentMb },
+      detail: {
+        measured: 'VmRSS of the server process once its CPU stayed under 2 % of a core for 10 s and its reading thread had ended',
+        settled: cold.settled,
+        secondsAfterHealthy: cold.settleSeconds,
+        threads: cold.threadsSettled,
+        cpuToSettledSeconds: round(cold.cpuToSettledSeconds),
+        launcherRssMb: cold.launcherRssMb,
+      },
+    }),
+    figure({ section, name: 'resident set after a warm start (MB)', value: warm.rssSettledMb, unit: 'MB', detail: { settled: warm.settled, secondsAfterHealthy: warm.settleSeconds } }),
+    figure({ section, name: 'peak resident set, cold start (MB)', value: cold.peakMb, unit: 'MB' }),
+    figure({ section, name: 'CPU to healthy, cold (s)', value: round(cold.cpuToHealthySeconds), unit: 's' }),
+    figure({ section, name: 'CPU to healthy, warm (s)', value: round(warm.cpuToHealthySeconds), unit: 's' }),
+  ];
+}
+
+export function formatStart(cold: StartRun, warm: StartRun, figures: BenchFigure[]): string {
+  const lines = [`== Start (embedded PGlite, demo data; ${machineNow().cpus} CPUs, load ${machineNow().loadAverage.map((n) => n.toFixed(2)).join(' ')}) ==`];
+  const runLine = (run: StartRun) =>
+    `${run.kind.padEnd(5)} healthy ${run.healthySeconds.toFixed(2).padStart(6)} s (server CPU ${run.cpuToHealthySeconds.toFixed(1)} s, launcher ${run.launcherCpuSeconds.toFixed(1)} s)` +
+    `  RSS at healthy ${run.rssAtHealthyMb} MB, threads ${run.threadsAtHealthy}; ${run.settled ? 'settled' : 'NOT settled'} ${run.settleSeconds} s later at ${run.rssSettledMb} MB, threads ${run.threadsSettled};` +
+    ` peak ${run.peakMb} MB; launcher ${run.launcherRssMb} MB`;
+  lines.push(runLine(cold), runLine(warm));
+  for (const run of [cold, warm]) {
+    lines.push(`${run.kind} curve (s after healthy: RSS MB / threads / CPU s): ${run.curve.map((s) => `${s.second}: ${s.rssMb}/${s.threads}/${s.cpuSeconds.toFixed(1)}`).join(', ')}`);
+    if (run.breakdown) lines.push(`${run.kind} per thread at healthy: ${JSON.stringify(run.breakdown.atHealthy)}`, `${run.kind} per thread settled: ${JSON.stringify(run.breakdown.settled)}`);
+  }
+  for (const f of figures) {
+    const target = f.target === undefined ? '' : 'atMost' in f.target ? `≤ ${f.target.atMost}` : `≥ ${f.target.atLeast}`;
+    lines.push(`  ${f.name.padEnd(48)} ${String(f.value).padStart(8)} ${target.padEnd(7)} ${verdictWord(f)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const entry = process.argv[1];
+if (entry && import.meta.url === pathToFileURL(entry).href) {
+  const breakdown = process.argv.includes('--breakdown');
+  runStartBench({ breakdown }).catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  });
+}
