@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
+import { FULL_DOCUMENT_TOTAL_PLAYERS, QUICK_DOCUMENT_TOTAL_PLAYERS, runDocumentTotalBench } from './document-total.bench';
 import { runEmbeddedLoadBench } from './embedded-load.bench';
+import { runStartBench } from './start.bench';
 import { machineNow, verdictWord, type BenchFigure } from './figures';
 import { FULL_MAILBOX_SIZE, QUICK_MAILBOX_SIZE, runMailboxBench } from './mailbox.bench';
 import { FULL_SIZES, QUICK_SIZES, runPipelineBench, TARGET_LABEL, TARGET_RATIO, targetVerdicts } from './pipeline.bench';
@@ -22,7 +24,7 @@ import { DEFAULT_POSTGRES_URL } from './support';
  * clamd or Dovecot not starting); being below the throughput target is reported, not failed, because it
  * depends on the machine and its load.
  */
-const SECTIONS = ['pipeline', 'scale', 'search', 'mailbox', 'embedded'] as const;
+const SECTIONS = ['start', 'pipeline', 'scale', 'documents', 'search', 'mailbox', 'embedded'] as const;
 const USAGE = `usage: tsx bench/run.ts [--quick] [--json <file>] [--profile <dir>] [--only ${SECTIONS.join('|')}]`;
 type Section = (typeof SECTIONS)[number];
 const isSection = (value: string | undefined): value is Section => SECTIONS.some((section) => section === value);
@@ -54,6 +56,8 @@ async function main(): Promise<void> {
   // The one environment variable of the benchmark; the server's own settings come from config.ts.
   const postgresUrl = process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES_URL;
 
+  // First, while the machine is as its user finds it: a start on a new data folder, then on the same again.
+  if (runs('start')) figures.push(...(await startSection(write)));
   if (runs('pipeline') || runs('mailbox')) {
     write('== Crypto baseline (bench/run-crypto.ts) ==\n');
     // run-crypto.ts is a script: importing it runs and prints it, so the two benchmarks cannot drift apart.
@@ -61,6 +65,7 @@ async function main(): Promise<void> {
   }
   if (runs('pipeline')) await pipelineSection(quick, postgresUrl, profileDir, write);
   if (runs('scale')) await scaleSection(quick, postgresUrl, profileDir, write);
+  if (runs('documents')) figures.push(...(await documentsSection(quick, postgresUrl, write)));
   if (runs('search')) await searchSection(quick, postgresUrl, write);
   if (runs('mailbox')) await mailboxSection(quick, postgresUrl, write);
   if (runs('embedded')) figures.push(...(await embeddedSection(quick, postgresUrl, write)));
@@ -148,6 +153,19 @@ async function mailboxSection(quick: boolean, postgresUrl: string, write: (text:
         `${percent(c.cryptoRatio)} of the crypto one-pass rate, ${percent(c.downloadRatio)} of the raw download rate\n`,
     );
   }
+}
+
+async function startSection(write: (text: string) => void): Promise<BenchFigure[]> {
+  write('== Start (npm start with the built web app, PGlite and demo data: cold, then warm) ==\n');
+  const figures = await runStartBench({ write });
+  for (const f of figures) if (f.target) write(`  ${f.name}: ${f.value.toFixed(1)} ${f.unit} → ${verdictWord(f)}\n`);
+  return figures;
+}
+
+async function documentsSection(quick: boolean, postgresUrl: string, write: (text: string) => void): Promise<BenchFigure[]> {
+  write(`== The Documents list's total beside its page${quick ? ' (--quick: 5,000 players)' : ''} ==\n`);
+  const { figures } = await runDocumentTotalBench({ players: quick ? QUICK_DOCUMENT_TOTAL_PLAYERS : FULL_DOCUMENT_TOTAL_PLAYERS, postgresUrl, write });
+  return figures;
 }
 
 async function embeddedSection(quick: boolean, postgresUrl: string, write: (text: string) => void): Promise<BenchFigure[]> {
