@@ -18,6 +18,8 @@ export type GrowthCase = {
   pages: number;
   /** CPU of the server process per request, in ms (undefined where /proc is not there). */
   serverCpuMs: number | undefined;
+  /** CPU of the database's backends per request, in ms (parallel workers left out; undefined where out of reach). */
+  databaseCpuMs: number | undefined;
   /** 1-minute load average when the endpoint's run started. */
   loadAverage: number;
 };
@@ -27,6 +29,8 @@ export type GrowthSize = {
   documents: number;
   /** Seconds to write the league (INSERT … SELECT in the database) and to VACUUM ANALYZE it. */
   seedSeconds: number;
+  /** CPU seconds of the database's backends while seeding: the seeding's cost, whatever the machine's load (undefined where not readable). */
+  seedDatabaseCpuSeconds: number | undefined;
   analyzeSeconds: number;
   warmupSeconds: number;
   timedSeconds: number;
@@ -75,7 +79,8 @@ export function formatGrowthTable(result: GrowthResult): string {
     `work, independent of the machine's load). per 10x = the growth factor for ten times the players, from the smallest to the largest league.`,
     ...sizes.map(
       (s) =>
-        `  ${s.players.toLocaleString('en-US')} players, ${s.documents.toLocaleString('en-US')} documents: seeded in ${s.seedSeconds.toFixed(1)} s, ` +
+        `  ${s.players.toLocaleString('en-US')} players, ${s.documents.toLocaleString('en-US')} documents: seeded in ${s.seedSeconds.toFixed(1)} s ` +
+        `(database CPU ${s.seedDatabaseCpuSeconds === undefined ? 'n/a' : `${s.seedDatabaseCpuSeconds.toFixed(1)} s`}), ` +
         `VACUUM ANALYZE ${s.analyzeSeconds.toFixed(1)} s; ${s.warmupSeconds} s warm-up, ${s.timedSeconds} s timed per endpoint`,
     ),
     '',
@@ -135,11 +140,11 @@ export function growthFigures(result: GrowthResult): BenchFigure[] {
         name: `seeding ${size.players.toLocaleString('en-US')} players`,
         value: size.seedSeconds,
         unit: 's',
-        detail: { players: size.players, documents: size.documents, analyzeSeconds: size.analyzeSeconds },
+        detail: { players: size.players, documents: size.documents, databaseCpuSeconds: size.seedDatabaseCpuSeconds ?? null, analyzeSeconds: size.analyzeSeconds },
       }),
     );
     for (const c of size.cases) {
-      const detail = { players: size.players, clients: result.clients, pages: c.pages, serverCpuMs: c.serverCpuMs ?? null };
+      const detail = { players: size.players, clients: result.clients, pages: c.pages, serverCpuMs: c.serverCpuMs ?? null, databaseCpuMs: c.databaseCpuMs ?? null };
       figures.push(figure({ section: 'growth', name: `${c.endpoint} p95`, value: c.p95, unit: 'ms', detail, loadAverage: c.loadAverage }));
       figures.push(figure({ section: 'growth', name: `${c.endpoint} pages per answer`, value: c.pages, unit: 'count', detail: { players: size.players } }));
     }

@@ -185,6 +185,8 @@ export interface ScaleCaseResult {
   floorRatio: number;
   /** CPU of the server process (every thread) per request, from /proc; undefined where there is none. */
   serverCpuMs: number | undefined;
+  /** CPU of the database's backends per request (parallel workers left out), from /proc; undefined where out of reach. */
+  databaseCpuMs: number | undefined;
   /** 1-minute load average when the case started. */
   loadAverage: number;
   pass: boolean;
@@ -507,12 +509,15 @@ type EndpointRun = {
   /** The main size only. */
   comparison: { raw: Latencies; floor: Latencies } | undefined;
   serverCpuMs: number | undefined;
+  databaseCpuMs: number | undefined;
   loadAverage: number;
 };
 
 type SizeRun = {
   league: League;
   seedSeconds: number;
+  /** CPU seconds the database's backends spent seeding (undefined where their /proc is out of reach). */
+  seedDatabaseCpuSeconds: number | undefined;
   analyzeSeconds: number;
   endpoints: EndpointRun[];
   playersScreen: PlayersScreenTimings | undefined;
@@ -564,11 +569,20 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
       players: run.league.players,
       documents: run.league.documents,
       seedSeconds: run.seedSeconds,
+      seedDatabaseCpuSeconds: run.seedDatabaseCpuSeconds,
       analyzeSeconds: run.analyzeSeconds,
       warmupSeconds: plan.warmupSeconds,
       timedSeconds: plan.timedSeconds,
       cases: run.endpoints.map(
-        (e): GrowthCase => ({ endpoint: e.label, requests: e.requests, p95: e.http.p95, pages: e.pages, serverCpuMs: e.serverCpuMs, loadAverage: e.loadAverage }),
+        (e): GrowthCase => ({
+          endpoint: e.label,
+          requests: e.requests,
+          p95: e.http.p95,
+          pages: e.pages,
+          serverCpuMs: e.serverCpuMs,
+          databaseCpuMs: e.databaseCpuMs,
+          loadAverage: e.loadAverage,
+        }),
       ),
     })),
   };
@@ -613,6 +627,7 @@ function scaleCase(e: EndpointRun): ScaleCaseResult {
     hopRatio: floor.p95 / raw.p95,
     floorRatio,
     serverCpuMs: e.serverCpuMs,
+    databaseCpuMs: e.databaseCpuMs,
     loadAverage: e.loadAverage,
     pass: e.http.p95 <= SCALE_TARGET.p95Ms && floorRatio <= SCALE_TARGET.ratio,
   };
@@ -630,6 +645,7 @@ export function scaleFigures(result: ScaleBenchResult): BenchFigure[] {
       statements: c.statements,
       pages: c.pages,
       serverCpuMs: c.serverCpuMs ?? null,
+      databaseCpuMs: c.databaseCpuMs ?? null,
     };
     return [
       figure({ section: 'scale', name: `${c.endpoint} p95`, value: c.http.p95, unit: 'ms', target: { atMost: SCALE_TARGET.p95Ms }, detail, loadAverage: c.loadAverage }),
@@ -656,24 +672,30 @@ async function measureSize(plan: SizePlan, postgresUrl: string, workDir: string,
   let server: ScaleServer | undefined;
   let floor: ScaleServer | undefined;
   let pool: pg.Pool | undefined;
-  let explain: pg.Client | undefined;
+  let admin: pg.Client | undefined;
   try {
     database = await openDatabase({ kind: 'postgres', url: scratch.url });
+    // For the database's CPU while seeding, then for EXPLAIN.
+    admin = new pg.Client({ connectionString: scratch.url });
+    await admin.connect();
     write(`  seeding ${players.toLocaleString('en-US')} players into a scratch database…\n`);
     let started = performance.now();
+    const cpuBeforeSeeding = await databaseCpuMs(admin);
     await insertSeasons(database.db, [BENCH_SEASON, BENCH_EARLIER_SEASON]);
     const seeded = await seedScaleData(database.db, { players, season: BENCH_SEASON, earlier: BENCH_EARLIER_SEASON });
     const leagueSeconds = (performance.now() - started) / 1000;
     const activity = await seedScaleActivity(database.db, { players, season: BENCH_SEASON });
     const league: League = { ...seeded, ...activity };
     const seedSeconds = (performance.now() - started) / 1000;
+    const seedDatabaseCpuSeconds = cpuSpent(cpuBeforeSeeding, await databaseCpuMs(admin));
     started = performance.now();
     await database.db.execute(sql`vacuum analyze`);
     const analyzeSeconds = (performance.now() - started) / 1000;
     write(
       `  ${league.players.toLocaleString('en-US')} players, ${league.registrations.toLocaleString('en-US')} registrations, ` +
         `${league.documents.toLocaleString('en-US')} documents, ${league.users} users, ${league.auditEvents.toLocaleString('en-US')} audit records, ` +
-        `${league.messages.toLocaleString('en-US')} messages in ${seedSeconds.toFixed(1)} s (players, registrations and documents ${leagueSeconds.toFixed(1)} s); ` +
+        `${league.messages.toLocaleString('en-US')} messages in ${seedSeconds.toFixed(1)} s (players, registrations and documents ${leagueSeconds.toFixed(1)} s; ` +
+        `database CPU ${seedDatabaseCpuSeconds === undefined ? 'n/a' : `${seedDatabaseCpuSeconds.toFixed(1)} s`}); ` +
         `VACUUM ANALYZE ${analyzeSeconds.toFixed(1)} s\n`,
     );
 
@@ -687,9 +709,6 @@ async function measureSize(plan: SizePlan, postgresUrl: string, workDir: string,
     recorder = undefined;
     const floorUrl = plan.main ? (floor = await startFloorServer(scratch.url, dataDir, endpoints)).url : undefined;
     const rawPool = plan.main ? (pool = new pg.Pool({ connectionString: scratch.url, max: SERVER_POOL_SIZE })) : undefined;
-    explain = new pg.Client({ connectionString: scratch.url });
-    await explain.connect();
-    const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
     const timed = { rounds: plan.requestsPerClient, seconds: plan.timedSeconds };
     const warmedUp = async (round: () => Promise<unknown>, warmupSeconds: number) => {
       await runClients(clients, round, { seconds: warmupSeconds });
@@ -697,14 +716,18 @@ async function measureSize(plan: SizePlan, postgresUrl: string, workDir: string,
     };
 
     const runs: EndpointRun[] = [];
-    try {
-      for (const endpoint of endpoints) {
-        write(
-          `  ${endpoint.label}: ${clients} clients, ${plan.warmupSeconds} s of warm-up, then ${plan.timedSeconds} s and ${plan.requestsPerClient} requests each timed` +
-            `${plan.main ? `; then the same of its SQL, then of the HTTP floor (${plan.comparisonWarmupSeconds} s of warm-up each)` : ''}…\n`,
-        );
+    for (const endpoint of endpoints) {
+      write(
+        `  ${endpoint.label}: ${clients} clients, ${plan.warmupSeconds} s of warm-up, then ${plan.timedSeconds} s and ${plan.requestsPerClient} requests each timed` +
+          `${plan.main ? `; then the same of its SQL, then of the HTTP floor (${plan.comparisonWarmupSeconds} s of warm-up each)` : ''}…\n`,
+      );
+      // Connections of their own for each endpoint and server, opened in the warm-up: a keep-alive connection left
+      // idle while other endpoints run may be closed by its server just as it is used again (socket hang up).
+      const serverAgent = new http.Agent({ keepAlive: true, maxSockets: clients });
+      const floorAgent = new http.Agent({ keepAlive: true, maxSockets: clients });
+      try {
         const loadAverage = loadavg()[0] ?? Number.NaN;
-        const get = (check: boolean) => getOk(agent, serverUrl, endpoint.path, cookie, check ? endpoint.check : undefined);
+        const get = (check: boolean) => getOk(serverAgent, serverUrl, endpoint.path, cookie, check ? endpoint.check : undefined);
         // The first requests of each client check the answer; the rest of the warm-up runs for its time.
         await Promise.all(
           Array.from({ length: clients }, async () => {
@@ -712,9 +735,11 @@ async function measureSize(plan: SizePlan, postgresUrl: string, workDir: string,
           }),
         );
         await runClients(clients, () => get(false), { seconds: plan.warmupSeconds });
+        const databaseBefore = await databaseCpuMs(admin);
         const cpuBefore = cpuMs();
         const httpRun = await runClients(clients, () => get(false), timed);
         const cpuAfter = cpuMs();
+        const databaseSpent = cpuSpent(databaseBefore, await databaseCpuMs(admin));
 
         let comparison: EndpointRun['comparison'];
         if (rawPool && floorUrl) {
@@ -722,24 +747,26 @@ async function measureSize(plan: SizePlan, postgresUrl: string, workDir: string,
             for (const step of endpoint.steps) await Promise.all(step.map((statement) => rawPool.query({ ...statement, rowMode: 'array' })));
           };
           const rawRun = await warmedUp(rawRound, plan.comparisonWarmupSeconds);
-          const floorRun = await warmedUp(() => getOk(agent, floorUrl, endpoint.path, '', undefined), plan.comparisonWarmupSeconds);
+          const floorRun = await warmedUp(() => getOk(floorAgent, floorUrl, endpoint.path, '', undefined), plan.comparisonWarmupSeconds);
           comparison = { raw: summarize(rawRun.latencies), floor: summarize(floorRun.latencies) };
         }
         const requests = httpRun.latencies.length;
         runs.push({
           label: endpoint.label,
           statements: endpoint.steps.flat().length,
-          pages: await pagesPerAnswer(explain, endpoint.steps),
+          pages: await pagesPerAnswer(admin, endpoint.steps),
           requests,
           httpSeconds: httpRun.seconds,
           http: summarize(httpRun.latencies),
           comparison,
           serverCpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / requests,
+          databaseCpuMs: databaseSpent === undefined ? undefined : (databaseSpent * 1000) / requests,
           loadAverage,
         });
+      } finally {
+        serverAgent.destroy();
+        floorAgent.destroy();
       }
-    } finally {
-      agent.destroy();
     }
 
     let playersScreen: PlayersScreenTimings | undefined;
@@ -747,13 +774,13 @@ async function measureSize(plan: SizePlan, postgresUrl: string, workDir: string,
       write('  the Players screen in Chromium…\n');
       playersScreen = await measurePlayersScreen(serverUrl, cookie);
     }
-    return { league, seedSeconds, analyzeSeconds, endpoints: runs, playersScreen };
+    return { league, seedSeconds, seedDatabaseCpuSeconds, analyzeSeconds, endpoints: runs, playersScreen };
   } catch (error) {
     const log = [server && (await server.logTail()), floor && `HTTP floor: ${await floor.logTail()}`].filter(Boolean).join('\n');
     throw log ? new Error(`${error instanceof Error ? error.message : String(error)}\nserver log (tail):\n${log}`, { cause: error }) : error;
   } finally {
     await recorder?.close().catch(() => undefined);
-    await explain?.end().catch(() => undefined);
+    await admin?.end().catch(() => undefined);
     await pool?.end().catch(() => undefined);
     await server?.stop();
     await floor?.stop();
@@ -786,8 +813,9 @@ export function formatScaleTable(result: ScaleBenchResult): string {
     `${result.clients} concurrent clients for ${result.timedSeconds} s and at least ${result.requestsPerClient} requests each (after the warm-up); raw = the endpoint's own SQL`,
     `(same text and parameters, in the service's steps) run the same way by ${result.clients} concurrent callers on a pg.Pool of ${SERVER_POOL_SIZE} (the server's size).`,
     `floor = the same statements answered by bench/http-floor.ts (node:http + pg, nothing else). Latencies in ms (wall clock: they move with the`,
-    `machine's load); stmts = statements per answer; pages = shared buffers they touch (EXPLAIN ANALYZE BUFFERS); server cpu = server process`,
-    `CPU ms per request; load = 1-minute load average at the start. Target: p95 ≤ ${SCALE_TARGET.p95Ms} ms and p95 ≤ ${SCALE_TARGET.ratio} × the floor's p95.`,
+    `machine's load); stmts = statements per answer; pages = shared buffers they touch (EXPLAIN ANALYZE BUFFERS); server cpu, db cpu = CPU ms`,
+    `per request of the server process and of the database's backends (parallel workers left out), which move far less with the load;`,
+    `load = 1-minute load average at the start. Target: p95 ≤ ${SCALE_TARGET.p95Ms} ms and p95 ≤ ${SCALE_TARGET.ratio} × the floor's p95.`,
     '',
   ];
   const width = Math.max(8, ...result.cases.map((c) => c.endpoint.length));
@@ -806,6 +834,7 @@ export function formatScaleTable(result: ScaleBenchResult): string {
     ['stmts', 5, (c) => String(c.statements)],
     ['pages', 7, (c) => String(c.pages)],
     ['server cpu', 10, (c) => (c.serverCpuMs === undefined ? 'n/a' : c.serverCpuMs.toFixed(2))],
+    ['db cpu', 6, (c) => (c.databaseCpuMs === undefined ? 'n/a' : c.databaseCpuMs.toFixed(2))],
     ['load', 4, (c) => c.loadAverage.toFixed(1)],
     ['verdict', -1, verdict],
   ];
@@ -973,6 +1002,29 @@ async function startChildServer(options: { what: string; args: string[]; env: No
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * CPU ms of each backend of the database `client` is connected to, by pid, from /proc: the server on this machine
+ * (PostgreSQL over its local socket); undefined when a backend's /proc entry cannot be read (another host).
+ */
+async function databaseCpuMs(client: pg.Client): Promise<Map<number, number> | undefined> {
+  const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()');
+  const spent = new Map<number, number>();
+  for (const { pid } of rows) {
+    const ms = processCpuMs(pid);
+    if (ms === undefined) return undefined;
+    spent.set(pid, ms);
+  }
+  return spent;
+}
+
+/** CPU seconds between two readings of databaseCpuMs; a backend that ended between them is not counted. */
+function cpuSpent(before: Map<number, number> | undefined, after: Map<number, number> | undefined): number | undefined {
+  if (!before || !after) return undefined;
+  let ms = 0;
+  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
+  return ms / 1000;
 }
 
 /** User + system CPU of a process (every thread), in ms, from /proc (Linux); undefined elsewhere. Read between runs, never during one. */
