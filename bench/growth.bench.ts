@@ -22,6 +22,9 @@ export type GrowthCase = {
   databaseCpuMs: number | undefined;
   /** 1-minute load average when the endpoint's run started. */
   loadAverage: number;
+  /** Requests answered with a server error (5xx), warm-up included; their time to the answer is in the p95. */
+  failed: number;
+  firstFailure: string | undefined;
 };
 
 export type GrowthSize = {
@@ -98,7 +101,11 @@ export function formatGrowthTable(result: GrowthResult): string {
   for (const endpoint of endpoints) {
     const p95s = sizes.map((s) => caseOf(s, endpoint)?.p95 ?? Number.NaN);
     const pages = sizes.map((s) => caseOf(s, endpoint)?.pages ?? Number.NaN);
-    const cells = [endpoint.padEnd(width), ...p95s.map((v) => v.toFixed(1).padStart(9))];
+    // A p95 with failed requests behind it is marked: its requests did not all get an answer.
+    const cells = [
+      endpoint.padEnd(width),
+      ...sizes.map((s, i) => `${(p95s[i] ?? Number.NaN).toFixed(1)}${(caseOf(s, endpoint)?.failed ?? 0) > 0 ? '!' : ''}`.padStart(9)),
+    ];
     if (span) {
       const small = caseOf(span.small, endpoint);
       const large = caseOf(span.large, endpoint);
@@ -113,6 +120,14 @@ export function formatGrowthTable(result: GrowthResult): string {
     lines.push(cells.join('  ').trimEnd());
   }
   lines.push('');
+  for (const size of sizes) {
+    for (const c of size.cases.filter((c) => c.failed > 0)) {
+      lines.push(
+        `! ${size.players.toLocaleString('en-US')} players, ${c.endpoint}: ${c.failed} requests failed (warm-up included; ${c.requests} timed), ` +
+          `the first: ${c.firstFailure ?? '?'}`,
+      );
+    }
+  }
   if (!span) {
     lines.push('Growth: one league size only (--quick); the full run compares 5,000, 50,000 and 200,000 players.', '');
   } else {
@@ -144,7 +159,14 @@ export function growthFigures(result: GrowthResult): BenchFigure[] {
       }),
     );
     for (const c of size.cases) {
-      const detail = { players: size.players, clients: result.clients, pages: c.pages, serverCpuMs: c.serverCpuMs ?? null, databaseCpuMs: c.databaseCpuMs ?? null };
+      const detail = {
+        players: size.players,
+        clients: result.clients,
+        pages: c.pages,
+        serverCpuMs: c.serverCpuMs ?? null,
+        databaseCpuMs: c.databaseCpuMs ?? null,
+        failedRequests: c.failed,
+      };
       figures.push(figure({ section: 'growth', name: `${c.endpoint} p95`, value: c.p95, unit: 'ms', detail, loadAverage: c.loadAverage }));
       figures.push(figure({ section: 'growth', name: `${c.endpoint} pages per answer`, value: c.pages, unit: 'count', detail: { players: size.players } }));
     }

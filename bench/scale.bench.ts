@@ -515,6 +515,9 @@ type EndpointRun = {
   serverCpuMs: number | undefined;
   databaseCpuMs: number | undefined;
   loadAverage: number;
+  /** Requests answered with a server error (growth sizes only: at the main size one fails the bench), warm-up included. */
+  failed: number;
+  firstFailure: string | undefined;
 };
 
 type SizeRun = {
@@ -563,11 +566,16 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
     const run = await measureSize(plan, options.postgresUrl ?? DEFAULT_POSTGRES_URL, options.workDir ?? tmpdir(), write);
     write(`  ${size.toLocaleString('en-US')} players done in ${((performance.now() - sizeStarted) / 1000).toFixed(0)} s\n`);
     runs.set(size, { plan, run });
+    // The main table as soon as it is measured: a larger league measured after it may still fail.
+    if (main) {
+      write(formatScaleTable({ players: run.league.players, documents: run.league.documents, clients, requestsPerClient, timedSeconds, cases: run.endpoints.map(scaleCase) }));
+      if (run.playersScreen) write(formatPlayersScreen(run.playersScreen));
+    }
   }
 
   const mainRun = runs.get(players);
   if (!mainRun) throw new Error('the main size was not measured');
-  const cases = mainRun.run.endpoints.map((e) => scaleCase(e));
+  const cases = mainRun.run.endpoints.map(scaleCase);
   const growth: GrowthResult = {
     clients,
     sizes: [...runs.values()].map(({ plan, run }): GrowthSize => ({
@@ -587,6 +595,8 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
           serverCpuMs: e.serverCpuMs,
           databaseCpuMs: e.databaseCpuMs,
           loadAverage: e.loadAverage,
+          failed: e.failed,
+          firstFailure: e.firstFailure,
         }),
       ),
     })),
@@ -607,8 +617,6 @@ export async function runScaleBench(options: ScaleBenchOptions = {}): Promise<Sc
   };
   result.figures = [...scaleFigures(result), ...growthFigures(growth)];
   result.seconds = (performance.now() - started) / 1000;
-  write(formatScaleTable(result));
-  if (result.playersScreen) write(formatPlayersScreen(result.playersScreen));
   write(formatGrowthTable(growth));
   write(`  scale and growth: ${result.seconds.toFixed(0)} s in all (${sizes.length} league size${sizes.length === 1 ? '' : 's'})\n`);
   return result;
@@ -730,9 +738,20 @@ async function measureSize(plan: SizePlan, postgresUrl: string, workDir: string,
       // idle while other endpoints run may be closed by its server just as it is used again (socket hang up).
       const serverAgent = new http.Agent({ keepAlive: true, maxSockets: clients });
       const floorAgent = new http.Agent({ keepAlive: true, maxSockets: clients });
+      // At the growth sizes a server error (a 5xx: say the pool's wait for a connection ran out) is counted and
+      // reported, and the run goes on; at the main size it fails the bench. A wrong answer fails it at any size.
+      const failed = { count: 0, first: undefined as string | undefined };
       try {
         const loadAverage = loadavg()[0] ?? Number.NaN;
-        const get = (check: boolean) => getOk(serverAgent, serverUrl, endpoint.path, cookie, check ? endpoint.check : undefined);
+        const get = async (check: boolean) => {
+          try {
+            await getOk(serverAgent, serverUrl, endpoint.path, cookie, check ? endpoint.check : undefined);
+          } catch (error) {
+            if (plan.main || !(error instanceof HttpStatusError) || error.status < 500) throw error;
+            failed.count += 1;
+            failed.first ??= error.message;
+          }
+        };
         // The first requests of each client check the answer; the rest of the warm-up runs for its time.
         await Promise.all(
           Array.from({ length: clients }, async () => {
@@ -767,6 +786,8 @@ async function measureSize(plan: SizePlan, postgresUrl: string, workDir: string,
           serverCpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / requests,
           databaseCpuMs: databaseSpent === undefined ? undefined : (databaseSpent * 1000) / requests,
           loadAverage,
+          failed: failed.count,
+          firstFailure: failed.first,
         });
       } finally {
         serverAgent.destroy();
@@ -812,7 +833,7 @@ async function pagesPerAnswer(client: pg.Client, steps: Statement[][]): Promise<
   return pages;
 }
 
-export function formatScaleTable(result: ScaleBenchResult): string {
+export function formatScaleTable(result: Pick<ScaleBenchResult, 'players' | 'documents' | 'clients' | 'requestsPerClient' | 'timedSeconds' | 'cases'>): string {
   const header = [
     `Scale: ${result.players.toLocaleString('en-US')} players, ${result.documents.toLocaleString('en-US')} documents on PostgreSQL; the server in a child process over HTTP (keep-alive),`,
     `${result.clients} concurrent clients for ${result.timedSeconds} s and at least ${result.requestsPerClient} requests each (after the warm-up); raw = the endpoint's own SQL`,
@@ -896,6 +917,16 @@ function summarize(latencies: number[]): Latencies {
   return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] ?? Number.NaN };
 }
 
+/** An answer other than 200. */
+class HttpStatusError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** A GET that must answer 200 with JSON; with `check`, the parsed answer is checked too. */
 function getOk(agent: http.Agent, base: string, pathAndQuery: string, cookie: string, check: ((body: unknown) => void) | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -906,7 +937,7 @@ function getOk(agent: http.Agent, base: string, pathAndQuery: string, cookie: st
       response.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
         if (response.statusCode !== 200) {
-          reject(new Error(`GET ${pathAndQuery} answered ${response.statusCode}: ${body.slice(0, 300)}`));
+          reject(new HttpStatusError(response.statusCode ?? 0, `GET ${pathAndQuery} answered ${response.statusCode}: ${body.slice(0, 300)}`));
           return;
         }
         try {
