@@ -1,7 +1,8 @@
 /**
  * The HTTP floor of the scale bench: the least a Node.js server can do to answer an endpoint over HTTP. For
- * each path it runs the endpoint's own statements (prepared by name, on a pg.Pool the size of the server's,
- * at once or one after another as the endpoint does) and answers their rows as JSON; no framework, session
+ * each path it runs the endpoint's own statements (a named one prepared by name, on a pg.Pool the size of the
+ * server's, in the endpoint's steps: one step after another, a step's statements at once) and answers their
+ * rows as JSON; no framework, session
  * check, validation, mapping, headers or logging. What the real server costs above this is Clearbase's own
  * stack; what this costs above the raw SQL is the HTTP hop itself (one more process, two more socket round
  * trips), which no server can avoid.
@@ -16,7 +17,8 @@ import pg from 'pg';
 import { z } from 'zod';
 
 const ZStatement = z.object({ name: z.string().optional(), text: z.string(), values: z.array(z.unknown()) });
-const ZRoutes = z.record(z.string().startsWith('/'), z.object({ statements: z.array(ZStatement).min(1), parallel: z.boolean() }));
+/** Per path, the steps of one answer: run one after another, each step's statements at once. */
+const ZRoutes = z.record(z.string().startsWith('/'), z.object({ steps: z.array(z.array(ZStatement).min(1)).min(1) }));
 export type FloorRoutes = z.infer<typeof ZRoutes>;
 
 function main(): void {
@@ -32,8 +34,7 @@ function main(): void {
     if (!route) return undefined;
     const run = (statement: z.infer<typeof ZStatement>) => pool.query({ ...statement, rowMode: 'array' }).then((result) => result.rows);
     const rows = [];
-    if (route.parallel) rows.push(...(await Promise.all(route.statements.map(run))));
-    else for (const statement of route.statements) rows.push(await run(statement));
+    for (const step of route.steps) rows.push(...(await Promise.all(step.map(run))));
     return JSON.stringify(rows);
   };
 
