@@ -10,7 +10,6 @@ import { documents } from '../src/server/platform/db/schema';
 import { insertSeasons } from '../src/server/seasons/seasons.repository';
 import { createLogger } from '../src/server/platform/logger';
 import { createClearbase, type Clearbase } from '../src/server/main';
-import { makePdf } from '../tests/support/multipart';
 
 /** What the pipeline and mailbox benches share: an in-process Clearbase on a fresh database, and sized PDFs. */
 
@@ -67,6 +66,12 @@ export type BenchInstanceOptions = {
   password: string;
   /** Settings beyond the data dir, password, a fresh master key, no demo data and a silent log. */
   settings: Record<string, string | undefined>;
+  /**
+   * Whether stored documents are read (OCR) in this process, as the server does by default. A bench of the
+   * pipeline up to storage leaves it out: reading is a lane of its own after storage, and its CPU would be
+   * counted as the pipeline's.
+   */
+  readDocuments?: boolean;
 };
 
 /** An in-process Clearbase with the bench's current season on a fresh database; close() removes all it made. */
@@ -93,7 +98,11 @@ export async function startBenchInstance(options: BenchInstanceOptions): Promise
       LOG_LEVEL: 'silent',
       ...options.settings,
     });
-    clearbase = await createClearbase(config, createLogger('silent'), { database, webDir: path.join(dataDir, 'no-web') });
+    clearbase = await createClearbase(config, createLogger('silent'), {
+      database,
+      webDir: path.join(dataDir, 'no-web'),
+      ...(options.readDocuments === undefined ? {} : { readDocuments: options.readDocuments }),
+    });
     return { clearbase, database, workers: config.pipelineWorkers, close };
   } catch (error) {
     await close().catch(() => undefined);
@@ -110,11 +119,49 @@ export async function countStoredDocuments(database: Database): Promise<number> 
   return row?.n ?? 0;
 }
 
-/** A real (tiny) PDF padded to exactly `fileBytes`, so MB/s counts exactly what was sent. */
+/**
+ * A real one-page PDF of exactly `fileBytes`, whose bulk is one stream object of random bytes, as a scan's
+ * bulk is its page images (incompressible, never decoded to check the file): the page's own objects and
+ * cross-reference table stay small, whatever the size. The padding must not be whitespace or a comment,
+ * which a PDF parser reads byte by byte (a file no PDF writer makes, and not what the pipeline is measured on).
+ */
 export function makeSizedPdf(marker: string, fileBytes: number): Buffer {
-  const bare = makePdf(marker).length;
+  const bare = sizedPdf(marker, 0).length;
   if (bare > fileBytes) throw new Error(`a PDF cannot be smaller than ${bare} bytes`);
-  return makePdf(marker, fileBytes - bare);
+  const pdf = sizedPdf(marker, fileBytes - bare);
+  if (pdf.length !== fileBytes) throw new Error(`made a PDF of ${pdf.length} bytes instead of ${fileBytes}`);
+  return pdf;
+}
+
+/** The /Length of the bulk stream is written to a fixed width, so `bulk` changes the size by exactly itself. */
+function sizedPdf(marker: string, bulk: number): Buffer {
+  const content = Buffer.from(`BT /F1 18 Tf 72 720 Td (${marker.replace(/[()\\]/g, '')}) Tj ET`, 'utf8');
+  const stream = (dictionary: string, bytes: Buffer) => Buffer.concat([Buffer.from(`<< ${dictionary} >>\nstream\n`), bytes, Buffer.from('\nendstream')]);
+  const objects = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
+    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>'),
+    stream(`/Length ${content.length}`, content),
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
+    stream(`/Length ${String(bulk).padStart(10, '0')}`, randomBytes(bulk)),
+  ];
+  const parts = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let length = parts[0]?.length ?? 0;
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(length);
+    const piece = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`), object, Buffer.from('\nendobj\n')]);
+    parts.push(piece);
+    length += piece.length;
+  });
+  const pad = (n: number) => String(n).padStart(10, '0');
+  parts.push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${pad(o)} 00000 n \n`).join('')}` +
+        `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${pad(length)}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(parts);
 }
 
 export type ScratchDatabase = { url: string; drop(): Promise<void> };

@@ -78,10 +78,18 @@ const corrupt = (kind: TFileKind): FileInspection => ({
  * Opens `bytes` as a file of `kind` (what sniffFileType said). Never throws for a bad file: whatever the
  * decoder reports, or throws, is a refusal. Runs in the calling thread: intake calls it through a
  * FileInspector, whose thread can be ended when a file hangs its decoder.
+ *
+ * `handOver`: the caller will not use the bytes again, so a decoder may take them over (pdf.js empties
+ * the buffer it is given) instead of working on a copy.
  */
-export async function inspectFile(kind: TFileKind, bytes: Uint8Array, limits: InspectionLimits = INSPECTION_LIMITS): Promise<FileInspection> {
+export async function inspectFile(
+  kind: TFileKind,
+  bytes: Uint8Array,
+  limits: InspectionLimits = INSPECTION_LIMITS,
+  options: { handOver?: boolean } = {},
+): Promise<FileInspection> {
   try {
-    if (kind === 'pdf') return await inspectPdf(bytes, limits);
+    if (kind === 'pdf') return await inspectPdf(options.handOver ? bytes : new Uint8Array(bytes), limits);
     if (kind === 'heic') return inspectHeif(bytes, limits);
     return await inspectRaster(kind, bytes, limits);
   } catch {
@@ -283,11 +291,11 @@ export function loadPdfJs(): Promise<PdfJs> {
   return pdfjs;
 }
 
+/** `bytes` are taken over: pdf.js may empty the buffer it is given. */
 async function inspectPdf(bytes: Uint8Array, limits: InspectionLimits): Promise<FileInspection> {
   const { getDocument, VerbosityLevel } = await loadPdfJs();
   const task = getDocument({
-    // pdf.js may take over the buffer it is given; the caller keeps its own.
-    data: new Uint8Array(bytes),
+    data: bytes,
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
-import { inspectFile, loadPdfJs } from './inspect';
+import { INSPECTION_LIMITS, inspectFile, loadPdfJs } from './inspect';
 import type { InspectorJob, InspectorReply } from './inspector';
 
 /**
@@ -21,7 +21,8 @@ await loadPdfJs();
 const RECYCLE_AFTER_HEIF_PIXELS = 16_000_000;
 
 port.on('message', (job: InspectorJob) => {
-  void inspectFile(job.kind, job.bytes).then((inspection) => {
+  // The bytes are this thread's own (copied or moved here by postMessage): the decoder may take them over.
+  void inspectFile(job.kind, job.bytes, INSPECTION_LIMITS, { handOver: true }).then((inspection) => {
     const pixels = inspection.ok ? (inspection.width ?? 0) * (inspection.height ?? 0) : 0;
     const reply: InspectorReply = { type: 'result', id: job.id, inspection, recycle: job.kind === 'heic' && pixels > RECYCLE_AFTER_HEIF_PIXELS };
     port.postMessage(reply);

@@ -31,6 +31,19 @@ describe('createFileInspector', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   }, 60_000);
 
+  it('moves bytes handed over to its thread, uncopied, when they are a whole buffer; copies any other', async () => {
+    const files = inspector();
+    const whole = Buffer.concat([makePdf('handed over', 10_000)]);
+    expect([whole.byteOffset, whole.buffer.byteLength]).toEqual([0, whole.length]);
+    const inLarger = Buffer.concat([makePdf('a part of a larger buffer', 10_000), Buffer.alloc(100)]);
+    const part = inLarger.subarray(0, inLarger.length - 100);
+    expect(await files.inspect('pdf', whole, { handOver: true })).toEqual({ ok: true, pages: 1 });
+    expect(await files.inspect('pdf', part, { handOver: true })).toEqual({ ok: true, pages: 1 });
+    // Moved: nothing is left here. Copied: the caller's bytes are untouched.
+    expect(whole.length).toBe(0);
+    expect(part.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  }, 60_000);
+
   it('ends a thread whose decoder never returns, refuses that file, and opens the next in a new thread', async () => {
     const files = inspector({ entry: misbehaving, timeoutMs: 500 });
     const [looping, next] = await Promise.all([files.inspect('pdf', bytes('LOOP forever')), files.inspect('pdf', bytes('%PDF- fine'))]);

@@ -13,7 +13,11 @@ import type { TFileKind } from './validate';
  * file: `inspect` then rejects, and the upload fails as any other.
  */
 export interface FileInspector {
-  inspect(kind: TFileKind, bytes: Uint8Array): Promise<FileInspection>;
+  /**
+   * Opens `bytes` as a file of `kind` in the thread. They are copied to it, unless `handOver` says the
+   * caller will not use them again: then they are moved (transferred), and are empty here afterwards.
+   */
+  inspect(kind: TFileKind, bytes: Uint8Array, options?: { handOver?: boolean }): Promise<FileInspection>;
   close(): Promise<void>;
 }
 
@@ -37,7 +41,7 @@ const DEFAULTS = { timeoutMs: 60_000, idleMs: 5 * 60_000, maxHeapMb: 512 };
 const START_TIMEOUT_MS = 60_000;
 const ENTRY = new URL('./inspector-thread-boot.mjs', import.meta.url);
 
-type Job = InspectorJob & { resolve(inspection: FileInspection): void; reject(error: Error): void };
+type Job = InspectorJob & { handOver: boolean; resolve(inspection: FileInspection): void; reject(error: Error): void };
 type Thread = { worker: Worker; ready: Promise<void>; onReply?: (reply: InspectorReply) => void; onEnd?: (error: Error) => void };
 
 export function createFileInspector(options: InspectorOptions = {}): FileInspector {
@@ -109,9 +113,11 @@ export function createFileInspector(options: InspectorOptions = {}): FileInspect
         if (closed) reject(error);
         else resolve(tooComplex(job.kind));
       };
-      // Copied, not transferred: the caller's bytes stay usable.
+      // Copied, so the caller's bytes stay usable, unless they were handed over and are a whole buffer of their own.
       const message: InspectorJob = { id: job.id, kind: job.kind, bytes: job.bytes };
-      current.worker.postMessage(message);
+      const { buffer, byteOffset, byteLength } = job.bytes;
+      const movable = job.handOver && buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength;
+      current.worker.postMessage(message, movable ? [buffer] : []);
     });
   };
 
@@ -137,10 +143,10 @@ export function createFileInspector(options: InspectorOptions = {}): FileInspect
   };
 
   return {
-    inspect(kind, bytes) {
+    inspect(kind, bytes, options = {}) {
       if (closed) return Promise.reject(new Error('the file inspector is closed'));
       return new Promise<FileInspection>((resolve, reject) => {
-        queue.push({ id: nextId++, kind, bytes, resolve, reject });
+        queue.push({ id: nextId++, kind, bytes, handOver: options.handOver === true, resolve, reject });
         void drain();
       });
     },

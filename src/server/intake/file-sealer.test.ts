@@ -81,6 +81,31 @@ describe('createFileSealer', () => {
     expect(outcome.plaintext.toString('latin1')).toBe('%PDF-1.7 and more');
   });
 
+  it('keeps a chunk said to stay as it is, and the same file comes out as from copies', () => {
+    const file = randomBytes(300_000);
+    const kept = createFileSealer(masterKey, 1 << 20);
+    const copied = createFileSealer(masterKey, 1 << 20);
+    for (let at = 0; at < file.length; at += 70_000) {
+      expect(kept.write(file.subarray(at, at + 70_000), true)?.length).toBe(copied.write(file.subarray(at, at + 70_000))?.length);
+    }
+    const [a, b] = [sealed(kept.end()), sealed(copied.end())];
+    expect(a.plaintext.equals(file)).toBe(true);
+    expect(b.plaintext.equals(file)).toBe(true);
+    expect(a.result.sha256).toBe(b.result.sha256);
+  });
+
+  it('gives the plaintext of a file over 4 KiB a buffer of its own, which another thread can take over whole', () => {
+    for (const stays of [false, true]) {
+      const sealer = createFileSealer(masterKey, 1 << 20);
+      const file = randomBytes(5_000);
+      sealer.write(file.subarray(0, 2_000), stays);
+      sealer.write(file.subarray(2_000), stays);
+      const { plaintext } = sealed(sealer.end());
+      expect(plaintext.equals(file)).toBe(true);
+      expect([plaintext.byteOffset, plaintext.buffer.byteLength]).toEqual([0, file.length]);
+    }
+  });
+
   it.each([
     ['1-byte chunks', 1],
     ['chunks of 4095', HEAD_BYTES - 1],

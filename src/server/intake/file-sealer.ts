@@ -16,7 +16,10 @@ export type SealOutcome =
     }
   | { kind: 'too-large'; bytesSeen: number };
 
-/** Opens a file with its decoder (the files module's inspector). */
+/**
+ * Opens a file with its decoder (the files module's inspector). The bytes are handed over: the caller does
+ * not use them again, so the inspector may move them to its thread rather than copy them.
+ */
 export type InspectFile = (kind: TFileKind, bytes: Uint8Array) => Promise<FileInspection>;
 
 /**
@@ -26,8 +29,12 @@ export type InspectFile = (kind: TFileKind, bytes: Uint8Array) => Promise<FileIn
  * thread for downloads, an intake thread for multipart uploads), so both sides apply exactly the same rules.
  */
 export interface FileSealer {
-  /** Ciphertext for this chunk, or undefined once the file is over the cap (drop the object). */
-  write(chunk: Buffer): Buffer | undefined;
+  /**
+   * Ciphertext for this chunk, or undefined once the file is over the cap (drop the object). The chunk is
+   * copied to be kept, unless `stays` says its memory is never written again (a piece of a body the caller
+   * owns): then the chunk itself is kept, and the plaintext is copied once only, when the file ends.
+   */
+  write(chunk: Buffer, stays?: boolean): Buffer | undefined;
   readonly tooLarge: boolean;
   end(): SealOutcome;
 }
@@ -38,15 +45,15 @@ export function createFileSealer(masterKey: Buffer, maxBytes: number): FileSeale
   let seen = 0;
   let tooLarge = false;
   return {
-    write(chunk) {
+    write(chunk, stays = false) {
       seen += chunk.length;
       if (tooLarge || seen > maxBytes) {
         tooLarge = true;
         chunks = [];
         return undefined;
       }
-      // A copy: the chunk's memory may be reused or handed to another thread once this returns.
-      chunks.push(Buffer.from(chunk));
+      // A copy unless told otherwise: the chunk's memory may be reused or handed to another thread once this returns.
+      chunks.push(stays ? chunk : Buffer.from(chunk));
       return encryption.update(chunk);
     },
     get tooLarge() {
@@ -54,7 +61,8 @@ export function createFileSealer(masterKey: Buffer, maxBytes: number): FileSeale
     },
     end() {
       if (tooLarge) return { kind: 'too-large', bytesSeen: seen };
-      const plaintext = Buffer.concat(chunks);
+      // Over 4 KiB, a buffer with an ArrayBuffer of its own (not a slice of node's pool), so the decoder's thread can take it over.
+      const plaintext = Buffer.concat(chunks, seen);
       chunks = [];
       return { kind: 'sealed', head: plaintext.subarray(0, HEAD_BYTES), plaintext, result: encryption.finish() };
     },

@@ -14,7 +14,8 @@ if (!parentPort) throw new Error('intake-thread.ts runs as a worker thread');
 const { masterKey } = workerData as ThreadData;
 const key = Buffer.from(masterKey);
 const inspector = createFileInspector();
-const inspect: InspectFile = (kind, bytes) => inspector.inspect(kind, bytes);
+// A sealed file's plaintext is not used once it is judged: it moves to the inspector's thread, uncopied.
+const inspect: InspectFile = (kind, bytes) => inspector.inspect(kind, bytes, { handOver: true });
 
 parentPort.on('message', (task: ThreadTask) => run(task));
 

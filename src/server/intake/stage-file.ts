@@ -91,7 +91,8 @@ export async function stageUpload(
   deps: { storage: Storage; masterKey: Buffer; maxFileBytes: number; cutOffSource?: boolean; inspect?: InspectFile },
 ): Promise<StagedFile | RefusedFile> {
   const outcome = await stageFile(stream, { storage: deps.storage, masterKey: deps.masterKey, maxBytes: deps.maxFileBytes, cutOffSource: deps.cutOffSource }, file.key);
-  const inspect = deps.inspect ?? ((kind, bytes) => sharedFileInspector().inspect(kind, bytes));
+  // The plaintext is not used once it is judged: it moves to the inspector's thread, uncopied.
+  const inspect = deps.inspect ?? ((kind, bytes) => sharedFileInspector().inspect(kind, bytes, { handOver: true }));
   const verdict = await judgeSealed(outcome, { originalFilename: file.originalFilename, maxBytes: deps.maxFileBytes }, inspect).catch(async (error: unknown) => {
     // The inspector could not start (a fault of this server, not of the file): nothing may stay staged.
     if (outcome.kind === 'sealed') await deps.storage.delete(file.key).catch(() => undefined);

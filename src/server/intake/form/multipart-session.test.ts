@@ -197,6 +197,25 @@ describe('createMultipartSession', () => {
     // Five sessions, one in 1-byte chunks of a 110 KB body: a hundred thousand writes, on a machine that may be busy.
   }, 30_000);
 
+  it('hands each decoder exactly the file, however the body is cut, a boundary split across pieces included', async () => {
+    // A file's bytes are kept where the body's pieces hold them, or copied when the parser hands them from a
+    // buffer of its own (what may have started a boundary): either way the decoder must see the file as sent.
+    const { body, contentType } = buildMultipart(formParts);
+    const boundaryAt = body.indexOf(Buffer.from(`\r\n--${/boundary=(.+)$/.exec(contentType)?.[1] ?? ''}`), body.indexOf(birth.subarray(-20)));
+    expect(boundaryAt).toBeGreaterThan(0);
+    const splitInBoundary: Chunking = (at) => (at < boundaryAt + 5 ? boundaryAt + 5 - at : body.length);
+    for (const chunking of [() => 1, () => 7, seededSizes(3, 5_000), splitInBoundary]) {
+      const handed: Buffer[] = [];
+      const capture: InspectFile = (kind, bytes) => {
+        handed.push(Buffer.from(bytes));
+        return inspectFile(kind, bytes);
+      };
+      const { files } = await runSession(body, contentType, chunking, MAX_FILE_BYTES, { inspect: capture });
+      expect(files.map((file) => file.verdict?.kind)).toEqual(['accepted', 'accepted', 'accepted']);
+      expect(handed.map(sha256)).toEqual([birth, medical, waiver].map(sha256));
+    }
+  }, 30_000);
+
   it('accepts a file of exactly maxFileBytes', async () => {
     const pdf = makePdf('at the cap');
     const exact = Buffer.concat([pdf, Buffer.alloc(MAX_FILE_BYTES - pdf.length, 0x20)]);

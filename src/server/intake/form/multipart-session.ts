@@ -32,7 +32,10 @@ export type SessionOutcome = {
 type PartFile = { position: number; originalFilename: string; sealed?: SealOutcome; cutOff?: boolean };
 
 export interface MultipartSession {
-  /** Feeds the next piece of the body; resolves once the parser has taken it. */
+  /**
+   * Feeds the next piece of the body; resolves once the parser has taken it. The piece's memory must not be
+   * changed afterwards (a file's plaintext is kept in it, not copied, until the file is judged).
+   */
   write(chunk: Buffer): Promise<void>;
   /** The body is complete: resolves once every file has its verdict (each opened by its decoder). */
   end(): Promise<SessionOutcome>;
@@ -72,6 +75,12 @@ export function createMultipartSession(options: {
   let unknownField: string | null = null;
   let unstorableFilenameField: string | null = null;
   let position = 0;
+  /**
+   * The memory of the body's pieces as they were given: the owner never changes a piece once written. A
+   * file chunk in one of them is kept as it is; any other is copied (the parser hands the bytes it set aside
+   * while matching a boundary from a buffer of its own, which it reuses).
+   */
+  const bodyMemory = new WeakSet<ArrayBufferLike>();
 
   const fail = (message: string) => {
     parseError ??= message;
@@ -119,7 +128,7 @@ export function createMultipartSession(options: {
       files.push(file);
       options.emit({ type: 'file-start', position: at, fieldName, originalFilename });
       stream.on('data', (chunk: Buffer) => {
-        const ciphertext = sealer.write(chunk);
+        const ciphertext = sealer.write(chunk, bodyMemory.has(chunk.buffer));
         if (ciphertext && ciphertext.length > 0) options.emit({ type: 'file-data', position: at, chunk: ciphertext });
       });
       stream.on('end', () => {
@@ -154,6 +163,7 @@ export function createMultipartSession(options: {
 
   return {
     write(chunk) {
+      bodyMemory.add(chunk.buffer);
       hmac.update(chunk);
       bytes += chunk.length;
       if (!parser || parseError !== null) return Promise.resolve();
