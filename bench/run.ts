@@ -5,24 +5,31 @@ import { runEmbeddedLoadBench } from './embedded-load.bench';
 import { runStartBench } from './start.bench';
 import { machineNow, verdictWord, type BenchFigure } from './figures';
 import { FULL_MAILBOX_SIZE, QUICK_MAILBOX_SIZE, runMailboxBench } from './mailbox.bench';
-import { FULL_SIZES, QUICK_SIZES, runPipelineBench, TARGET_LABEL, TARGET_RATIO, targetVerdicts } from './pipeline.bench';
+import { CLAMD_TARGET_RATIO, CPU_TARGET_RATIO, FULL_SIZES, QUICK_SIZES, runPipelineBench, TARGET_LABEL } from './pipeline.bench';
 import { FULL_SCALE_PLAYERS, QUICK_SCALE_PLAYERS, runScaleBench, SCALE_TARGET } from './scale.bench';
 import { FULL_SEARCH_PLAYERS, QUICK_SEARCH_PLAYERS, runSearchBench, SEARCH_INDEX } from './search.bench';
 import { DEFAULT_POSTGRES_URL } from './support';
 
 /**
- * `npm run bench` (`-- --quick` for a smoke run with few submissions and mails): the crypto baseline of this
- * machine, then the pipeline end to end with scanning off and on, with its throughput as a ratio to the
- * crypto one-pass rate measured in the same run, then the mailbox intake end to end (IMAP, Dovecot), as a
- * ratio to the same crypto rate and to the raw IMAP download of the same mails. Between the two, the read
- * endpoints at league scale (50,000 players, 200,000 documents; `--quick`: 5,000 players): p50/p95 under 20
- * concurrent clients next to the same SQL run raw. Then the Players search for a name typed without its accent
- * at the same scale, on PGlite and PostgreSQL, as a ratio to the unsearched answer and with the index its plan
- * reads. `--only pipeline|scale|search|mailbox` runs one section.
+ * `npm run bench` (`-- --quick` for a smoke run at small sizes): every figure a user waits on, each held to its
+ * target and measured beside its floor in the same run.
+ * - start: `npm start` on a new data folder with demo data (cold), then on the same (warm), and the resident
+ *   set once the start's work has settled (bench/start.bench.ts);
+ * - pipeline: the crypto baseline of this machine, then the signed form POST until the document is stored,
+ *   with CPU per document against the floor of HMAC + SHA-256 + AES-256-GCM, and with clamd against clamd's
+ *   own INSTREAM rate (bench/pipeline.bench.ts);
+ * - scale: every screen's first call at 50,000 players on PostgreSQL, 20 clients, beside the same statements
+ *   raw and behind a bare HTTP server, and the growth table at 5,000, 50,000 and 200,000 players;
+ * - documents: the Documents list's total beside its page (bench/document-total.bench.ts);
+ * - search: the accent-blind Players search and the index its plan reads;
+ * - mailbox: the IMAP intake's rate;
+ * - embedded: the embedded default (and PostgreSQL beside it) with 50 dashboards and 10 uploads/s, and the
+ *   resident set at the end (bench/embedded-load.bench.ts).
+ * `--only <section>` runs one; `--json <file>` writes every figure with its target and the machine's load;
+ * `--profile <dir>` writes CPU profiles.
  *
- * Exits non-zero only when something fails (a refused submission, a stuck job, a mail not acknowledged,
- * clamd or Dovecot not starting); being below the throughput target is reported, not failed, because it
- * depends on the machine and its load.
+ * Exits non-zero only when something fails (a refused submission, a stuck job, a wrong answer, a service not
+ * starting); a figure over its target is reported, not failed, because it depends on the machine and its load.
  */
 const SECTIONS = ['start', 'pipeline', 'scale', 'documents', 'search', 'mailbox', 'embedded'] as const;
 const USAGE = `usage: tsx bench/run.ts [--quick] [--json <file>] [--profile <dir>] [--only ${SECTIONS.join('|')}]`;
@@ -63,8 +70,8 @@ async function main(): Promise<void> {
     // run-crypto.ts is a script: importing it runs and prints it, so the two benchmarks cannot drift apart.
     await import('./run-crypto');
   }
-  if (runs('pipeline')) await pipelineSection(quick, postgresUrl, profileDir, write);
-  if (runs('scale')) await scaleSection(quick, postgresUrl, profileDir, write);
+  if (runs('pipeline')) figures.push(...(await pipelineSection(quick, postgresUrl, profileDir, write)));
+  if (runs('scale')) figures.push(...(await scaleSection(quick, postgresUrl, profileDir, write)));
   if (runs('documents')) figures.push(...(await documentsSection(quick, postgresUrl, write)));
   if (runs('search')) await searchSection(quick, postgresUrl, write);
   if (runs('mailbox')) await mailboxSection(quick, postgresUrl, write);
@@ -81,7 +88,7 @@ async function main(): Promise<void> {
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 
-async function pipelineSection(quick: boolean, postgresUrl: string, profileDir: string | undefined, write: (text: string) => void): Promise<void> {
+async function pipelineSection(quick: boolean, postgresUrl: string, profileDir: string | undefined, write: (text: string) => void): Promise<BenchFigure[]> {
   write(`== Pipeline${quick ? ' (--quick: too few submissions for stable numbers)' : ''} ==\n`);
   const result = await runPipelineBench({
     sizes: quick ? QUICK_SIZES : FULL_SIZES,
@@ -90,19 +97,13 @@ async function pipelineSection(quick: boolean, postgresUrl: string, profileDir: 
     postgresUrl,
     write,
   });
-
-  const scanningOn = result.cases.filter((c) => c.label === TARGET_LABEL && c.scanning === 'on');
-  write(`Target: ${TARGET_LABEL} files, scanning off, at ≥ ${percent(TARGET_RATIO)} of the crypto one-pass rate.\n`);
-  for (const verdict of targetVerdicts(result)) {
-    write(`  ${verdict.case.database.padEnd(8)} ${TARGET_LABEL}, scanning off: ${percent(verdict.case.ratio)} → ${verdict.pass ? 'PASS' : 'BELOW TARGET'}\n`);
-  }
-  for (const c of scanningOn) {
-    write(`  ${c.database.padEnd(8)} ${TARGET_LABEL}, scanning on:  ${percent(c.ratio)} (reported; the target is for scanning off)\n`);
-  }
+  write(`Targets: ${TARGET_LABEL} files, scanning off: CPU per document ≤ ${CPU_TARGET_RATIO} × the floor; scanning on: ≥ ${percent(CLAMD_TARGET_RATIO)} of clamd's own INSTREAM rate.\n`);
+  printFigures(result.figures, write);
+  return result.figures;
 }
 
-async function scaleSection(quick: boolean, postgresUrl: string, profileDir: string | undefined, write: (text: string) => void): Promise<void> {
-  write(`== Scale${quick ? ' (--quick: 5,000 players, too few requests for stable numbers)' : ''} ==\n`);
+async function scaleSection(quick: boolean, postgresUrl: string, profileDir: string | undefined, write: (text: string) => void): Promise<BenchFigure[]> {
+  write(`== Scale and growth${quick ? ' (--quick: 5,000 players only, too few requests for stable numbers)' : ''} ==\n`);
   const result = await runScaleBench({
     players: quick ? QUICK_SCALE_PLAYERS : FULL_SCALE_PLAYERS,
     requestsPerClient: quick ? 10 : 25,
@@ -113,13 +114,14 @@ async function scaleSection(quick: boolean, postgresUrl: string, profileDir: str
     write,
   });
   if (profileDir) write(`  CPU profiles of the server (one per thread; the main thread's is the largest): ${profileDir}/CPU.*.cpuprofile\n`);
-  write(`Target: p95 ≤ ${SCALE_TARGET.p95Ms} ms and p95 / raw p95 ≤ ${SCALE_TARGET.ratio} (reported, not failed: it depends on the machine and its load).\n`);
-  for (const c of result.cases) {
-    write(
-      `  ${c.endpoint.padEnd(28)} p95 ${c.http.p95.toFixed(1)} ms, ${c.ratio.toFixed(2)} × raw → ${c.pass ? 'PASS' : 'OVER TARGET'}` +
-        ` (a bare HTTP server: ${c.hopRatio.toFixed(2)} × raw; Clearbase ${c.floorRatio.toFixed(2)} × that)\n`,
-    );
-  }
+  write(`Target: p95 ≤ ${SCALE_TARGET.p95Ms} ms and p95 ≤ ${SCALE_TARGET.ratio} × the bare HTTP floor's p95 (reported, not failed: it depends on the machine and its load).\n`);
+  printFigures(result.figures, write);
+  return result.figures;
+}
+
+/** Each figure with a target, one per line, with its verdict. */
+function printFigures(figures: readonly BenchFigure[], write: (text: string) => void): void {
+  for (const f of figures) if (f.target) write(`  ${f.name}: ${f.value.toFixed(f.unit === 'count' ? 0 : 2)} ${f.unit} → ${verdictWord(f)}\n`);
 }
 
 async function searchSection(quick: boolean, postgresUrl: string, write: (text: string) => void): Promise<void> {
@@ -158,7 +160,7 @@ async function mailboxSection(quick: boolean, postgresUrl: string, write: (text:
 async function startSection(write: (text: string) => void): Promise<BenchFigure[]> {
   write('== Start (npm start with the built web app, PGlite and demo data: cold, then warm) ==\n');
   const figures = await runStartBench({ write });
-  for (const f of figures) if (f.target) write(`  ${f.name}: ${f.value.toFixed(1)} ${f.unit} → ${verdictWord(f)}\n`);
+  printFigures(figures, write);
   return figures;
 }
 
@@ -173,7 +175,7 @@ async function embeddedSection(quick: boolean, postgresUrl: string, write: (text
   const result = await runEmbeddedLoadBench(
     quick ? { extraPlayers: 2_000, dashboardClients: 10, seconds: 10, warmupSeconds: 3, postgresUrl, write } : { postgresUrl, write },
   );
-  for (const f of result.figures) write(`  ${f.name}: ${f.value.toFixed(f.unit === 'count' ? 0 : 1)} ${f.unit}${f.target ? ` → ${verdictWord(f)}` : ''}\n`);
+  printFigures(result.figures, write);
   return result.figures;
 }
 
