@@ -225,7 +225,7 @@ const VARIABLES = {
     schema: integerFromEnv(1, 32).default(() => Math.min(4, availableParallelism())),
     field: 'intakeThreads',
     default: 'CPUs, at most 4',
-    meaning: 'Worker threads that parse, hash and encrypt uploaded forms.',
+    meaning: 'Most worker threads that parse, hash and encrypt uploaded forms: started by uploads, ended after 5 idle minutes.',
   },
   PIPELINE_STALE_AFTER_MS: {
     schema: integerFromEnv(1_000, 24 * 3_600_000).default(10 * 60_000),
