@@ -242,7 +242,8 @@ describe.skipIf(!postgresAdminUrl)('database faults: the server outlives its Pos
     try {
       await locker.query('begin');
       await locker.query('lock table seasons in access exclusive mode');
-      const reads = Array.from({ length: HELD_READS }, () => get(`${serverUrl()}/api/stats?season=2025`, cookie));
+      // Each a different page, so each holds a session of its own: identical reads made at once share one.
+      const reads = Array.from({ length: HELD_READS }, (_, i) => get(`${serverUrl()}/api/report/missing?season=2025&pageSize=10&page=${i + 1}`, cookie));
       await waitForLockWaiters(adminClient(), databaseName, HELD_READS);
       kill = await killServerSessions();
       await locker.query('commit');
