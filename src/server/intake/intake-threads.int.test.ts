@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -252,6 +252,20 @@ describe('intake threads', () => {
       { kind: 'refused', originalFilename: 'big.pdf', declaredType: 'medical', code: 'TOO_LARGE', message: 'The file is 2.1 MB; the limit is 2 MB', bytes: 2 * MiB + 1 },
     ]);
     expect(await filesUnder(folder)).toEqual([]);
+  });
+
+  it('fails with SERVICE_UNAVAILABLE when the thread cannot write a file into the local folder, and leaves nothing', async () => {
+    const { folder, storage } = await freshStorage();
+    // A file where the staging folder should be: the thread writing there itself cannot make it.
+    await writeFile(path.join(folder, 'staging'), '');
+    const { body, contentType } = buildMultipart([
+      { name: 'birth_certificate', filename: 'a.pdf', content: makePdf('a', 500_000) },
+      { name: 'waiver', filename: 'b.pdf', content: makePdf('b') },
+    ]);
+    const error = await appErrorOf(threads.stageMultipart(request(storage, bodyStream(body), body, contentType)));
+    expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'Storage is not accepting files right now. Send the form again later.' });
+    expect(error.cause).toMatch(/EEXIST|ENOTDIR/);
+    expect(await filesUnder(folder)).toEqual(['staging']);
   });
 
   it('discard() removes every staged object of the body', async () => {

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { TDocType } from '../../contract';
-import type { Storage } from '../adapters/storage/port';
+import { threadAccessOf, type Storage } from '../adapters/storage/port';
 import { AppError } from '../platform/errors';
 import type { Logger } from '../platform/logger';
 import { discardStaged, type RefusedFile, type StagedFile } from '../pipeline';
 import { toIntakeFile } from './file-sealer';
 import { fromWireVerdict, type FromThread, type ThreadData, type ThreadTask, type ToThread } from './intake-thread-protocol';
-import type { SessionOutcome } from './form/multipart-session';
+import { MAX_FILES, type SessionOutcome } from './form/multipart-session';
 
 /** Body bytes sent to a thread in one message: a 5 MB file is five messages, not eighty. */
 const BATCH_BYTES = 1 << 20;
@@ -167,7 +167,17 @@ export function createIntakeThreads(options: IntakeThreadsOptions): IntakeThread
   };
 }
 
-type OpenFile = { key: string; originalFilename: string; declaredType: TDocType | null; readable: Readable; written: Promise<unknown> };
+type OpenFile = {
+  key: string;
+  originalFilename: string;
+  declaredType: TDocType | null;
+  /** What storage reads the ciphertext from, when it comes here; undefined when the thread writes the file itself. */
+  readable: Readable | undefined;
+  /** Why the file could not be written, once it is written or given up. */
+  written: Promise<Error | undefined>;
+  /** The temporary files the thread said it writes the file through (removed here if the thread ends first). */
+  temporaries: string[];
+};
 
 function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMultipart> {
   const { body, storage } = request;
@@ -179,14 +189,32 @@ function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMult
   let batch: Buffer[] = [];
   let batchBytes = 0;
   let settled = false;
+  // A storage the thread can open for itself (a local folder) it writes the files into itself (decision 035):
+  // their ciphertext never comes to this thread. Any other (S3, or an object built around a storage) is written from here.
+  const access = threadAccessOf(storage);
+  const staging = access && {
+    access: { module: access.module, settings: access.settings },
+    keys: Array.from({ length: MAX_FILES }, (_, position) => request.stagingKey(position)),
+  };
+  /** Settles once the thread's own writes have all ended, or the thread has: with why one failed, if one did. */
+  let settleThreadWrites: (failure: Error | undefined) => void = () => undefined;
+  const threadWrites = new Promise<Error | undefined>((resolve) => {
+    settleThreadWrites = resolve;
+  });
 
   const keys = () => [...files.values()].map((file) => file.key);
   const discard = async () => {
-    for (const file of files.values()) file.readable.destroy();
+    for (const file of files.values()) file.readable?.destroy();
     await Promise.allSettled([...files.values()].map((file) => file.written));
+    if (access) {
+      // Only a thread that ended mid-write leaves a temporary file behind; a finished or abandoned write removed
+      // its own. As for the objects, what cannot be removed now the sweep of abandoned writes removes later.
+      const temporaries = [...files.values()].flatMap((file) => file.temporaries);
+      await Promise.all(temporaries.map((temporary) => access.removeTemporary(temporary).catch(() => undefined)));
+    }
     await discardStaged(storage, keys());
   };
-  const buffered = () => sentNotParsed + batchBytes + [...files.values()].reduce((sum, file) => sum + file.readable.readableLength, 0);
+  const buffered = () => sentNotParsed + batchBytes + [...files.values()].reduce((sum, file) => sum + (file.readable?.readableLength ?? 0), 0);
   const relieve = () => {
     if (body.isPaused() && buffered() < WINDOW_BYTES) body.resume();
   };
@@ -214,20 +242,31 @@ function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMult
     const finish = (outcome: { ok: true; value: StagedMultipart } | { ok: false; error: Error }) => {
       if (settled) return;
       settled = true;
-      slot.active.delete(onThreadFailure);
       request.deadline?.removeEventListener('abort', onDeadline);
       body.off('data', onData).off('end', onEnd).off('error', onBodyError).off('aborted', onAborted);
-      if (!outcome.ok) send({ type: 'abort' });
-      port.close();
-      if (outcome.ok) resolve(outcome.value);
-      else {
-        body.resume(); // let the rest of a refused body drain instead of stalling the connection
-        void discard().then(() => reject(outcome.error));
+      if (outcome.ok) {
+        slot.active.delete(onThreadFailure);
+        port.close();
+        resolve(outcome.value);
+        return;
       }
+      // The thread gives its writes up and says so (aborted); until then its death still matters here.
+      send({ type: 'abort' });
+      body.resume(); // let the rest of a refused body drain instead of stalling the connection
+      void discard().then(() => {
+        slot.active.delete(onThreadFailure);
+        port.close();
+        reject(outcome.error);
+      });
     };
     const fail = (error: Error) => finish({ ok: false, error });
-    const onThreadFailure = (error: Error) => fail(new AppError('INTERNAL', UPLOAD_FAILED, undefined, { cause: error }));
+    const onThreadFailure = (error: Error) => {
+      settleThreadWrites(undefined);
+      fail(new AppError('INTERNAL', UPLOAD_FAILED, undefined, { cause: error }));
+    };
     slot.active.add(onThreadFailure);
+    // Without writes of its own, the thread has nothing to settle once the request is.
+    if (!staging) settleThreadWrites(undefined);
 
     const onData = (chunk: Buffer) => {
       received += chunk.length;
@@ -249,6 +288,23 @@ function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMult
     const onDeadline = () => fail(deadlineError(request.deadline));
 
     port.on('message', (message: FromThread) => {
+      // How the thread's own writes went, heard even once the request is settled: its discard waits for them.
+      switch (message.type) {
+        case 'file-temporary':
+          files.get(message.position)?.temporaries.push(message.temporary);
+          return;
+        case 'aborted':
+          settleThreadWrites(undefined);
+          return;
+        case 'failed':
+          settleThreadWrites(undefined);
+          fail(new AppError('INTERNAL', UPLOAD_FAILED, undefined, { cause: new Error(message.message) }));
+          return;
+        case 'done':
+          settleThreadWrites(message.writeFailure === undefined ? undefined : new Error(message.writeFailure));
+          if (!settled) void complete(message.outcome).then((value) => finish({ ok: true, value }), fail);
+          return;
+      }
       if (settled) return;
       switch (message.type) {
         case 'ack':
@@ -257,36 +313,35 @@ function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMult
           return;
         case 'file-start': {
           const key = request.stagingKey(message.position);
+          const declaredType = message.fieldName === 'document' ? null : message.fieldName;
+          const file = { key, originalFilename: message.originalFilename, declaredType, temporaries: [] };
+          if (staging) {
+            files.set(message.position, { ...file, readable: undefined, written: threadWrites });
+            return;
+          }
           // read() is storage asking for more; 'end' is an ended file fully taken (it asks no more).
           const readable = new Readable({ highWaterMark: FILE_BUFFER_BYTES, read: relieveSoon });
           readable.on('end', relieveSoon);
-          const declaredType = message.fieldName === 'document' ? null : message.fieldName;
           // Caught here and looked at once the body is done: a storage failure fails the request then.
           const written = storage.put(key, readable).then(
             () => undefined,
-            (error: unknown) => error as Error,
+            (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
           );
-          files.set(message.position, { key, originalFilename: message.originalFilename, declaredType, readable, written });
+          files.set(message.position, { ...file, readable, written });
           return;
         }
         case 'file-data': {
-          files.get(message.position)?.readable.push(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
+          files.get(message.position)?.readable?.push(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
           if (buffered() >= WINDOW_BYTES) body.pause();
           return;
         }
         case 'file-end': {
           const file = files.get(message.position);
           if (!file) return;
-          file.readable.push(null);
+          file.readable?.push(null);
           verdicts.set(message.position, toIntakeFile(fromWireVerdict(message.verdict), { ...file, stagedKey: file.key }));
           return;
         }
-        case 'failed':
-          fail(new AppError('INTERNAL', UPLOAD_FAILED, undefined, { cause: new Error(message.message) }));
-          return;
-        case 'done':
-          void complete(message.outcome).then((value) => finish({ ok: true, value }), fail);
-          return;
       }
     });
 
@@ -305,6 +360,7 @@ function runTask(slot: Slot, request: StageMultipartRequest): Promise<StagedMult
       secret: request.secret,
       signature: request.signature,
       maxFileBytes: request.maxFileBytes,
+      ...(staging ? { staging } : {}),
     };
     slot.worker.postMessage(task, [port2]);
     body.on('data', onData).on('end', onEnd).on('error', onBodyError).on('aborted', onAborted);

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { createLocalStorage } from './local-storage';
+import { createLocalStorage, openInThread } from './local-storage';
+import { threadAccessOf } from './port';
 
 const readAll = async (stream: Readable) => {
   const chunks: Buffer[] = [];
@@ -115,5 +116,42 @@ describe('local storage', () => {
     body.end(Buffer.from('second half'));
     await writing;
     expect((await readAll(await storage.get('seasons/2025/AA/p/slow.pdf'))).toString()).toBe('first half second half');
+  });
+
+  it('offers another thread a way to open it, tied to the storage object and not to a copy of its properties', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'cb-store-'));
+    const storage = createLocalStorage(root);
+    const access = threadAccessOf(storage);
+    expect(access).toMatchObject({ settings: { folder: root } });
+    expect(access?.module).toMatch(/local-storage\.ts$/);
+    expect(threadAccessOf({ ...storage, put: (key, body) => storage.put(key, body) })).toBeUndefined();
+  });
+
+  it('opened in a thread, writes into the same folder and names each temporary file as it starts', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'cb-store-'));
+    const storage = createLocalStorage(root);
+    const temporaries: Array<[string, string]> = [];
+    const other = openInThread(threadAccessOf(storage)?.settings, { onTemporary: (key, temporary) => temporaries.push([key, temporary]) });
+    await other.put('staging/a-0', Readable.from([Buffer.from('sealed')]));
+    expect((await readAll(await storage.get('staging/a-0'))).toString()).toBe('sealed');
+    expect(temporaries).toEqual([['staging/a-0', expect.stringMatching(/[/\\]staging[/\\]\.a-0\.\d+-[0-9a-f]{12}\.tmp$/) as string]]);
+    expect(() => openInThread({ folder: 'relative/folder' }, { onTemporary: () => undefined })).toThrow(/absolute path/);
+    expect(() => openInThread(undefined, { onTemporary: () => undefined })).toThrow(/absolute path/);
+  });
+
+  it('removes a temporary file of its own left by a write cut short, and refuses any other path', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'cb-store-'));
+    const storage = createLocalStorage(root);
+    const access = threadAccessOf(storage);
+    if (!access) throw new Error('a local storage offers thread access');
+    await storage.put('staging/kept-0', Readable.from([Buffer.from('kept')]));
+    const left = path.join(root, 'staging', `.cut-0.${process.pid}-0123456789ab.tmp`);
+    await writeFile(left, 'half');
+    await access.removeTemporary(left);
+    await access.removeTemporary(left); // already gone: nothing to do
+    expect(await readdir(path.join(root, 'staging'))).toEqual(['kept-0']);
+    await expect(access.removeTemporary(path.join(root, 'staging', 'kept-0'))).rejects.toThrow(/not a temporary file/);
+    await expect(access.removeTemporary(path.join(tmpdir(), `.x.${process.pid}-0123456789ab.tmp`))).rejects.toThrow(/not a temporary file/);
+    expect(await readdir(path.join(root, 'staging'))).toEqual(['kept-0']);
   });
 });

@@ -5,7 +5,7 @@ import { access, copyFile, link, mkdir, open, opendir, rename, rm, stat } from '
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, folderOfPrefix, type Storage } from './port';
+import { assertSafeKey, folderOfPrefix, offerThreadAccess, type Storage, type ThreadStorageHooks } from './port';
 
 const openFile = promisify(openCallback);
 const syncFile = promisify(fsyncCallback);
@@ -53,10 +53,12 @@ async function writeAtomically(
   folders: Set<string>,
   writing: Set<string>,
   durable: boolean,
+  onTemporary?: (temporary: string) => void,
 ): Promise<void> {
   const directory = path.dirname(target);
   // Keep in step with TEMPORARY_NAME, which keeps these out of list() and tells a sweep whose write it is.
   const temporary = path.join(directory, `.${path.basename(target)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  onTemporary?.(temporary);
   // However long the write takes (a slow upload), the sweep of abandoned writes leaves it alone.
   writing.add(temporary);
   const attempt = async () => {
@@ -93,6 +95,26 @@ const localUrlFor = (key: string) => `local:${key}`;
 /** Disk reads and writes in 1 MiB pieces: at 64 KiB a 5 MB file costs ~350 thread-pool round trips. */
 export const IO_CHUNK_BYTES = 1 << 20;
 
+export type LocalStorageOptions = {
+  /** False leaves out the fsyncs (see createLocalStorage); default true. */
+  durable?: boolean;
+  /**
+   * Told the temporary file a put() writes before it is renamed into place, as soon as it is named: whoever
+   * owns the write can remove it when the thread writing it ends before the write does.
+   */
+  onTemporary?: (key: string, temporary: string) => void;
+};
+
+/**
+ * A worker thread's own storage over the folder of a local storage (threadAccessOf): writes from two threads
+ * into one folder are as safe as two writes from one, each through a temporary file of its own.
+ */
+export function openInThread(settings: unknown, hooks: ThreadStorageHooks): Storage {
+  const folder = (settings as { folder?: unknown } | null)?.folder;
+  if (typeof folder !== 'string' || !path.isAbsolute(folder)) throw new Error('a local storage is opened in a thread with the absolute path of its folder');
+  return createLocalStorage(folder, { onTemporary: (key, temporary) => hooks.onTemporary(key, temporary) });
+}
+
 /**
  * Files under one directory. A write goes to a temporary name, is fsynced, then renamed into place and
  * the directory fsynced: a crash leaves either the whole object or none, never half of one.
@@ -101,8 +123,18 @@ export const IO_CHUNK_BYTES = 1 << 20;
  * process): the demo's generated files, written by the thousand at first start with the embedded database,
  * which does not fsync either. Two fsyncs per file took four of the first start's seconds on a VM's disk.
  */
-export function createLocalStorage(root: string, options: { durable?: boolean } = {}): Storage {
+export function createLocalStorage(root: string, options: LocalStorageOptions = {}): Storage {
   const durable = options.durable ?? true;
+  /** Refuses, or removes if it is still there, a temporary file a put() into this folder named. */
+  const removeTemporary = async (temporary: string) => {
+    const relative = path.relative(path.resolve(root), temporary);
+    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative) || !TEMPORARY_NAME.test(path.basename(temporary))) {
+      throw new Error('not a temporary file of this storage');
+    }
+    await rm(temporary, { force: true }).catch((error: unknown) => {
+      if (!isMissing(error)) throw error;
+    });
+  };
   const resolve = (key: string) => {
     assertSafeKey(key);
     return path.join(root, ...key.split('/'));
@@ -112,7 +144,7 @@ export function createLocalStorage(root: string, options: { durable?: boolean } 
   /** The temporary files of this process's writes in progress. */
   const writing = new Set<string>();
 
-  return {
+  const storage: Storage = {
     driver: 'local',
     location: root,
 
@@ -138,7 +170,7 @@ export function createLocalStorage(root: string, options: { durable?: boolean } 
         } finally {
           if (!sink.destroyed) await closeFile(fd);
         }
-      }, folders, writing, durable);
+      }, folders, writing, durable, options.onTemporary && ((temporary) => options.onTemporary?.(key, temporary)));
       return { url: localUrlFor(key), bytes };
     },
 
@@ -205,6 +237,8 @@ export function createLocalStorage(root: string, options: { durable?: boolean } 
       return removed;
     },
   };
+  offerThreadAccess(storage, { module: import.meta.url, settings: { folder: path.resolve(root) }, removeTemporary });
+  return storage;
 }
 
 /**

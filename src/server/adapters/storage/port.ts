@@ -38,6 +38,42 @@ export interface Storage {
 
 export type StoredObject = { key: string; lastModified: Date };
 
+/**
+ * How a worker thread of this process opens, for itself, the storage it was told about: `module` (a URL) is
+ * imported there, and its `openInThread(settings, hooks)` returns a Storage writing into the same place.
+ * Only what can travel to a thread is in it. A storage offers it only when two threads writing into it side
+ * by side is safe (a local folder); an S3 client, or any object built around a storage, offers none.
+ */
+export type ThreadAccess = { module: string; settings: unknown };
+
+/** What a thread's copy of a storage reports back. */
+export type ThreadStorageHooks = {
+  /** The temporary file a put() writes through before it is renamed into place, as soon as it is named. */
+  onTemporary(key: string, temporary: string): void;
+};
+
+/** The module a ThreadAccess names. */
+export type ThreadStorageModule = { openInThread(settings: unknown, hooks: ThreadStorageHooks): Storage };
+
+type OfferedAccess = ThreadAccess & { removeTemporary(temporary: string): Promise<void> };
+const threadAccess = new WeakMap<Storage, OfferedAccess>();
+
+/**
+ * Called by a storage that another thread may open for itself: how (see ThreadAccess), and how to remove a
+ * temporary file the other thread named and could not finish (its thread ended first).
+ */
+export function offerThreadAccess(storage: Storage, access: OfferedAccess): void {
+  threadAccess.set(storage, access);
+}
+
+/**
+ * How another thread opens this very storage object, or undefined. Tied to the object, not copied with its
+ * properties: `{ ...storage, put }` offers none, so its own put() is the one called.
+ */
+export function threadAccessOf(storage: Storage): OfferedAccess | undefined {
+  return threadAccess.get(storage);
+}
+
 /** The folder key a `list` prefix names, without its trailing slash; refuses what a key would refuse. */
 export function folderOfPrefix(prefix: string): string {
   const folder = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
