@@ -7,6 +7,7 @@ import { machineNow, verdictWord, type BenchFigure } from './figures';
 import { FULL_MAILBOX_SIZE, QUICK_MAILBOX_SIZE, runMailboxBench } from './mailbox.bench';
 import { CLAMD_TARGET_RATIO, CPU_TARGET_RATIO, FULL_SIZES, QUICK_SIZES, runPipelineBench, TARGET_LABEL } from './pipeline.bench';
 import { FULL_SCALE_PLAYERS, QUICK_SCALE_PLAYERS, runScaleBench, SCALE_TARGET } from './scale.bench';
+import { FULL_BREAKDOWN_PLAYERS, QUICK_BREAKDOWN_PLAYERS, runSeasonBreakdownBench } from './season-breakdown.bench';
 import { FULL_SEARCH_PLAYERS, QUICK_SEARCH_PLAYERS, runSearchBench, SEARCH_INDEX } from './search.bench';
 import { DEFAULT_POSTGRES_URL } from './support';
 
@@ -21,6 +22,8 @@ import { DEFAULT_POSTGRES_URL } from './support';
  * - scale: every screen's first call at 50,000 players on PostgreSQL, 20 clients, beside the same statements
  *   raw and behind a bare HTTP server, and the growth table at 5,000, 50,000 and 200,000 players;
  * - documents: the Documents list's total beside its page (bench/document-total.bench.ts);
+ * - season: the season report's breakdown read from the table the triggers keep, beside the grouping it
+ *   replaced, and what a write pays for it (bench/season-breakdown.bench.ts);
  * - search: the accent-blind Players search and the index its plan reads;
  * - mailbox: the IMAP intake's rate;
  * - embedded: the embedded default (and PostgreSQL beside it) with 50 dashboards and 10 uploads/s, and the
@@ -31,7 +34,7 @@ import { DEFAULT_POSTGRES_URL } from './support';
  * Exits non-zero only when something fails (a refused submission, a stuck job, a wrong answer, a service not
  * starting); a figure over its target is reported, not failed, because it depends on the machine and its load.
  */
-const SECTIONS = ['start', 'pipeline', 'scale', 'documents', 'search', 'mailbox', 'embedded'] as const;
+const SECTIONS = ['start', 'pipeline', 'scale', 'documents', 'season', 'search', 'mailbox', 'embedded'] as const;
 const USAGE = `usage: tsx bench/run.ts [--quick] [--json <file>] [--profile <dir>] [--only ${SECTIONS.join('|')}]`;
 type Section = (typeof SECTIONS)[number];
 const isSection = (value: string | undefined): value is Section => SECTIONS.some((section) => section === value);
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
   if (runs('pipeline')) figures.push(...(await pipelineSection(quick, postgresUrl, profileDir, write)));
   if (runs('scale')) figures.push(...(await scaleSection(quick, postgresUrl, profileDir, write)));
   if (runs('documents')) figures.push(...(await documentsSection(quick, postgresUrl, write)));
+  if (runs('season')) figures.push(...(await seasonSection(quick, postgresUrl, write)));
   if (runs('search')) await searchSection(quick, postgresUrl, write);
   if (runs('mailbox')) await mailboxSection(quick, postgresUrl, write);
   if (runs('embedded')) figures.push(...(await embeddedSection(quick, postgresUrl, write)));
@@ -167,6 +171,15 @@ async function startSection(write: (text: string) => void): Promise<BenchFigure[
 async function documentsSection(quick: boolean, postgresUrl: string, write: (text: string) => void): Promise<BenchFigure[]> {
   write(`== The Documents list's total beside its page${quick ? ' (--quick: 5,000 players)' : ''} ==\n`);
   const { figures } = await runDocumentTotalBench({ players: quick ? QUICK_DOCUMENT_TOTAL_PLAYERS : FULL_DOCUMENT_TOTAL_PLAYERS, postgresUrl, write });
+  return figures;
+}
+
+async function seasonSection(quick: boolean, postgresUrl: string, write: (text: string) => void): Promise<BenchFigure[]> {
+  write(`== The season report's breakdown${quick ? ' (--quick: 5,000 players)' : ''} ==\n`);
+  const figures = await runSeasonBreakdownBench(
+    quick ? { players: QUICK_BREAKDOWN_PLAYERS, rounds: 20, writes: 50, postgresUrl, write } : { players: FULL_BREAKDOWN_PLAYERS, postgresUrl, write },
+  );
+  printFigures(figures, write);
   return figures;
 }
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Db } from '../../src/server/platform/db/client';
-import { documents, players, registrations, seasonRequirements, seasons, seasonTotals } from '../../src/server/platform/db/schema';
+import { documents, players, registrations, seasonBreakdown, seasonRequirements, seasons, seasonTotals } from '../../src/server/platform/db/schema';
 import { judgeRegistration, readRequirementDay, type RuleDocument } from '../../src/server/requirements';
 
 /**
@@ -8,6 +8,7 @@ import { judgeRegistration, readRequirementDay, type RuleDocument } from '../../
  * TypeScript with the rule engine (src/server/requirements/rule-engine.ts: the season's rules over the child's
  * documents of every season, judged on requirement_day or the season's last day), and expects the database's to
  * equal it (decisions 012 and 030). live and pending documents count this season's documents of the player.
+ * Then the season report's breakdown (season_breakdown, decision 032) against the registrations grouped here.
  */
 export async function expectSummariesMatchDocuments(db: Db): Promise<void> {
   const regs = await db.select().from(registrations);
@@ -93,4 +94,46 @@ export async function expectSummariesMatchDocuments(db: Db): Promise<void> {
   // A division whose registrations all left keeps a row of zeros.
   const nonZero = (map: Map<string, number[]>) => Object.fromEntries([...map].filter(([, sums]) => sums.some((n) => n !== 0)));
   expect(nonZero(actual), 'season_totals').toEqual(nonZero(expected));
+
+  await expectBreakdownMatchesRegistrations(db);
+}
+
+/** The first day of a timestamp's month in UTC, as a date column reads: 'YYYY-MM-01'. */
+const utcMonth = (at: Date) => `${String(at.getUTCFullYear()).padStart(4, '0')}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
+
+/**
+ * season_breakdown, summed over its slots, must hold exactly the registrations grouped by season, division,
+ * completeness, the four statuses and the UTC months of registration and completion (decision 032); and no
+ * row of it may be zero (a slot's row that reaches zero is deleted by the write that emptied it).
+ */
+export async function expectBreakdownMatchesRegistrations(db: Db): Promise<void> {
+  const keyOf = (row: {
+    seasonId: string;
+    division: string;
+    complete: boolean;
+    statuses: readonly string[];
+    registeredMonth: string;
+    completedMonth: string | null;
+  }) => [row.seasonId, row.division, row.complete ? 'complete' : 'incomplete', ...row.statuses, row.registeredMonth, row.completedMonth ?? 'never'].join(' / ');
+  const expected = new Map<string, number>();
+  for (const reg of await db.select().from(registrations)) {
+    const key = keyOf({
+      seasonId: reg.seasonId,
+      division: reg.division,
+      complete: reg.completeTypes === 4,
+      statuses: [reg.birthCertificateStatus, reg.residencyStatus, reg.medicalStatus, reg.waiverStatus],
+      registeredMonth: utcMonth(reg.registeredAt),
+      completedMonth: reg.completedAt === null ? null : utcMonth(reg.completedAt),
+    });
+    expected.set(key, (expected.get(key) ?? 0) + 1);
+  }
+  const actual = new Map<string, number>();
+  const rows = await db.select().from(seasonBreakdown);
+  for (const row of rows) {
+    const key = keyOf({ ...row, statuses: [row.birthCertificateStatus, row.residencyStatus, row.medicalStatus, row.waiverStatus] });
+    actual.set(key, (actual.get(key) ?? 0) + row.players);
+  }
+  const nonZero = (map: Map<string, number>) => Object.fromEntries([...map].filter(([, n]) => n !== 0));
+  expect(nonZero(actual), 'season_breakdown summed over slots').toEqual(nonZero(expected));
+  expect(rows.filter((row) => row.players === 0), 'season_breakdown rows of zero').toEqual([]);
 }

@@ -3,7 +3,7 @@ import type { TDivisionFilter } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { int, reportRowColumns, seasonIdOf } from './reports.repository';
 import { inDivisions, type DivisionScope } from '../platform/db/division-scope';
-import { registrations, seasons, seasonTotals } from '../platform/db/schema';
+import { registrations, seasonBreakdown, seasons, seasonTotals } from '../platform/db/schema';
 
 /**
  * GET /api/reports/season's figures, for the Reports screen: a fixed set of aggregate statements, run at once, each
@@ -12,7 +12,7 @@ import { registrations, seasons, seasonTotals } from '../platform/db/schema';
  * division)`, then `.toSQL()` of each). Never a statement per player or per season:
  * - `history`: every season with its totals (season_totals, for the division) and whether it is the one asked for;
  * - `breakdown`: the season's registrations counted by division, each type's status, completeness and the UTC
- *   months of registration and completion, in one scan;
+ *   months of registration and completion, from season_breakdown (kept by triggers as registrations change);
  * - `incomplete`: the season's players below 100 %, lowest completion first, then by name, at most `limit`,
  *   read in the order of registrations_season_completion_name_idx (no sort of every incomplete player).
  * `scope` is the divisions 'all' means for a principal limited to some (null: every division); a single
@@ -47,43 +47,36 @@ export const seasonHistoryQuery = (db: Db, season: string | undefined, division:
 
 export type SeasonHistoryRow = Awaited<ReturnType<typeof seasonHistoryQuery>>[number];
 
-/**
- * A timestamp's UTC month: grouped by date_trunc (cheap per row) and formatted once per group ('YYYY-MM');
- * to_char per row cost half as much again at 50,000 registrations.
- */
-const utcMonth = (column: typeof registrations.registeredAt | typeof registrations.completedAt) => {
-  const truncated = sql`date_trunc('month', ${column} at time zone 'UTC')`;
-  return { truncated, label: sql<string | null>`to_char(${truncated}, 'YYYY-MM')` };
-};
+/** A month kept as its first day ('YYYY-MM-DD'), as the report names it: 'YYYY-MM'. */
+const monthLabel = (column: typeof seasonBreakdown.registeredMonth | typeof seasonBreakdown.completedMonth) =>
+  sql<string | null>`to_char(${column}::timestamp, 'YYYY-MM')`;
 
 /**
  * The season's registrations in the division, counted by division, completeness, each type's status and the
- * UTC months of registration and of completion: one scan for what three statements (per division, per month
- * registered, per month completed) read three times. At 50,000 players that is about a thousand rows, which
- * the service folds into the per-division, per-type and monthly figures.
+ * UTC months of registration and of completion: season_breakdown's rows of the season, summed over their
+ * slots (kept by the registration triggers, migration 0018, decision 032), never the registrations themselves.
+ * At 50,000 players that is about a thousand groups, up to eight rows each, which the service folds into the
+ * per-division, per-type and monthly figures. A group whose slots sum to zero has no registration and is left out.
  */
 export const seasonBreakdownQuery = (db: Db, season: string | undefined, division: TDivisionFilter, scope: DivisionScope = null) => {
-  const registered = utcMonth(registrations.registeredAt);
-  const completed = utcMonth(registrations.completedAt);
-  const complete = sql<boolean>`${registrations.completeTypes} = 4`;
-  const statuses = {
-    birthCertificate: registrations.birthCertificateStatus,
-    residency: registrations.residencyStatus,
-    medical: registrations.medicalStatus,
-    waiver: registrations.waiverStatus,
-  };
+  const b = seasonBreakdown;
+  const groups = [b.division, b.complete, b.birthCertificateStatus, b.residencyStatus, b.medicalStatus, b.waiverStatus, b.registeredMonth, b.completedMonth];
   return db
     .select({
-      division: registrations.division,
-      complete,
-      ...statuses,
-      registeredMonth: registered.label,
-      completedMonth: completed.label,
-      count: int(sql`count(*)`),
+      division: b.division,
+      complete: b.complete,
+      birthCertificate: b.birthCertificateStatus,
+      residency: b.residencyStatus,
+      medical: b.medicalStatus,
+      waiver: b.waiverStatus,
+      registeredMonth: monthLabel(b.registeredMonth),
+      completedMonth: monthLabel(b.completedMonth),
+      count: int(sql`sum(${b.players})`),
     })
-    .from(registrations)
-    .where(and(eq(registrations.seasonId, seasonIdOf(db, season)), inRegistrationDivision(division, scope)))
-    .groupBy(registrations.division, complete, ...Object.values(statuses), registered.truncated, completed.truncated);
+    .from(b)
+    .where(and(eq(b.seasonId, seasonIdOf(db, season)), division === 'all' ? inDivisions(b.division, scope) : eq(b.division, division)))
+    .groupBy(...groups)
+    .having(sql`sum(${b.players}) <> 0`);
 };
 
 export type SeasonBreakdownRow = Awaited<ReturnType<typeof seasonBreakdownQuery>>[number];

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ZSeasonReport, type TSeasonReport } from '../../contract';
 import { SHARED_PRINCIPAL } from '../auth';
 import { describeEachDatabase } from '../../../tests/support/databases';
+import { expectSummariesMatchDocuments } from '../../../tests/support/report-consistency';
 import { SR, SR_SEASONS, seedSeasonReportFixture } from '../../../tests/support/season-report-fixture';
 import { AppError } from '../platform/errors';
 import { NOT_ENOUGH_HISTORY } from './projections';
@@ -64,6 +65,10 @@ describeEachDatabase('the season report on a hand-counted league', ({ getDb }) =
 
   beforeAll(async () => {
     await seedSeasonReportFixture(getDb());
+  });
+
+  it('reads a breakdown kept equal to the registrations, and summaries equal to the documents', async () => {
+    await expectSummariesMatchDocuments(getDb());
   });
 
   it('answers the current season (Fall Ball 2025) for every division', async () => {

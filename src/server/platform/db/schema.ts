@@ -267,6 +267,51 @@ export const seasonTotals = pgTable(
   (t) => [primaryKey({ columns: [t.seasonId, t.division, t.slot] })],
 );
 
+/**
+ * The season report's breakdown: each season's registrations counted by division, completeness, each type's
+ * status and the UTC months of registration and of completion. Kept by the triggers that keep season_totals
+ * (migration 0018, decision 032), in the same slots: a group's count is the sum of its rows over the slots,
+ * and a group whose sum is zero has no registration (a row of this slot that reaches zero is deleted, but
+ * one slot's -1 and another's +1 stay). Never written from code; no foreign key, as season_totals.
+ */
+export const seasonBreakdown = pgTable(
+  'season_breakdown',
+  {
+    seasonId: text('season_id').notNull(),
+    division: text('division').$type<TDivision>().notNull(),
+    /** All four types met (registrations.complete_types = 4). */
+    complete: boolean('complete').notNull(),
+    birthCertificateStatus: text('birth_certificate_status').$type<TPlayerDocStatus>().notNull(),
+    residencyStatus: text('residency_status').$type<TPlayerDocStatus>().notNull(),
+    medicalStatus: text('medical_status').$type<TPlayerDocStatus>().notNull(),
+    waiverStatus: text('waiver_status').$type<TPlayerDocStatus>().notNull(),
+    /** The first day of the month of registered_at, in UTC. */
+    registeredMonth: date('registered_month').notNull(),
+    /** The first day of the month of completed_at, in UTC; null while completed_at is (the player is not complete). */
+    completedMonth: date('completed_month'),
+    slot: smallint('slot').notNull(),
+    /** Registrations of the group, as counted in this slot: positive, or negative when other slots counted them in. */
+    players: integer('players').notNull(),
+  },
+  (t) => [
+    // One row per group and slot: the triggers' upsert finds its row by it, and the report reads a season's
+    // (and division's) rows from it. An incomplete group's completed_month is null: the key takes it as one
+    // value through coalesce (NULLS NOT DISTINCT would need PostgreSQL 15).
+    uniqueIndex('season_breakdown_group_slot_uq').on(
+      t.seasonId,
+      t.division,
+      t.complete,
+      t.birthCertificateStatus,
+      t.residencyStatus,
+      t.medicalStatus,
+      t.waiverStatus,
+      t.registeredMonth,
+      sql`coalesce(${t.completedMonth}, 'infinity'::date)`,
+      t.slot,
+    ),
+  ],
+);
+
 export const submissions = pgTable(
   'submissions',
   {
@@ -705,6 +750,7 @@ export const schema = {
   players,
   registrations,
   seasonTotals,
+  seasonBreakdown,
   submissions,
   documents,
   auditEvents,
