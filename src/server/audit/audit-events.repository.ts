@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, lt, max, notInArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { TAuditAction, TAuditSubject } from '../../contract';
 import type { Db } from '../platform/db/client';
-import { auditEvents } from '../platform/db/schema';
+import { auditEvents, users } from '../platform/db/schema';
 import { auditActorColumns, type AuditActor } from './actor';
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
@@ -50,15 +50,25 @@ export const listDocumentHistory = (db: Db, documentId: string, submissionId: st
     )
     .orderBy(asc(auditEvents.at), asc(auditEvents.id));
 
-/** When each of these people last did something audited (one grouped query over audit_events_actor_user_idx). */
+/**
+ * When each of these people last did something audited: the time of their latest record (highest id). The
+ * id comes from audit_events_actor_user_idx alone (one backward step per person), then its row from the
+ * primary key. A max(at) over their records read every one of them (a season's reviews give a reviewer
+ * thousands), and an `order by id desc limit 1` per person was planned down the primary key, past every
+ * other person's newer records.
+ */
 export async function lastActionTimes(db: Db, userIds: readonly string[]): Promise<Map<string, Date>> {
   if (userIds.length === 0) return new Map();
+  // Spelled out with aliases: drizzle writes a one-table select's columns unqualified, and the inner
+  // statements' "id" would then name their own rows, not the user's.
   const rows = await db
-    .select({ userId: auditEvents.actorUserId, at: max(auditEvents.at) })
-    .from(auditEvents)
-    .where(inArray(auditEvents.actorUserId, [...userIds]))
-    .groupBy(auditEvents.actorUserId);
-  return new Map(rows.flatMap((row) => (row.userId !== null && row.at !== null ? [[row.userId, row.at] as const] : [])));
+    .select({
+      userId: users.id,
+      at: sql<Date | null>`(select e.at from ${auditEvents} e where e.id = (select max(l.id) from ${auditEvents} l where l.actor_user_id = "users"."id"))`.mapWith(auditEvents.at),
+    })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
+  return new Map(rows.flatMap((row) => (row.at !== null ? [[row.userId, row.at] as const] : [])));
 }
 
 /**

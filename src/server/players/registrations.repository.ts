@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { insertInBatches } from '../platform/db/batch';
 import { registrations, seasons } from '../platform/db/schema';
@@ -15,11 +15,20 @@ export async function countRegistrations(db: Db, seasonId?: string): Promise<num
   return row?.n ?? 0;
 }
 
+/**
+ * Registers the player for the season, or moves an existing registration to `row.division`. A registration
+ * already in that division is left as it is: no new row version, and no work for the registration triggers,
+ * which every upload of a registered player would otherwise pay.
+ */
 export async function upsertRegistration(db: Db, row: NewRegistration): Promise<void> {
   await db
     .insert(registrations)
     .values(row)
-    .onConflictDoUpdate({ target: [registrations.playerId, registrations.seasonId], set: { division: row.division } });
+    .onConflictDoUpdate({
+      target: [registrations.playerId, registrations.seasonId],
+      set: { division: row.division },
+      setWhere: sql`${registrations.division} is distinct from excluded.division`,
+    });
 }
 
 export async function findRegistration(db: Db, playerId: string, seasonId: string): Promise<RegistrationRow | undefined> {

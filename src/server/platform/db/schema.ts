@@ -401,7 +401,9 @@ export const documents = pgTable(
   (t) => [
     index('documents_season_player_type_idx').on(t.seasonId, t.playerId, t.docType),
     index('documents_uploaded_at_idx').on(t.uploadedAt),
-    index('documents_status_idx').on(t.status),
+    // A status's documents in upload order: the review queue's page (pending, oldest first) reads its hundred
+    // rows from it, where an index on the status alone left it sorting every pending document.
+    index('documents_status_uploaded_idx').on(t.status, t.uploadedAt, t.id),
     index('documents_player_sha_idx').on(t.playerId, t.fileSha256),
     // The requirement rules read a child's documents of one type across seasons.
     index('documents_player_type_idx').on(t.playerId, t.docType),
@@ -569,7 +571,9 @@ export const notificationHistory = pgTable(
     body: text('body'),
   },
   (t) => [
-    index('notification_history_created_at_idx').on(t.createdAt),
+    // History's page, newest first: a send writes all its messages with one created_at, so the id is in the
+    // key too, or each page sorts a whole send.
+    index('notification_history_created_at_idx').on(t.createdAt, t.id),
     // A player's deletion clears their messages' player_id.
     index('notification_history_player_idx').on(t.playerId),
     oneOf('notification_history_type_ck', t.type, NOTIFICATION_CHANNELS),
