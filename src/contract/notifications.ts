@@ -303,9 +303,16 @@ export const ZNotificationHistoryQuery = z.object({
   pageSize: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(NOTIFICATION_HISTORY_PAGE_SIZE),
 });
 export type TNotificationHistoryQuery = z.input<typeof ZNotificationHistoryQuery>;
+/**
+ * One page of History and how many messages it holds in all: exact while at most about a thousand (or the page
+ * reaches the end); past that the database's estimate, which `totalIsEstimate` says, shown as 'about 24,000
+ * messages'. Paging on past an estimate is safe: a page past the real end answers no messages.
+ */
 export const ZNotificationHistory = z.object({
   items: z.array(ZNotificationHistoryItem),
   total: z.number(),
+  /** `total` is the database's estimate of how many messages there are, not a count. */
+  totalIsEstimate: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
 });

@@ -97,8 +97,8 @@ export type CreateOptions = {
   readDocuments?: boolean;
   /** How long a mailbox check waits for a mail's documents to be stored before leaving it for the next. */
   mailboxSettleWaitMs?: number;
-  /** How many matching documents the Documents list counts exactly before it estimates; tests lower it to reach the estimate. */
-  documentListCountCap?: number;
+  /** How many matches the long lists (Documents, notification History) count exactly before they estimate; tests lower it to reach the estimate. */
+  listCountCap?: number;
   /** Tests drive the job runner's clock and polling, and the timings of failed virus scans' retries. */
   jobs?: { now?: () => Date; pollMs?: number; scanRetry?: ScanRetryPolicy };
 };
@@ -271,7 +271,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       },
     },
   });
-  const notifications = createNotificationsService({ ...notificationDelivery, log, pokeJobs: () => jobRunner.poke(), uploadLinkOrigin });
+  const notifications = createNotificationsService({ ...notificationDelivery, log, pokeJobs: () => jobRunner.poke(), uploadLinkOrigin, historyCountCap: options.listCountCap });
 
   const stagingSweeper = createStagingSweeperTimer({ db, storage, log, intervalMs: STAGING_SWEEP_INTERVAL_MS, graceMs: STAGING_GRACE_MS });
 
@@ -284,7 +284,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     live,
     onRecorded: () => jobRunner.poke(),
     notifyRejected: (documentId, reason) => notifications.notifyDocumentRejected(documentId, reason),
-    listCountCap: options.documentListCountCap,
+    listCountCap: options.listCountCap,
   });
 
   const reports = createReportsService({ db, storageFor: storageForDriver });

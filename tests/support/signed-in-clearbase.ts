@@ -31,8 +31,8 @@ export async function startSignedInClearbase(options: {
   webDir?: string;
   /** Where the server logs; silent by default (a test that proves what is never logged captures it). */
   log?: Logger;
-  /** How many matching documents the Documents list counts exactly before it estimates (the server's default otherwise). */
-  documentListCountCap?: number;
+  /** How many matches the Documents list and notification History count exactly before they estimate (the server's default otherwise). */
+  listCountCap?: number;
 }): Promise<SignedInClearbase> {
   const password = `${options.prefix} test password`;
   const dataDir = await mkdtemp(path.join(tmpdir(), `${options.prefix}-`));
@@ -50,7 +50,7 @@ export async function startSignedInClearbase(options: {
       webDir: options.webDir ?? path.join(dataDir, 'none'),
       startWorkers: options.startWorkers,
       readDocuments: options.readDocuments ?? false,
-      documentListCountCap: options.documentListCountCap,
+      listCountCap: options.listCountCap,
     });
     const login = await clearbase.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password } });
     const cookie = [login.headers['set-cookie']].flat().join(';').split(';')[0] ?? '';

@@ -54,7 +54,7 @@ describeEachDatabase('the documents total: exact up to the cap, estimated past i
   beforeAll(async () => {
     const { db } = getDatabase();
     await seedLeague(db);
-    server = await startSignedInClearbase({ database: getDatabase(), prefix: 'cb-doctotal', documentListCountCap: CAP });
+    server = await startSignedInClearbase({ database: getDatabase(), prefix: 'cb-doctotal', listCountCap: CAP });
     everyone = server.cookie;
     ({ cookie: aa } = await signInAsUser(db, { role: 'moderator', divisions: ['AA'] }));
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TAuditAction } from '../../contract';
-import { refusedReopen, refusedTransition, summarizeAuditEvent, totalBesidePage } from './documents.service';
+import { refusedReopen, refusedTransition, summarizeAuditEvent } from './documents.service';
 
 const ID = '0b9d2d8e-6f39-4a4c-9d3e-1f6c2b7a9e10';
 const say = (action: TAuditAction, detail: Record<string, unknown>, actor = 'system') => summarizeAuditEvent({ action, actor, detail }, ID);
@@ -66,36 +66,5 @@ describe('refusedReopen', () => {
     expect(refusedReopen({ status: 'pending', purgedAt: null })).toBe('it is already under review');
     expect(refusedReopen({ status: 'processing', purgedAt: null })).toBe('it is still being processed');
     expect(refusedReopen({ status: 'verified', purgedAt: new Date() })).toBe('its file was removed after the retention period');
-  });
-});
-
-describe('totalBesidePage', () => {
-  const page = (n: number) => ({ limit: 50, offset: (n - 1) * 50 });
-  const estimate = (total: number) => ({ total, isEstimate: true });
-
-  it('keeps an exact count as it is', () => {
-    expect(totalBesidePage({ total: 120, isEstimate: false }, page(1), 50)).toEqual({ total: 120, isEstimate: false });
-    expect(totalBesidePage({ total: 0, isEstimate: false }, page(1), 0)).toEqual({ total: 0, isEstimate: false });
-  });
-
-  it('keeps an estimate the page agrees with', () => {
-    expect(totalBesidePage(estimate(12_437), page(1), 50)).toEqual({ total: 12_437, isEstimate: true });
-    expect(totalBesidePage(estimate(12_437), page(30), 50)).toEqual({ total: 12_437, isEstimate: true });
-  });
-
-  it('makes the total exact on the last page, which is not full', () => {
-    expect(totalBesidePage(estimate(12_437), page(41), 7)).toEqual({ total: 2_007, isEstimate: false });
-    // Past the cap as well as under the estimate.
-    expect(totalBesidePage(estimate(1_500), page(60), 1)).toEqual({ total: 2_951, isEstimate: false });
-  });
-
-  it('raises an estimate below the documents up to a full page, and still calls it one', () => {
-    expect(totalBesidePage(estimate(1_001), page(40), 50)).toEqual({ total: 2_000, isEstimate: true });
-  });
-
-  it('lowers an estimate past an empty page to the documents before it', () => {
-    expect(totalBesidePage(estimate(12_437), page(100), 0)).toEqual({ total: 4_950, isEstimate: true });
-    // An estimate already below them stays as it is.
-    expect(totalBesidePage(estimate(12_437), page(400), 0)).toEqual({ total: 12_437, isEstimate: true });
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '../../contract';
 import type { Storage } from '../adapters/storage/port';
 import { createDecryptor } from '../platform/crypto/envelope';
+import { totalBesidePage } from '../platform/db/capped-count';
 import type { Db } from '../platform/db/client';
 import { auditActorColumns, listDocumentHistory, recordAuditEvent, recordAuditEvents, type AuditEventRow, type NewAuditEvent, type Actor, recordedActorName } from '../audit';
 import { birthDateLockedMessage, dayInWords, findPlayer, lockPlayerBirthDate, verifyPlayerBirthDate } from '../players';
@@ -38,7 +39,6 @@ import {
   setReviewDecision,
   updateDocument,
   type DocumentListFilter,
-  type DocumentListTotal,
 } from './documents.repository';
 import { requeueDocumentJobs } from '../platform/jobs/jobs.repository';
 import { resolveSeason } from '../seasons';
@@ -98,19 +98,6 @@ export type DocumentsServiceDeps = {
   listCountCap?: number;
 };
 
-/**
- * The list's total made to agree with its page, which was read beside it: a page that is not full ends the
- * list, so the documents before it and on it are the exact total (an estimate past the count's cap becomes
- * exact on the last page); an estimate is never below what the pages up to this one show, and an empty page
- * past the end caps it at the documents before that page.
- */
-export function totalBesidePage(counted: DocumentListTotal, page: { limit: number; offset: number }, rowsOnPage: number): DocumentListTotal {
-  if (!counted.isEstimate) return counted;
-  if (rowsOnPage < page.limit && (rowsOnPage > 0 || page.offset === 0)) return { total: page.offset + rowsOnPage, isEstimate: false };
-  // A full page: at least the documents up to its end. An empty one past the end: at most those before it.
-  const total = rowsOnPage > 0 ? Math.max(counted.total, page.offset + rowsOnPage) : Math.min(counted.total, page.offset);
-  return { total, isEstimate: true };
-}
 
 
 export function createDocumentsService(deps: DocumentsServiceDeps) {

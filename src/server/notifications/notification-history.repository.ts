@@ -1,7 +1,8 @@
-import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { TAuditAction, TNotificationStatus } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { insertInBatches } from '../platform/db/batch';
+import { countCapped, LIST_COUNT_CAP, type ListTotal } from '../platform/db/capped-count';
 import { registrationInDivisions, type DivisionScope } from '../platform/db/division-scope';
 import { auditEvents, notificationHistory } from '../platform/db/schema';
 
@@ -37,10 +38,12 @@ export const listNotificationHistory = (db: Db, limit = 100, offset = 0, scope: 
     .limit(limit)
     .offset(offset);
 
-export async function countNotificationHistory(db: Db, scope: DivisionScope = null): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notificationHistory).where(messageInScope(scope));
-  return row?.n ?? 0;
-}
+/**
+ * How many messages of the scope's divisions History holds: exact up to `cap`, past it the planner's estimate
+ * (countCapped): every reminder round adds one message per family, and counting them all read every one.
+ */
+export const countNotificationHistory = (db: Db, scope: DivisionScope = null, cap: number = LIST_COUNT_CAP): Promise<ListTotal> =>
+  countCapped(db, () => db.select({ one: sql`1` }).from(notificationHistory).where(messageInScope(scope)).$dynamic(), cap);
 
 /** Of the given rows, the ones still waiting to be sent. */
 export const listPendingNotifications = (db: Db, ids: readonly string[]): Promise<NotificationHistoryRow[]> =>

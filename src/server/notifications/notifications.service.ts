@@ -38,6 +38,7 @@ import { readSystemSettings } from '../settings';
 import { issueMessageLinks, linkMarker, withStandIns, type LinkIssue } from './notification-links';
 import type { Db } from '../platform/db/client';
 import type { DivisionScope } from '../platform/db/division-scope';
+import { totalBesidePage } from '../platform/db/capped-count';
 import { recordAuditEvent, type Actor } from '../audit';
 import { enqueueJob } from '../platform/jobs/jobs.repository';
 import {
@@ -126,6 +127,8 @@ export type NotificationsDeps = DeliveryDeps & {
    * staff request's origin for a send made from a request, else the server's own listen address.
    */
   uploadLinkOrigin: (requestOrigin?: string) => string;
+  /** How many messages History counts exactly before it estimates (LIST_COUNT_CAP; tests lower it). */
+  historyCountCap?: number;
 };
 
 type QueuedMessage = TQueuedMessage;
@@ -664,11 +667,14 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
     /** Messages about players of the principal's divisions; those about no player, only for a principal of every division. */
     async listHistory(query: { page: number; pageSize: number }, principal: TPrincipal): Promise<TNotificationHistory> {
-      const [rows, total] = await Promise.all([
-        listNotificationHistory(db, query.pageSize, (query.page - 1) * query.pageSize, principal.divisions),
-        countNotificationHistory(db, principal.divisions),
+      const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+      const [rows, counted] = await Promise.all([
+        listNotificationHistory(db, page.limit, page.offset, principal.divisions),
+        countNotificationHistory(db, principal.divisions, deps.historyCountCap),
       ]);
-      return { items: rows.map(toHistoryItem), total, page: query.page, pageSize: query.pageSize };
+      // Counted exactly up to a cap, estimated past it, and made to agree with the page read beside it.
+      const { total, isEstimate } = totalBesidePage(counted, page, rows.length);
+      return { items: rows.map(toHistoryItem), total, totalIsEstimate: isEstimate, page: query.page, pageSize: query.pageSize };
     },
 
     /** The quick actions' counts, of the principal's divisions. */

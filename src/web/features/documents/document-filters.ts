@@ -6,6 +6,7 @@ import {
   type TDocumentList,
 } from '../../../contract';
 import { formatCount } from '@/lib/format';
+import { pastEstimatedEnd, type ListedPage } from '@/lib/list-pages';
 
 export type TDocumentStatusFilter = (typeof DOCUMENT_STATUS_FILTERS)[number];
 export type TDocTypeFilter = (typeof DOC_TYPE_FILTERS)[number];
@@ -82,26 +83,6 @@ export function changeDocumentFilters(
 export function hasActiveDocumentFilters(filters: DocumentFilters): boolean {
   return filters.search.trim() !== '' || filters.status !== 'all' || filters.docType !== 'all';
 }
-
-export function pageCountOf(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
-
-/** What the list's pages are known to be from one answer: the page, its size and rows, and the total (exact or estimated). */
-type ListedPage = Pick<TDocumentList, 'page' | 'pageSize' | 'total' | 'totalIsEstimate'> & { rows: number };
-
-/**
- * How many pages the list has, as far as the answer tells: from an exact total, every page; from an estimate,
- * the estimate's pages, and at least one more after a full page (the estimate may be short of the real end).
- */
-export function listPageCount(listed: ListedPage): number {
-  const counted = pageCountOf(listed.total, listed.pageSize);
-  if (!listed.totalIsEstimate) return counted;
-  return Math.max(counted, listed.rows === listed.pageSize ? listed.page + 1 : listed.page);
-}
-
-/** A page past the real end of an estimated list: it answers no documents, though the estimate promised some. */
-export const pastEstimatedEnd = (listed: ListedPage): boolean => listed.totalIsEstimate && listed.rows === 0 && listed.page > 1;
 
 const documentsWord = (count: number, isEstimate: boolean): string => (count === 1 && !isEstimate ? 'document' : 'documents');
 

@@ -25,6 +25,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { downloadFile } from '@/lib/csv';
+import { listPageCount, pastEstimatedEnd } from '@/lib/list-pages';
 import { formatCount } from '@/lib/format';
 import { usePermissions } from '@/lib/session-api';
 import { toast, type ToastInput } from '@/lib/toast-store';
@@ -53,9 +54,7 @@ import {
   documentsSummary,
   DOCUMENTS_PAGE_SIZE,
   hasActiveDocumentFilters,
-  listPageCount,
   parseDocumentFilters,
-  pastEstimatedEnd,
   type DocumentFilters,
 } from '../document-filters';
 import { documentsCsv, documentsCsvFileName } from '../documents-csv';

@@ -1,4 +1,4 @@
-import { Inbox, RefreshCw } from 'lucide-react';
+import { ChevronsLeft, Inbox, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { NOTIFICATION_HISTORY_PAGE_SIZE, type TNotificationHistoryItem } from '../../../../contract';
 import { EmptyState } from '@/components/empty-state';
@@ -11,10 +11,12 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime } from '@/lib/format';
+import { listPageCount, pastEstimatedEnd } from '@/lib/list-pages';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { useNotificationHistory } from '../api';
+import { historySummary } from '../history-summary';
 import { ChannelBadge, NotificationStatusBadge } from './notification-badges';
 
 /** Sent: when it went. Pending: when it is due. Failed: when it was tried. */
@@ -157,7 +159,9 @@ function HistoryRows({ items, onOpen }: { items: TNotificationHistoryItem[]; onO
 export function HistoryTab({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
   const history = useNotificationHistory(page, NOTIFICATION_HISTORY_PAGE_SIZE);
   const data = history.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const listed = data ? { page: data.page, pageSize: data.pageSize, total: data.total, totalIsEstimate: data.totalIsEstimate, rows: data.items.length } : undefined;
+  const pageCount = listed ? listPageCount(listed) : 1;
+  const pastTheEstimatedEnd = listed !== undefined && !history.isPlaceholderData && pastEstimatedEnd(listed);
   const [opened, setOpened] = useState<TNotificationHistoryItem | null>(null);
 
   return (
@@ -166,7 +170,7 @@ export function HistoryTab({ page, onPageChange }: { page: number; onPageChange:
         <div className="flex flex-col gap-1.5">
           <CardTitle>History</CardTitle>
           <CardDescription>
-            {data ? `${data.total} ${data.total === 1 ? 'message' : 'messages'}, newest first; open a subject to read the message` : 'Every message sent, failed or waiting'}
+            {data ? historySummary(data) : 'Every message sent, failed or waiting'}
           </CardDescription>
         </div>
         <Button variant="outline" size="sm" onClick={() => void history.refetch()} disabled={history.isFetching}>
@@ -188,6 +192,18 @@ export function HistoryTab({ page, onPageChange }: { page: number; onPageChange:
             detail={getErrorMessage(history.error)}
             onRetry={() => void history.refetch()}
           />
+        ) : pastTheEstimatedEnd ? (
+          <div className="flex flex-col items-center gap-3 px-6 py-10 text-center" data-testid="history-past-end">
+            <Inbox className="size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="font-medium">No more messages</p>
+            <p className="max-w-md text-sm break-words text-muted-foreground">
+              The history ends before page {formatCount(page)}: the number of messages shown was an estimate.
+            </p>
+            <Button variant="outline" onClick={() => onPageChange(1)}>
+              <ChevronsLeft aria-hidden="true" />
+              Back to page 1
+            </Button>
+          </div>
         ) : data && data.items.length === 0 ? (
           <EmptyState
             icon={Inbox}
@@ -201,7 +217,13 @@ export function HistoryTab({ page, onPageChange }: { page: number; onPageChange:
             <HistoryRows items={data.items} onOpen={setOpened} />
           </div>
         ) : null}
-        <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} onPageChange={onPageChange} label="History pages" />
+        <Pagination
+          page={Math.min(page, pageCount)}
+          pageCount={pageCount}
+          onPageChange={onPageChange}
+          label="History pages"
+          lastPageKnown={!data?.totalIsEstimate}
+        />
       </CardContent>
       <HistoryMessageDialog item={opened} onClose={() => setOpened(null)} />
     </Card>
