@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { z } from 'zod';
-import { openDatabase, type Database, type Db } from '../src/server/platform/db/client';
+import type { Database, Db } from '../src/server/platform/db/client';
 import { schema } from '../src/server/platform/db/schema';
 import {
   countDocumentList,
@@ -15,10 +15,9 @@ import {
   type DocumentListFilter,
 } from '../src/server/documents/documents.repository';
 import { searchHashes, wordKey } from '../src/server/reading';
-import { insertSeasons } from '../src/server/seasons/seasons.repository';
 import { figure, oneMinuteLoad, type BenchFigure } from './figures';
-import { seedScaleData } from './scale.bench';
-import { BENCH_EARLIER_SEASON, BENCH_SEASON, createScratchDatabase, DEFAULT_POSTGRES_URL, type BenchDatabase, type ScratchDatabase } from './support';
+import { withSeededLeague } from './seeded-league';
+import { BENCH_SEASON, type BenchDatabase } from './support';
 
 /**
  * The Documents screen's total at league scale (decision 033): the scale bench's league (`seedScaleData`:
@@ -95,15 +94,7 @@ export async function runDocumentTotalBench(options: DocumentTotalBenchOptions =
   const write = options.write ?? (() => undefined);
   const results: DocumentTotalCaseResult[] = [];
   for (const kind of options.databases ?? (['postgres', 'pglite'] as const)) {
-    let scratch: ScratchDatabase | undefined;
-    let database: Database | undefined;
-    try {
-      if (kind === 'postgres') scratch = await createScratchDatabase(options.postgresUrl ?? DEFAULT_POSTGRES_URL, 'clearbase_doctotal_');
-      database = await openDatabase(scratch ? { kind: 'postgres', url: scratch.url } : { kind: 'pglite', dir: undefined });
-      write(`  ${kind}: seeding ${players.toLocaleString('en-US')} players…\n`);
-      await insertSeasons(database.db, [BENCH_SEASON, BENCH_EARLIER_SEASON]);
-      const seeded = await seedScaleData(database.db, { players, season: BENCH_SEASON, earlier: BENCH_EARLIER_SEASON });
-      await database.db.execute(sql`vacuum analyze`);
+    await withSeededLeague(kind, { players, prefix: 'clearbase_doctotal_', postgresUrl: options.postgresUrl, earlier: true, write }, async (database, seeded) => {
       const session = await openSession(database);
       try {
         for (const c of cases()) {
@@ -114,10 +105,7 @@ export async function runDocumentTotalBench(options: DocumentTotalBenchOptions =
       } finally {
         await session.close();
       }
-    } finally {
-      await database?.close().catch(() => undefined);
-      await scratch?.drop();
-    }
+    });
   }
   return { results, figures: results.flatMap(toFigures) };
 }

@@ -1,11 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -63,6 +60,7 @@ import { findUsers } from '../src/server/users/users.repository';
 import { freePort, signIn } from '../tests/support/child-server';
 import { ensureWebBuild } from '../scripts/ensure-web-build';
 import { figure, type BenchFigure } from './figures';
+import { processCpuMs, startServerProcess, summarize, type Latencies, type ServerProcess } from './server-process';
 import { formatGrowthTable, growthFigures, type GrowthCase, type GrowthResult, type GrowthSize } from './growth.bench';
 import type { FloorRoutes } from './http-floor';
 import { formatPlayersScreen, measurePlayersScreen, type PlayersScreenTimings } from './players-screen.bench';
@@ -110,11 +108,9 @@ export const GROWTH_SIZES: readonly number[] = [5_000, FULL_SCALE_PLAYERS, 200_0
 export const SCALE_TARGET = { p95Ms: 25, ratio: 1.5 } as const;
 /** The server's pool (src/server/db/client.ts, `max: 10`): the raw queries get no more connections than it has. */
 const SERVER_POOL_SIZE = 10;
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PASSWORD = 'scale bench password';
 /** Warm-up rounds per client whose answers are checked against the contract and the seeded data. */
 const CHECKED_WARMUP = 5;
-const HEALTHY_WITHIN_MS = 60_000;
 /** Staff accounts of the seeded league (seedScaleActivity): a league has tens of them. */
 const SCALE_USERS = 40;
 /** Of them, the admins (1-4) and moderators (5-28) who review documents and send messages. */
@@ -163,8 +159,6 @@ export interface ScaleBenchOptions {
   /** Also time the Players screen in Chromium on the main size's data (default true; needs /usr/bin/chromium). */
   browser?: boolean;
 }
-
-export type Latencies = { p50: number; p95: number; max: number };
 
 export interface ScaleCaseResult {
   endpoint: string;
@@ -910,13 +904,6 @@ async function runClients(
   return { latencies, seconds: (performance.now() - started) / 1000 };
 }
 
-function summarize(latencies: number[]): Latencies {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  // Nearest rank: the smallest value with at least p of the samples at or below it.
-  const at = (p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
-  return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] ?? Number.NaN };
-}
-
 /** An answer other than 200. */
 class HttpStatusError extends Error {
   constructor(
@@ -954,7 +941,7 @@ function getOk(agent: http.Agent, base: string, pathAndQuery: string, cookie: st
   });
 }
 
-type ScaleServer = { url: string; cpuMs(): number | undefined; logTail(): Promise<string>; stop(): Promise<void> };
+type ScaleServer = ServerProcess;
 
 /** `src/server/main.ts` on the scratch database, as production runs it, its log in a file of the data dir. */
 async function startScaleServer(databaseUrl: string, dataDir: string, profileDir: string | undefined): Promise<ScaleServer> {
@@ -975,7 +962,7 @@ async function startScaleServer(databaseUrl: string, dataDir: string, profileDir
   };
   // One file per thread (the main thread's is the largest), named by Node: CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile.
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  return startChildServer({
+  return startServerProcess({
     what: 'the server',
     args: [...profile, '--import', 'tsx', 'src/server/main.ts'],
     env,
@@ -991,7 +978,7 @@ async function startFloorServer(databaseUrl: string, dataDir: string, endpoints:
   const routes: FloorRoutes = Object.fromEntries(endpoints.map(({ path: route, steps }) => [route, { steps }]));
   const routesFile = path.join(dataDir, 'floor-routes.json');
   await writeFile(routesFile, JSON.stringify(routes));
-  return startChildServer({
+  return startServerProcess({
     what: 'the HTTP floor',
     args: ['--import', 'tsx', 'bench/http-floor.ts', routesFile, String(port), databaseUrl, String(SERVER_POOL_SIZE)],
     env: { ...process.env, NODE_ENV: 'production' },
@@ -999,45 +986,6 @@ async function startFloorServer(databaseUrl: string, dataDir: string, endpoints:
     url: `http://127.0.0.1:${port}`,
     readyPath: '/ready',
   });
-}
-
-/** A Node.js child (from the repository root) that serves HTTP at `url`, once `readyPath` answers 2xx; its output in `logFile`. */
-async function startChildServer(options: { what: string; args: string[]; env: NodeJS.ProcessEnv; logFile: string; url: string; readyPath: string }): Promise<ScaleServer> {
-  const { what, logFile, url } = options;
-  const logFd = openSync(logFile, 'a');
-  let child: ChildProcess;
-  try {
-    child = spawn(process.execPath, options.args, { cwd: REPO_ROOT, env: options.env, stdio: ['ignore', logFd, logFd] });
-  } finally {
-    closeSync(logFd);
-  }
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const logTail = async () => (await readFile(logFile, 'utf8').catch(() => '')).slice(-4000);
-  const server: ScaleServer = {
-    url,
-    cpuMs: () => (child.pid === undefined ? undefined : processCpuMs(child.pid)),
-    logTail,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      const killed = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(killed);
-    },
-  };
-  const deadline = performance.now() + HEALTHY_WITHIN_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode} before it was ready:\n${await logTail()}`);
-    const ready = await fetch(`${url}${options.readyPath}`, { signal: AbortSignal.timeout(1_000) }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return server;
-    if (performance.now() > deadline) {
-      await server.stop();
-      throw new Error(`${what} was not ready within ${HEALTHY_WITHIN_MS / 1000} s:\n${await logTail()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /**
@@ -1061,19 +1009,6 @@ function cpuSpent(before: Map<number, number> | undefined, after: Map<number, nu
   let ms = 0;
   for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
   return ms / 1000;
-}
-
-/** User + system CPU of a process (every thread), in ms, from /proc (Linux); undefined elsewhere. Read between runs, never during one. */
-function processCpuMs(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name's closing parenthesis start at field 3 (state); utime is 14, stime 15, in clock ticks (100 a second).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks * 10 : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

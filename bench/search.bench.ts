@@ -1,13 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { loadavg } from 'node:os';
 import { z } from 'zod';
-import { openDatabase, type Database } from '../src/server/platform/db/client';
+import type { Database } from '../src/server/platform/db/client';
 import type { NamedStatement } from '../src/server/platform/db/prepared';
 import { players } from '../src/server/platform/db/schema';
 import { missingReportCountsRead, missingReportPageRead, type ReportFilters } from '../src/server/reports/reports.repository';
-import { insertSeasons } from '../src/server/seasons/seasons.repository';
-import { seedScaleData } from './scale.bench';
-import { BENCH_SEASON, createScratchDatabase, DEFAULT_POSTGRES_URL, type BenchDatabase, type ScratchDatabase } from './support';
+import { withSeededLeague } from './seeded-league';
+import type { BenchDatabase } from './support';
 
 /**
  * The Players search at league scale, on PGlite (in this process) and PostgreSQL (a scratch database): the
@@ -71,22 +70,9 @@ export async function runSearchBench(options: SearchBenchOptions = {}): Promise<
   const write = options.write ?? (() => undefined);
   const results: SearchCaseResult[] = [];
   for (const kind of options.databases ?? (['pglite', 'postgres'] as const)) {
-    let scratch: ScratchDatabase | undefined;
-    let database: Database | undefined;
-    try {
-      if (kind === 'postgres') scratch = await createScratchDatabase(options.postgresUrl ?? DEFAULT_POSTGRES_URL, 'clearbase_search_');
-      database = await openDatabase(scratch ? { kind: 'postgres', url: scratch.url } : { kind: 'pglite', dir: undefined });
-      write(`  ${kind}: seeding ${players.toLocaleString('en-US')} players…\n`);
-      const started = performance.now();
-      await insertSeasons(database.db, [BENCH_SEASON]);
-      await seedScaleData(database.db, { players, season: BENCH_SEASON });
-      await database.db.execute(sql`vacuum analyze`);
-      const seedSeconds = (performance.now() - started) / 1000;
-      results.push(await measure(database, { kind, players, seedSeconds, warmupRounds: options.warmupRounds ?? 50, rounds: options.rounds ?? 300 }));
-    } finally {
-      await database?.close().catch(() => undefined);
-      await scratch?.drop();
-    }
+    await withSeededLeague(kind, { players, prefix: 'clearbase_search_', postgresUrl: options.postgresUrl, write }, async (database, seeded) => {
+      results.push(await measure(database, { kind, players, seedSeconds: seeded.seedSeconds, warmupRounds: options.warmupRounds ?? 50, rounds: options.rounds ?? 300 }));
+    });
   }
   write(formatSearchTable(results));
   return results;

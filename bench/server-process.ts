@@ -99,6 +99,15 @@ export function processMemoryMB(pid: number): { rssMB: number; peakMB: number } 
   }
 }
 
+/** The threads of a process, from /proc (Linux); NaN elsewhere. */
+export function processThreads(pid: number): number {
+  try {
+    return Number(/^Threads:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 export type Latencies = { p50: number; p95: number; max: number; count: number };
 
 /** Nearest-rank percentiles: the smallest value with at least p of the samples at or below it. */

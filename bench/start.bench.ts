@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureWebBuild } from '../scripts/ensure-web-build';
 import { CONFIG_VARIABLES } from '../src/server/platform/config';
 import { freePort } from '../tests/support/child-server';
+import { processCpuMs, processMemoryMB, processThreads } from './server-process';
 import { figure, machineNow, verdictWord, type BenchFigure } from './figures';
 
 /**
@@ -207,23 +208,16 @@ function childPids(pid: number): number[] {
   return children;
 }
 
-/** VmRSS, VmHWM, threads and CPU (user + system, every thread) of a process, from /proc. */
+/** VmRSS, VmHWM, threads and CPU (user + system, every thread) of a process, from /proc (NaN where it cannot tell). */
 function readProcess(pid: number): { rssMb: number; hwmMb: number; threads: number; cpuSeconds: number } {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? Number.NaN);
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command's closing parenthesis start at field 3; utime is 14 and stime 15, in ticks of 10 ms.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return {
-      rssMb: Math.round(field('VmRSS') / 1024),
-      hwmMb: Math.round(field('VmHWM') / 1024),
-      threads: field('Threads'),
-      cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100,
-    };
-  } catch {
-    return { rssMb: Number.NaN, hwmMb: Number.NaN, threads: Number.NaN, cpuSeconds: Number.NaN };
-  }
+  const memory = processMemoryMB(pid);
+  const cpuMs = processCpuMs(pid);
+  return {
+    rssMb: memory ? Math.round(memory.rssMB) : Number.NaN,
+    hwmMb: memory ? Math.round(memory.peakMB) : Number.NaN,
+    threads: processThreads(pid),
+    cpuSeconds: cpuMs === undefined ? Number.NaN : cpuMs / 1000,
+  };
 }
 
 async function askProbe(pid: number, out: string): Promise<unknown> {

@@ -10,6 +10,7 @@ import { documents } from '../src/server/platform/db/schema';
 import { insertSeasons } from '../src/server/seasons/seasons.repository';
 import { createLogger } from '../src/server/platform/logger';
 import { createClearbase, type Clearbase } from '../src/server/main';
+import { onePageObjects, pdfStream, writePdf } from '../tests/support/multipart';
 
 /** What the pipeline and mailbox benches share: an in-process Clearbase on a fresh database, and sized PDFs. */
 
@@ -135,33 +136,8 @@ export function makeSizedPdf(marker: string, fileBytes: number): Buffer {
 
 /** The /Length of the bulk stream is written to a fixed width, so `bulk` changes the size by exactly itself. */
 function sizedPdf(marker: string, bulk: number): Buffer {
-  const content = Buffer.from(`BT /F1 18 Tf 72 720 Td (${marker.replace(/[()\\]/g, '')}) Tj ET`, 'utf8');
-  const stream = (dictionary: string, bytes: Buffer) => Buffer.concat([Buffer.from(`<< ${dictionary} >>\nstream\n`), bytes, Buffer.from('\nendstream')]);
-  const objects = [
-    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
-    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
-    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>'),
-    stream(`/Length ${content.length}`, content),
-    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
-    stream(`/Length ${String(bulk).padStart(10, '0')}`, randomBytes(bulk)),
-  ];
-  const parts = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let length = parts[0]?.length ?? 0;
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(length);
-    const piece = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`), object, Buffer.from('\nendobj\n')]);
-    parts.push(piece);
-    length += piece.length;
-  });
-  const pad = (n: number) => String(n).padStart(10, '0');
-  parts.push(
-    Buffer.from(
-      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${pad(o)} 00000 n \n`).join('')}` +
-        `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${pad(length)}\n%%EOF\n`,
-    ),
-  );
-  return Buffer.concat(parts);
+  const objects = [...onePageObjects(marker), pdfStream(`/Length ${String(bulk).padStart(10, '0')}`, randomBytes(bulk))];
+  return writePdf(Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1'), objects);
 }
 
 export type ScratchDatabase = { url: string; drop(): Promise<void> };

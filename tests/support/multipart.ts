@@ -31,17 +31,35 @@ export function buildMultipart(parts: Part[]): { body: Buffer; contentType: stri
  * `filler` bytes, in a comment after the header, make it exactly that much larger.
  */
 export function makePdf(marker: string, filler = 0): Buffer {
+  return writePdf(Buffer.concat([Buffer.from('%PDF-1.7\n%'), Buffer.alloc(filler, 0x20), Buffer.from('\n')]), onePageObjects(marker));
+}
+
+/** The objects of a one-page PDF showing `marker` (catalog 1, pages 2, page 3, its content 4, its font 5). */
+export function onePageObjects(marker: string): Buffer[] {
   const content = Buffer.from(`BT /F1 18 Tf 72 720 Td (${marker.replace(/[()\\]/g, '')}) Tj ET`, 'utf8');
-  const objects = [
+  return [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
     Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>'),
-    Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from('\nendstream')]),
+    pdfStream(`/Length ${content.length}`, content),
     Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
   ];
-  const parts = [Buffer.from('%PDF-1.7\n%'), Buffer.alloc(filler, 0x20), Buffer.from('\n')];
-  const all = [Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'), Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'), ...objects];
-  let length = parts.reduce((sum, part) => sum + part.length, 0);
+}
+
+/** A stream object: its dictionary, then its bytes. */
+export const pdfStream = (dictionary: string, bytes: Buffer): Buffer =>
+  Buffer.concat([Buffer.from(`<< ${dictionary} >>\nstream\n`), bytes, Buffer.from('\nendstream')]);
+
+/**
+ * A PDF file of `header` and the `objects` (numbered from 1, the first the catalog), with its cross-reference
+ * table and trailer. Offsets and startxref are written to a fixed width, so a larger header or object changes
+ * the file's length by exactly its own growth.
+ */
+export function writePdf(header: Buffer, objects: readonly Buffer[]): Buffer {
+  const parts = [header];
+  let length = header.length;
   const offsets: number[] = [];
-  all.forEach((object, index) => {
+  objects.forEach((object, index) => {
     offsets.push(length);
     const piece = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`), object, Buffer.from('\nendobj\n')]);
     parts.push(piece);
@@ -50,9 +68,8 @@ export function makePdf(marker: string, filler = 0): Buffer {
   const pad = (n: number) => String(n).padStart(10, '0');
   parts.push(
     Buffer.from(
-      `xref\n0 ${all.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${pad(o)} 00000 n \n`).join('')}` +
-        // startxref written to a fixed width too, so `filler` changes the length by exactly itself.
-        `trailer\n<< /Size ${all.length + 1} /Root 1 0 R >>\nstartxref\n${pad(length)}\n%%EOF\n`,
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${pad(o)} 00000 n \n`).join('')}` +
+        `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${pad(length)}\n%%EOF\n`,
     ),
   );
   return Buffer.concat(parts);
