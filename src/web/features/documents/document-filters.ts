@@ -3,10 +3,9 @@ import {
   DOC_TYPE_LABELS,
   DOCUMENT_STATUS_FILTERS,
   type TDocType,
-  type TDocumentList,
 } from '../../../contract';
 import { formatCount } from '@/lib/format';
-import { pastEstimatedEnd, type ListedPage } from '@/lib/list-pages';
+import type { ListedPage } from '@/lib/list-pages';
 
 export type TDocumentStatusFilter = (typeof DOCUMENT_STATUS_FILTERS)[number];
 export type TDocTypeFilter = (typeof DOC_TYPE_FILTERS)[number];
