@@ -8,7 +8,7 @@ import { CORPUS_KINDS, CORPUS_TYPES, planReadingCorpus, renderCorpusDocument, ty
 
 /**
  * `npm run bench:reading`: how well documents are read. Synthetic documents of the four types (tests/support/
- * reading-corpus.ts), clean scans and photos, each read by the document reader (one reading thread, so one
+ * reading-corpus.ts), clean scans and photos, each read by the document reader (one reader process, so one
  * core), its facts extracted and checked against the registration they were made from. Per type and kind:
  * type accuracy, date-of-birth exact matches (where the document carries one), name matches (where it names the
  * child), false checks (every document is correct, so any check is false) and seconds per page.
@@ -40,7 +40,7 @@ type DocumentResult = {
   /** null where the document does not name the child (residency proofs). */
   nameRight: boolean | null;
   checks: TReadingCheckKind[];
-  /** Wall-clock seconds per page read (one reading thread). */
+  /** Wall-clock seconds per page read (one reader process). */
   seconds: number;
   /** CPU seconds per page, every thread of the process together: the time on one core, whatever else the machine does. */
   cpuSeconds: number;
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   write(`Machine: ${machine()}, node ${process.version}\n`);
   const today = new Date().toISOString().slice(0, 10);
   const plans = planReadingCorpus({ count: options.limit, seed: options.seed, today });
-  write(`== Reading: ${plans.length} documents (seed ${options.seed}), one reading thread ==\n`);
+  write(`== Reading: ${plans.length} documents (seed ${options.seed}), one reader process ==\n`);
 
   const reader = createDocumentReader();
   const results: DocumentResult[] = [];
@@ -170,7 +170,7 @@ function writeTable(results: readonly DocumentResult[], write: (text: string) =>
   write(`  false checks ≤ ${TARGETS.falseChecks * 100}% (1 in 50): ${rate(all.falseChecks, all.count)} → ${verdict(all.falseChecks / Math.max(1, all.count) <= TARGETS.falseChecks)}\n`);
   write(
     `  seconds per page on one core ≤ ${TARGETS.secondsPerPage} (CPU seconds of the reading, all its threads): ${all.cpuSeconds.toFixed(2)} → ${verdict(all.cpuSeconds <= TARGETS.secondsPerPage)}` +
-      ` (wall ${all.seconds.toFixed(2)} s with one reading thread)\n`,
+      ` (wall ${all.seconds.toFixed(2)} s with one reader process)\n`,
   );
 }
 

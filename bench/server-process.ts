@@ -73,13 +73,17 @@ export async function startServerProcess(options: {
   }
 }
 
-/** User + system CPU of a process (every thread), in ms, from /proc (Linux); undefined elsewhere. */
-export function processCpuMs(pid: number): number | undefined {
+/**
+ * User + system CPU of a process (every thread), in ms, from /proc (Linux); undefined elsewhere. With
+ * `endedChildren`, also that of its children that have ended and been waited for (cutime and cstime).
+ */
+export function processCpuMs(pid: number, options: { endedChildren?: boolean } = {}): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name's closing parenthesis start at field 3 (state); utime is 14, stime 15, in clock ticks (100 a second).
+    // Fields after the command name's closing parenthesis start at field 3 (state); utime is 14, stime 15,
+    // cutime 16 and cstime 17, in clock ticks (100 a second).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
+    const ticks = Number(fields[11]) + Number(fields[12]) + (options.endedChildren ? Number(fields[13]) + Number(fields[14]) : 0);
     return Number.isFinite(ticks) ? ticks * 10 : undefined;
   } catch {
     return undefined;

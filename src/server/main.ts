@@ -208,12 +208,12 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const listenOrigin = originForLinks(undefined, { host: config.host, port: config.port });
   const uploadLinkOrigin = (requestOrigin?: string): string => config.publicUrl?.origin ?? requestOrigin ?? listenOrigin;
 
-  // Reading documents has a lane of its own, one document at a time in one reading thread: a long OCR never
+  // Reading documents has a lane of its own, one document at a time in one reader process: a long OCR never
   // holds up the pipeline's workers, and the machine keeps a core for everything else.
   const { [READ_DOCUMENT_QUEUE]: readDocumentPayload, ...pipelineQueues } = JOB_PAYLOADS;
-  // Its start and end are logged: the thread and its tesseract hold a few hundred MB while they live.
+  // Its start and end are logged: the process and its tesseract hold a few hundred MB while they live.
   const reader = createDocumentReader({
-    onThread: (event) => log.info(event.type === 'started' ? {} : { why: event.why }, event.type === 'started' ? 'reading thread started' : 'reading thread ended'),
+    onProcess: (event) => log.info(event.type === 'started' ? {} : { why: event.why }, event.type === 'started' ? 'reader process started' : 'reader process ended'),
   });
   const readingRunner = createJobRunner({
     db,

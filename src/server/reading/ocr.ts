@@ -6,7 +6,7 @@ import { toPgm } from './preprocess';
 
 /**
  * OCR with tesseract.js (Tesseract compiled to WebAssembly, in a worker thread of its own that tesseract.js
- * starts inside the reader thread). The English model is the npm package @tesseract.js-data/eng, read from
+ * starts inside the reader process). The English model is the npm package @tesseract.js-data/eng, read from
  * node_modules: nothing is fetched, and with cacheMethod 'none' nothing is written beside the process.
  *
  * The "best_int" model (LSTM only, 3 MB): it loads twice as fast as the 11 MB one in the package's 4.0.0

@@ -8,7 +8,7 @@ import type { PageSource } from './preprocess';
 
 /**
  * The pages of a stored document, as text (a PDF page's own text layer) or as a picture to OCR (a PDF page
- * without text, rendered; each page of a TIFF; a photo). Runs in the reader thread.
+ * without text, rendered; each page of a TIFF; a photo). Runs in the reader process.
  */
 
 /** Why a file gave no pages: said to staff in words by reader.ts. */
@@ -33,7 +33,7 @@ export type PdfPage = { kind: 'text'; text: string } | { kind: 'picture'; source
 type PdfJs = typeof PdfJsModule;
 let pdfjs: Promise<PdfJs> | undefined;
 function loadPdfJs(): Promise<PdfJs> {
-  // Loaded natively by reader-thread-boot.mjs before tsx; this import finds it already there.
+  // Loaded natively by reader-process-boot.mjs before tsx; this import finds it already there.
   pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
   return pdfjs;
 }

@@ -3,7 +3,7 @@ import { estimateSkew, type GreyImage } from './deskew';
 
 /**
  * A page made ready for OCR: grey, lit evenly, contrast stretched, straightened, at a size tesseract reads
- * well. Runs in the reader thread (sharp for decoding, resizing and turning; plain loops for the rest).
+ * well. Runs in the reader process (sharp for decoding, resizing and turning; plain loops for the rest).
  */
 
 /**

@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { onePagePdf } from '../files';
-import { createDocumentReader, ReadingError, type ThreadEvent } from './reader';
+import { createDocumentReader, ReadingError, type ReaderProcessEvent } from './reader';
 
 /** A birth certificate's lines, as a parent's scan or photo would show them. */
 const LINES = ['CERTIFICATE OF LIVE BIRTH', 'Name of child: Maria Elena Alvarez', 'Date of birth: March 14, 2014', 'Place of birth: Springfield General Hospital', 'Registered on 03/21/2014 by the County Registrar'];
@@ -115,9 +115,9 @@ describe('the document reader', () => {
     }
   });
 
-  it('ends its thread on close and when idle, and starts it again for a later read', async () => {
-    const events: ThreadEvent[] = [];
-    const watched = createDocumentReader({ idleMs: 500, onThread: (event) => events.push(event) });
+  it('ends its process on close and when idle, and starts it again for a later read', async () => {
+    const events: ReaderProcessEvent[] = [];
+    const watched = createDocumentReader({ idleMs: 500, onProcess: (event) => events.push(event) });
     await watched.read({ bytes: onePagePdf(LINES), mime: 'application/pdf' });
     await watched.close();
     expect(events).toEqual([{ type: 'started' }, { type: 'ended', why: 'closed' }]);
@@ -128,8 +128,8 @@ describe('the document reader', () => {
   });
 
   it('gives up on a document past its time limit, and reads the next one', async () => {
-    const events: ThreadEvent[] = [];
-    const hurried = createDocumentReader({ timeoutMs: 400, onThread: (event) => events.push(event) });
+    const events: ReaderProcessEvent[] = [];
+    const hurried = createDocumentReader({ timeoutMs: 400, onProcess: (event) => events.push(event) });
     try {
       // Loading tesseract alone takes longer than that.
       const error = await hurried.read({ bytes: await textPage(LINES), mime: 'image/png' }).catch((caught: unknown) => caught);

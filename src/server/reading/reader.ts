@@ -1,30 +1,31 @@
-import { Worker } from 'node:worker_threads';
-// libvips must be loaded by the thread that starts the reader thread, and stay loaded after it ends
-// (sharp's advice for worker threads on glibc Linux), as for the file inspector.
-import 'sharp';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { childEnvironment } from '../platform/child-environment';
 import type { UnreadableReason } from './page-images';
 import type { DocumentText, ReadLimits } from './read-document';
 import type { DocumentReader, TextRead } from './types';
 
 /**
- * Documents read in a thread of their own (reader-thread.ts), one at a time, on this machine only: a PDF's
+ * Documents read in a process of their own (reader-process.ts), one at a time, on this machine only: a PDF's
  * text layer by pdf.js, scans and photos by tesseract after their lighting, contrast and slant are
- * corrected. The request thread only sends bytes and waits. A read past `timeoutMs` ends the thread (and
- * tesseract with it); so does `idleMs` without a read, so the memory they hold (some 75 MB for the thread
- * and pdf.js, 150–250 MB more once tesseract has read a page) goes back to the system. The next read starts them again (a second or two).
+ * corrected. The server only sends bytes and waits. A read past `timeoutMs` ends the process (and tesseract
+ * with it); so does `idleMs` without a read. A process, not a thread: reading a page takes some 75 MB for
+ * pdf.js and 150-250 MB more for tesseract, and what a thread frees stays in the server's own allocator
+ * (about 200 MB more resident after the demo's documents were read at a first start), while a process gives
+ * all of it back when it ends. The next read starts it again (a second or two).
  */
 export type ReaderOptions = {
-  /** An idle thread (and its tesseract) is ended after this long. */
+  /** An idle reader process (and its tesseract) is ended after this long. */
   idleMs?: number;
   /** Pages read by OCR, from the first; a PDF's text-layer pages are cheap and read up to MAX_PAGES. */
   maxPages?: number;
-  /** Longest one document may take, once the thread has started. */
+  /** Longest one document may take, once the process has started. */
   timeoutMs?: number;
-  /** Told when the reading thread starts and when it has ended (and why): for the log, and for tests. */
-  onThread?: (event: ThreadEvent) => void;
+  /** Told when the reader process starts and when it has ended (and why): for the log, and for tests. */
+  onProcess?: (event: ReaderProcessEvent) => void;
 };
 
-export type ThreadEvent = { type: 'started' } | { type: 'ended'; why: 'closed' | 'timeout' | 'idle' | 'recycled' | 'crashed' };
+export type ReaderProcessEvent = { type: 'started' } | { type: 'ended'; why: 'closed' | 'timeout' | 'idle' | 'recycled' | 'crashed' };
 
 /** A staff member reads this: what went wrong, never a path or a library's message. */
 export class ReadingError extends Error {
@@ -43,7 +44,7 @@ const REASONS: Record<UnreadableReason | 'timeout' | 'crashed' | 'failed', strin
   failed: 'the text reader stopped with an error.',
 };
 
-/** Messages with the reader thread. */
+/** Messages with the reader process. */
 export type ReaderJob = { id: number; bytes: Uint8Array; mime: string; limits: ReadLimits };
 export type ReaderReply =
   | { type: 'ready' }
@@ -54,19 +55,21 @@ export type ReaderReply =
 const DEFAULTS = { idleMs: 60_000, maxPages: 5, timeoutMs: 120_000 };
 /** Pages read in all (text layers are cheap; a registration document is a few pages). */
 const MAX_PAGES = 50;
-/** The thread's JavaScript heap (pdf.js's objects; pictures and tesseract live outside it). */
+/** The process's JavaScript heap (pdf.js's objects; pictures and tesseract live outside it). */
 const MAX_HEAP_MB = 512;
 /** Starting takes a second or two (tsx, sharp, pdf.js); longer means it will not start. */
 const START_TIMEOUT_MS = 60_000;
-const ENTRY = new URL('./reader-thread-boot.mjs', import.meta.url);
+const ENTRY = fileURLToPath(new URL('./reader-process-boot.mjs', import.meta.url));
 
 type Job = { id: number; bytes: Uint8Array; mime: string; resolve(read: TextRead): void; reject(error: Error): void };
-type Thread = {
-  worker: Worker;
+type Reader = {
+  child: ChildProcess;
+  /** Resolves once the process has exited. */
+  exited: Promise<void>;
   ready: Promise<void>;
   /** Why its owner ended it, when it did. */
   ended?: 'closed' | 'timeout' | 'idle' | 'recycled';
-  /** Whether its end was told to onThread. */
+  /** Whether its end was told to onProcess. */
   told?: boolean;
   onReply?: (reply: ReaderReply) => void;
   onEnd?: (error: Error) => void;
@@ -76,29 +79,44 @@ const closedError = () => new Error('the document reader was closed');
 
 export function createDocumentReader(options: ReaderOptions = {}): DocumentReader {
   const { idleMs, maxPages, timeoutMs } = { ...DEFAULTS, ...options };
-  const tell = (event: ThreadEvent) => options.onThread?.(event);
+  const tell = (event: ReaderProcessEvent) => options.onProcess?.(event);
   const limits: ReadLimits = { maxOcrPages: maxPages, maxPages: Math.max(MAX_PAGES, maxPages) };
   const queue: Job[] = [];
-  let thread: Thread | undefined;
+  let reader: Reader | undefined;
   let running = false;
   let idleTimer: NodeJS.Timeout | undefined;
   let nextId = 1;
 
-  const end = (ending: Thread, why: NonNullable<Thread['ended']>) => {
+  // Ends the process at once, as a thread is terminated (it holds nothing to save, and tesseract's threads go
+  // with it); resolves once it has exited.
+  const end = async (ending: Reader, why: NonNullable<Reader['ended']>): Promise<void> => {
     ending.ended ??= why;
-    if (thread === ending) thread = undefined;
-    return ending.worker.terminate().then(() => {
-      if (!ending.told) tell({ type: 'ended', why });
-      ending.told = true;
-    });
+    if (reader === ending) reader = undefined;
+    if (ending.child.exitCode === null && ending.child.signalCode === null) ending.child.kill('SIGKILL');
+    await ending.exited;
+    if (!ending.told) tell({ type: 'ended', why });
+    ending.told = true;
   };
 
-  const start = (): Thread => {
-    // execArgv []: not the parent's loader flags (tsx), see reader-thread-boot.mjs.
-    const worker = new Worker(ENTRY, { name: 'clearbase-reader', execArgv: [], resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB } });
-    const started: Thread = { worker, ready: Promise.resolve() };
+  const start = (): Reader => {
+    // execArgv: not the server's loader flags (tsx), see reader-process-boot.mjs; advanced serialization
+    // carries the file's bytes as they are.
+    const child = fork(ENTRY, [], {
+      execArgv: [`--max-old-space-size=${MAX_HEAP_MB}`],
+      env: childEnvironment(),
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    // A process that never started has no exit to wait for.
+    const exited = new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.once('error', () => {
+        if (child.pid === undefined) resolve();
+      });
+    });
+    const started: Reader = { child, exited, ready: Promise.resolve() };
     started.ready = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the document reader thread did not start in time')), START_TIMEOUT_MS);
+      const timer = setTimeout(() => reject(new Error('the document reader process did not start in time')), START_TIMEOUT_MS);
       started.onReply = (reply) => {
         if (reply.type !== 'ready') return;
         clearTimeout(timer);
@@ -109,14 +127,14 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
         reject(error);
       };
     });
-    worker.on('message', (reply: ReaderReply) => started.onReply?.(reply));
-    worker.on('error', (error) => {
-      if (thread === started) thread = undefined;
+    child.on('message', (reply: ReaderReply) => started.onReply?.(reply));
+    child.on('error', (error) => {
+      if (reader === started) reader = undefined;
       started.onEnd?.(error);
     });
-    worker.on('exit', (code) => {
-      if (thread === started) thread = undefined;
-      started.onEnd?.(new Error(`the document reader thread exited with code ${code}`));
+    child.on('exit', (code, signal) => {
+      if (reader === started) reader = undefined;
+      started.onEnd?.(new Error(`the document reader process exited with ${signal ?? `code ${code}`}`));
       if (!started.told) tell({ type: 'ended', why: started.ended ?? 'crashed' });
       started.told = true;
     });
@@ -125,8 +143,8 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
   };
 
   const runOne = async (job: Job): Promise<DocumentText> => {
-    const current = (thread ??= start());
-    current.worker.ref();
+    const current = (reader ??= start());
+    hold(current, true);
     try {
       await current.ready;
     } catch (error) {
@@ -137,7 +155,7 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
     }
     return new Promise<DocumentText>((resolve, reject) => {
       const timer = setTimeout(() => {
-        // Answered once the thread (and tesseract with it) has gone.
+        // Answered once the process (and tesseract with it) has gone.
         void end(current, 'timeout').finally(() => reject(new ReadingError(REASONS.timeout)));
       }, timeoutMs);
       current.onReply = (reply) => {
@@ -158,7 +176,7 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
       };
       // Copied, not transferred: the caller's bytes stay usable.
       const message: ReaderJob = { id: job.id, bytes: job.bytes, mime: job.mime, limits };
-      current.worker.postMessage(message);
+      current.child.send(message);
     });
   };
 
@@ -176,10 +194,10 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
       }
     }
     running = false;
-    const idle = thread;
+    const idle = reader;
     if (idle) {
-      // An idle thread does not hold the process open, and does not stay for long.
-      idle.worker.unref();
+      // An idle reader does not hold the server's process open, and does not stay for long.
+      hold(idle, false);
       idleTimer = setTimeout(() => void end(idle, 'idle'), idleMs);
       idleTimer.unref();
     }
@@ -195,11 +213,22 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
     async close() {
       clearTimeout(idleTimer);
       for (const job of queue.splice(0)) job.reject(closedError());
-      const current = thread;
-      thread = undefined;
+      const current = reader;
+      reader = undefined;
       if (current) await end(current, 'closed');
     },
   };
+}
+
+/** Whether the reader (its process and its channel) keeps the server's event loop alive. */
+function hold(reader: Reader, held: boolean): void {
+  if (held) {
+    reader.child.ref();
+    reader.child.channel?.ref();
+  } else {
+    reader.child.unref();
+    reader.child.channel?.unref();
+  }
 }
 
 function toError(error: unknown): Error {

@@ -29,7 +29,7 @@ export type ReadDocumentDeps = {
 const COULD_NOT_READ = 'This document could not be read on this server; review it by eye.';
 
 /**
- * Reads one stored document: decrypts its file in memory, reads its text in the reading thread (pdf.js or
+ * Reads one stored document: decrypts its file in memory, reads its text in the reader process (pdf.js or
  * OCR), finds the facts in it, and records the text sealed like the file, the keyed hashes of its words and
  * the facts. A document of undetected type still under review takes the type its content shows. A file the
  * reader cannot read is recorded as failed at once (staff review it by eye); any other error is retried, and

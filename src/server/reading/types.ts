@@ -19,7 +19,7 @@ export type TextRead = {
 export interface DocumentReader {
   /** The file's plain bytes and its type as validation found it (application/pdf, image/jpeg, image/png, image/heic, image/tiff…). */
   read(file: { bytes: Buffer; mime: string }): Promise<TextRead>;
-  /** Ends the reading threads; a later read starts them again. */
+  /** Ends the reader process; a later read starts it again. */
   close(): Promise<void>;
 }
 

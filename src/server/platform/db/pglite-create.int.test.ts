@@ -15,7 +15,7 @@ async function one(database: Database, query: string): Promise<unknown> {
 /** initdb is seconds of WebAssembly, many more on a busy machine. */
 const CREATING = { timeout: 240_000 };
 
-describe('creating the embedded database in a thread', () => {
+describe('creating the embedded database in a process of its own', () => {
   let root = '';
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'cb-pglite-create-'));

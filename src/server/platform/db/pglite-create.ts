@@ -1,7 +1,9 @@
+import { fork } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { childEnvironment } from '../child-environment';
 
 /**
  * PGlite's PostgreSQL runs in this process's memory, so its buffer pool is the server's resident set:
@@ -11,14 +13,14 @@ import { Worker } from 'node:worker_threads';
  */
 export const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB'];
 
-const ENTRY = new URL('./pglite-create-thread.mjs', import.meta.url);
+const ENTRY = fileURLToPath(new URL('./pglite-create-process.mjs', import.meta.url));
 const creating = new Map<string, Promise<void>>();
 
 /**
  * Starts creating the embedded database in `dir` when there is none there yet: initdb, several seconds of
- * WebAssembly, runs in a thread of its own, so `npm start` loads the server's code meanwhile, and the few
- * hundred MB initdb takes (a second PostgreSQL and copies of its memory) go back to the system with the
- * thread. It creates the database in a sibling folder and renames it into place once it is complete, so a
+ * WebAssembly, runs in a process of its own, so `npm start` loads the server's code meanwhile, and the few
+ * hundred MB initdb takes (a second PostgreSQL and copies of its memory) go back to the system when it
+ * ends. (In a thread, about 120 MB of it stayed in the server's allocator for good.) It creates the database in a sibling folder and renames it into place once it is complete, so a
  * failed or interrupted creation leaves no half database. `openDatabase` waits for it (createdPglite).
  */
 export function startCreatingPglite(dir: string): void {
@@ -31,10 +33,16 @@ export function startCreatingPglite(dir: string): void {
     await rm(temporary, { recursive: true, force: true });
     try {
       await new Promise<void>((resolve, reject) => {
-        // execArgv []: not the parent's loader flags (tsx), see pglite-create-thread.mjs.
-        const worker = new Worker(ENTRY, { name: 'clearbase-pglite-create', execArgv: [], workerData: { dir: temporary, settings: PGLITE_SETTINGS } });
-        worker.once('error', reject);
-        worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the database creation thread exited with code ${code}`))));
+        // execArgv []: not the parent's loader flags (tsx), see pglite-create-process.mjs.
+        const child = fork(ENTRY, [temporary, JSON.stringify(PGLITE_SETTINGS)], {
+          execArgv: [],
+          env: childEnvironment(),
+          stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+        });
+        child.once('error', reject);
+        child.once('exit', (code, signal) =>
+          code === 0 ? resolve() : reject(new Error(`the database creation process exited with ${signal ?? `code ${code}`}`)),
+        );
       });
       await rename(temporary, dir);
     } catch (error) {
