@@ -66,26 +66,43 @@ async function main(): Promise<void> {
   // The one environment variable of the benchmark; the server's own settings come from config.ts.
   const postgresUrl = process.env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES_URL;
 
+  // Every section's figures are written as soon as it ends, so a section that fails loses only its own.
+  const failures: string[] = [];
+  const save = async () => {
+    if (!jsonFile) return;
+    const now = machineNow();
+    const run = { startedAt, node: process.version, quick, sections: SECTIONS.filter(runs), machine: { cpus: now.cpus, loadAverageAtStart: start.loadAverage, loadAverageAtEnd: now.loadAverage }, failures, figures };
+    await writeFile(jsonFile, `${JSON.stringify(run, null, 2)}\n`);
+  };
+  const section = async (name: Section, work: () => Promise<BenchFigure[] | void>) => {
+    if (!runs(name)) return;
+    try {
+      figures.push(...((await work()) ?? []));
+    } catch (error) {
+      failures.push(name);
+      process.exitCode = 1;
+      process.stderr.write(`bench section ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    }
+    await save();
+  };
+
   // First, while the machine is as its user finds it: a start on a new data folder, then on the same again.
-  if (runs('start')) figures.push(...(await startSection(write)));
+  await section('start', () => startSection(write));
   if (runs('pipeline') || runs('mailbox')) {
     write('== Crypto baseline (bench/run-crypto.ts) ==\n');
     // run-crypto.ts is a script: importing it runs and prints it, so the two benchmarks cannot drift apart.
     await import('./run-crypto');
   }
-  if (runs('pipeline')) figures.push(...(await pipelineSection(quick, postgresUrl, profileDir, write)));
-  if (runs('scale')) figures.push(...(await scaleSection(quick, postgresUrl, profileDir, write)));
-  if (runs('documents')) figures.push(...(await documentsSection(quick, postgresUrl, write)));
-  if (runs('season')) figures.push(...(await seasonSection(quick, postgresUrl, write)));
-  if (runs('search')) await searchSection(quick, postgresUrl, write);
-  if (runs('mailbox')) await mailboxSection(quick, postgresUrl, write);
-  if (runs('embedded')) figures.push(...(await embeddedSection(quick, postgresUrl, write)));
+  await section('pipeline', () => pipelineSection(quick, postgresUrl, profileDir, write));
+  await section('scale', () => scaleSection(quick, postgresUrl, profileDir, write));
+  await section('documents', () => documentsSection(quick, postgresUrl, write));
+  await section('season', () => seasonSection(quick, postgresUrl, write));
+  await section('search', () => searchSection(quick, postgresUrl, write));
+  await section('mailbox', () => mailboxSection(quick, postgresUrl, write));
+  await section('embedded', () => embeddedSection(quick, postgresUrl, write));
   write(`Machine at the end: ${machine()}\n`);
-  const end = machineNow();
-  if (jsonFile) {
-    await writeFile(jsonFile, `${JSON.stringify({ startedAt, node: process.version, quick, sections: SECTIONS.filter(runs), machine: { cpus: end.cpus, loadAverageAtStart: start.loadAverage, loadAverageAtEnd: end.loadAverage }, figures }, null, 2)}\n`);
-    write(`Every figure with its target: ${jsonFile}\n`);
-  }
+  if (jsonFile) write(`Every figure with its target: ${jsonFile}\n`);
+  if (failures.length > 0) write(`Sections that failed: ${failures.join(', ')}\n`);
   const missed = figures.filter((f) => f.pass === false);
   write(`${figures.filter((f) => f.pass === true).length} figures meet their target, ${missed.length} do not${missed.length > 0 ? `: ${missed.map((f) => `${f.name} ${verdictWord(f)}`).join('; ')}` : ''}.\n`);
 }

@@ -23,6 +23,7 @@ const ZRun = z.object({
   node: z.string(),
   quick: z.boolean(),
   machine: z.object({ cpus: z.number(), loadAverageAtStart: z.array(z.number()), loadAverageAtEnd: z.array(z.number()) }),
+  failures: z.array(z.string()).optional(),
   figures: z.array(ZFigure),
 });
 
@@ -36,7 +37,8 @@ const target = (f: BenchFigure) => (f.target === undefined ? '' : 'atMost' in f.
 const load = (values: readonly number[]) => values.map((v) => v.toFixed(2)).join(' ');
 
 const lines = [
-  `Run of ${run.startedAt.slice(0, 16).replace('T', ' ')} UTC${run.quick ? ' (--quick)' : ''}, Node ${run.node}, ${run.machine.cpus} CPUs, load average ${load(run.machine.loadAverageAtStart)} at the start and ${load(run.machine.loadAverageAtEnd)} at the end.`,
+  `Run of ${run.startedAt.slice(0, 16).replace('T', ' ')} UTC${run.quick ? ' (--quick)' : ''}, Node ${run.node}, ${run.machine.cpus} CPUs, load average ${load(run.machine.loadAverageAtStart)} at the start and ${load(run.machine.loadAverageAtEnd)} at the end.` +
+    (run.failures && run.failures.length > 0 ? ` Sections that failed: ${run.failures.join(', ')}.` : ''),
   '',
   '| Section | Figure | Value | Target | Verdict | Load |',
   '|---|---|---|---|---|---|',
