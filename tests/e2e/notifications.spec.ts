@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ZNotificationSettings, ZQuickActions } from '../../src/contract';
+import { ZNotificationHistory, ZNotificationSettings, ZQuickActions } from '../../src/contract';
 import { choose, openNotifications, toast, waitForTab } from './notifications-support';
 
 test.describe('Notifications', () => {
@@ -127,5 +127,29 @@ test.describe('Notifications', () => {
     await expect(page.getByRole('combobox', { name: 'Template' })).toHaveText('Custom Message');
     await expect(page.getByLabel('Subject')).toHaveValue('Scheduled maintenance');
     await expect(page.getByTestId('recipient-count')).toHaveText(String(counts.administrators));
+  });
+
+  test('past a thousand messages History shows an estimate, and a page past the real end says so and goes back to page 1', async ({ page }) => {
+    // The demo holds a few messages; the server's answers are read as they are, then said to be estimates of a
+    // long history (what the server answers past a thousand messages), so the screen meets them as it would.
+    await page.route(/\/api\/notifications\/history\?/, async (route) => {
+      const real = await route.fetch();
+      const answer = ZNotificationHistory.parse(await real.json());
+      const estimated = answer.items.length > 0 ? { total: 24_237, totalIsEstimate: true } : { total: 7_980, totalIsEstimate: true };
+      await route.fulfill({ response: real, json: { ...answer, ...estimated } });
+    });
+    await openNotifications(page, 'history');
+    await expect(page.getByText('About 24,200 messages, newest first; open a subject to read the message')).toBeVisible();
+    const pages = page.getByRole('navigation', { name: 'History pages' });
+    await expect(pages.getByRole('button', { name: 'Next page' })).toBeEnabled();
+
+    await page.goto('/notifications?tab=history&page=400');
+    const pastEnd = page.getByTestId('history-past-end');
+    await expect(pastEnd).toContainText('No more messages');
+    await expect(pastEnd).toContainText('The history ends before page 400');
+    await expect(page.getByTestId('history-row')).toHaveCount(0);
+    await pastEnd.getByRole('button', { name: 'Back to page 1' }).click();
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(page.getByTestId('history-row').first()).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Check, CheckCheck, ChevronsLeft, CloudUpload, FileDown, FileSearch, LoaderCircle, RefreshCw, RotateCcw, Undo2, X } from 'lucide-react';
+import { Check, CheckCheck, CloudUpload, FileDown, FileSearch, LoaderCircle, RefreshCw, RotateCcw, Undo2, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useReducer, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { DOC_TYPE_LABELS, FILE_REMOVED_LABEL, type TDocumentListItem } from '../../../../contract';
@@ -25,6 +25,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage, isApiError } from '@/lib/api-client';
 import { downloadFile } from '@/lib/csv';
+import { PastEstimatedEnd } from '@/components/past-estimated-end';
 import { listPageCount, pastEstimatedEnd } from '@/lib/list-pages';
 import { formatCount } from '@/lib/format';
 import { usePermissions } from '@/lib/session-api';
@@ -116,26 +117,6 @@ function ListSkeleton() {
         </div>
       ))}
     </LoadingState>
-  );
-}
-
-/**
- * A page past the real end of a list whose total was an estimate (an old link, or a page number the estimate
- * offered): nothing to show, and the way back to the start.
- */
-function PastTheEnd({ page, onFirstPage }: { page: number; onFirstPage: () => void }) {
-  return (
-    <div className="flex flex-col items-center gap-3 px-6 py-12 text-center" data-testid="documents-past-end">
-      <FileSearch className="size-10 text-muted-foreground" aria-hidden="true" />
-      <p className="font-medium">No more documents</p>
-      <p className="max-w-md text-sm break-words text-muted-foreground">
-        The list ends before page {formatCount(page)}: the number of documents shown was an estimate.
-      </p>
-      <Button variant="outline" onClick={onFirstPage}>
-        <ChevronsLeft aria-hidden="true" />
-        Back to page 1
-      </Button>
-    </div>
   );
 }
 
@@ -520,7 +501,14 @@ export function DocumentsPage() {
             ) : list.isError && !list.data ? (
               <ErrorState message={getErrorMessage(list.error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
             ) : pastTheEstimatedEnd ? (
-              <PastTheEnd page={filters.page} onFirstPage={() => update((current) => ({ ...current, page: 1 }))} />
+              <PastEstimatedEnd
+                icon={FileSearch}
+                things="documents"
+                list="list"
+                page={filters.page}
+                onFirstPage={() => update((current) => ({ ...current, page: 1 }))}
+                testId="documents-past-end"
+              />
             ) : documents.length === 0 ? (
               <EmptyState
                 icon={FileSearch}

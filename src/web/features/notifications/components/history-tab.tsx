@@ -1,9 +1,10 @@
-import { ChevronsLeft, Inbox, RefreshCw } from 'lucide-react';
+import { Inbox, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { NOTIFICATION_HISTORY_PAGE_SIZE, type TNotificationHistoryItem } from '../../../../contract';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { LoadingState } from '@/components/loading-state';
+import { PastEstimatedEnd } from '@/components/past-estimated-end';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,7 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/api-client';
-import { formatCount, formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { listPageCount, pastEstimatedEnd } from '@/lib/list-pages';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useReturnFocus } from '@/lib/use-return-focus';
@@ -193,17 +194,7 @@ export function HistoryTab({ page, onPageChange }: { page: number; onPageChange:
             onRetry={() => void history.refetch()}
           />
         ) : pastTheEstimatedEnd ? (
-          <div className="flex flex-col items-center gap-3 px-6 py-10 text-center" data-testid="history-past-end">
-            <Inbox className="size-10 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium">No more messages</p>
-            <p className="max-w-md text-sm break-words text-muted-foreground">
-              The history ends before page {formatCount(page)}: the number of messages shown was an estimate.
-            </p>
-            <Button variant="outline" onClick={() => onPageChange(1)}>
-              <ChevronsLeft aria-hidden="true" />
-              Back to page 1
-            </Button>
-          </div>
+          <PastEstimatedEnd icon={Inbox} things="messages" list="history" page={page} onFirstPage={() => onPageChange(1)} testId="history-past-end" />
         ) : data && data.items.length === 0 ? (
           <EmptyState
             icon={Inbox}
