@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } fro
 import type { TDivision, TDocType, TDocumentStatus, TSubmissionSource } from '../../contract';
 import type { Db } from '../platform/db/client';
 import { insertInBatches } from '../platform/db/batch';
-import { cappedCountQuery, countCapped, estimateQuery, LIST_COUNT_CAP, type ListTotal } from '../platform/db/capped-count';
+import { cappedCountQuery, countCapped, LIST_COUNT_CAP, type ListTotal } from '../platform/db/capped-count';
 import { registrationInDivisions, scopeValues, type DivisionScope } from '../platform/db/division-scope';
 import { preparedRead, type Preparable } from '../platform/db/prepared';
 import { containsPattern, foldedContains } from '../platform/db/search';
@@ -276,9 +276,6 @@ export const documentListMatchQuery = (db: Db, filter: DocumentListFilter) =>
 /** The capped count of the documents matching `filter` (cappedCountQuery); the builder, for the benchmark. */
 export const documentListCappedCountQuery = (db: Db, filter: DocumentListFilter, cap: number = DOCUMENT_LIST_COUNT_CAP) =>
   cappedCountQuery(db, documentListMatchQuery(db, filter), cap);
-
-/** The planner's estimate of the documents matching `filter` (estimateQuery); the builder, for the benchmark. */
-export const documentListEstimateQuery = (db: Db, filter: DocumentListFilter) => estimateQuery(documentListMatchQuery(db, filter));
 
 /** The Documents screen's total: exact, or the planner's estimate when more match than the exact count goes to. */
 export type DocumentListTotal = ListTotal;

@@ -1,5 +1,5 @@
-import { count, sql, type SQLWrapper } from 'drizzle-orm';
-import { PgDialect, type PgSelect } from 'drizzle-orm/pg-core';
+import { count, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db } from './client';
 
@@ -29,13 +29,9 @@ export const cappedCountQuery = (db: Db, match: PgSelect, cap: number = LIST_COU
 /**
  * The planner's plan for reading every row `match` answers: `explain (format json) …`, planned for the values
  * given, as the count would be. Its top node's `Plan Rows` is the estimate of how many match, from the
- * tables' statistics, without reading a row. Awaited through `db.execute`; `toSQL()` gives its text and
- * values, for a benchmark.
+ * tables' statistics, without reading a row.
  */
-export function estimateQuery(match: PgSelect): SQLWrapper & { toSQL(): { sql: string; params: unknown[] } } {
-  const statement = sql`explain (format json) ${match.getSQL()}`;
-  return { getSQL: () => statement, toSQL: () => new PgDialect().sqlToQuery(statement) };
-}
+const estimateStatement = (match: PgSelect): SQL => sql`explain (format json) ${match.getSQL()}`;
 
 /** What `explain (format json)` answers: one row, whose one column holds the plan as JSON (parsed, or as text). */
 const ZExplained = z.object({ rows: z.array(z.object({ 'QUERY PLAN': z.unknown() })).min(1) });
@@ -58,7 +54,7 @@ export async function countCapped(db: Db, match: () => PgSelect, cap: number = L
   const [row] = await cappedCountQuery(db, match(), cap);
   const counted = row?.n ?? 0;
   if (counted <= cap) return { total: counted, isEstimate: false };
-  const explained: unknown = await db.execute(estimateQuery(match()));
+  const explained: unknown = await db.execute(estimateStatement(match()));
   const estimate = planRows(explained) ?? 0;
   return { total: Math.max(estimate, cap + 1), isEstimate: true };
 }
