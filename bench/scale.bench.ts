@@ -24,7 +24,7 @@ import {
   type TDocumentStatus,
 } from '../src/contract';
 import { CONFIG_VARIABLES } from '../src/server/platform/config';
-import { openDatabase, type Database, type Db } from '../src/server/platform/db/client';
+import { openDatabase, POSTGRES_POOL_SIZE, type Database, type Db } from '../src/server/platform/db/client';
 import { lastActionTimes, listPlayerEvents } from '../src/server/audit';
 import {
   countDocumentList,
@@ -106,8 +106,8 @@ export const QUICK_SCALE_PLAYERS = 5_000;
 export const GROWTH_SIZES: readonly number[] = [5_000, FULL_SCALE_PLAYERS, 200_000];
 /** p95 at most `p95Ms` and at most `ratio` × the HTTP floor's p95 for the same statements. */
 export const SCALE_TARGET = { p95Ms: 25, ratio: 1.5 } as const;
-/** The server's pool (src/server/db/client.ts, `max: 10`): the raw queries get no more connections than it has. */
-const SERVER_POOL_SIZE = 10;
+/** The server's pool: the raw queries get no more connections than it has. */
+const SERVER_POOL_SIZE = POSTGRES_POOL_SIZE;
 const PASSWORD = 'scale bench password';
 /** Warm-up rounds per client whose answers are checked against the contract and the seeded data. */
 const CHECKED_WARMUP = 5;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { z } from 'zod';
 import { SEASON_REPORT_MAX_PLAYERS } from '../src/contract';
-import { openDatabase, type Database } from '../src/server/platform/db/client';
+import { openDatabase, POSTGRES_POOL_SIZE, type Database } from '../src/server/platform/db/client';
 import { seasonReportQueries } from '../src/server/reports/season-report.repository';
 import { insertSeasons } from '../src/server/seasons/seasons.repository';
 import { figure, type BenchFigure } from './figures';
@@ -34,8 +34,8 @@ export const FULL_BREAKDOWN_PLAYERS = 50_000;
 export const QUICK_BREAKDOWN_PLAYERS = 5_000;
 /** GET /api/reports/season at 50,000 players with 20 concurrent clients: p95 at most this, in ms. */
 export const SEASON_REPORT_P95_TARGET_MS = 25;
-/** The server's pool size (src/server/platform/db/client.ts): the callers share as many connections. */
-const SERVER_POOL_SIZE = 10;
+/** The server's pool: the callers share as many connections. */
+const SERVER_POOL_SIZE = POSTGRES_POOL_SIZE;
 /** The slots season_breakdown spreads writers over (pg_backend_pid() % 8, migration 0018). */
 const SLOTS = 8;
 

@@ -41,6 +41,9 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
 const MIGRATION_LOCK_KEY = 7_305_571_001;
 
 /** Opens the database and applies every pending migration. `dir: undefined` = an in-memory PGlite. */
+/** Connections one server keeps to PostgreSQL at most (the benchmarks give their raw callers as many). */
+export const POSTGRES_POOL_SIZE = 10;
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
     // The extensions search needs (migration 0013, decision 024): PGlite loads an extension's files only when
@@ -63,7 +66,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return { db, kind: 'pglite', driver: { kind: 'pglite', pglite: client }, close: () => client.close() };
   }
 
-  const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: target.url, max: POSTGRES_POOL_SIZE, connectionTimeoutMillis: 5_000 });
   // A client that loses its server (terminated, failover, restart) emits 'error', which kills the process
   // when nobody listens. The pool listens only while a client sits idle, and drops it; a client checked
   // out (a transaction between two statements, the migration lock) has no listener of its own, so each
