@@ -20,8 +20,9 @@ const creating = new Map<string, Promise<void>>();
  * Starts creating the embedded database in `dir` when there is none there yet: initdb, several seconds of
  * WebAssembly, runs in a process of its own, so `npm start` loads the server's code meanwhile, and the few
  * hundred MB initdb takes (a second PostgreSQL and copies of its memory) go back to the system when it
- * ends. (In a thread, about 120 MB of it stayed in the server's allocator for good.) It creates the database in a sibling folder and renames it into place once it is complete, so a
- * failed or interrupted creation leaves no half database. `openDatabase` waits for it (createdPglite).
+ * ends (in a thread, about 120 MB of it stayed in the server's allocator for good). It creates the database
+ * in a sibling folder and renames it into place once it is complete, so a failed or interrupted creation
+ * leaves no half database. `openDatabase` waits for it (createdPglite).
  */
 export function startCreatingPglite(dir: string): void {
   if (creating.has(dir) || existsSync(path.join(dir, 'PG_VERSION'))) return;
