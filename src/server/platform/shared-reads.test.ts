@@ -12,16 +12,44 @@ function controlledRead() {
   return { run, pending, started: () => started };
 }
 
+/** Lets every settled promise's handlers run. */
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe('sharedReads', () => {
-  it('runs identical reads made while one is running once, and gives every caller its answer', async () => {
+  it('gives callers that arrive while a read runs one further read, started once it settles, which they share', async () => {
     const reads = sharedReads<string, string>();
     const source = controlledRead();
     const first = reads.read('stats:fall-2025', source.run);
     const second = reads.read('stats:fall-2025', source.run);
+    const third = reads.read('stats:fall-2025', source.run);
     expect(source.started()).toBe(1);
     expect(reads.inFlight).toBe(1);
-    source.pending[0]?.resolve('figures');
-    await expect(Promise.all([first, second])).resolves.toEqual(['figures', 'figures']);
+    // The first read may have begun before the others' callers wrote: they do not take its answer.
+    source.pending[0]?.resolve('before the approval');
+    await expect(first).resolves.toBe('before the approval');
+    await flush();
+    expect(source.started()).toBe(2);
+    source.pending[1]?.resolve('after the approval');
+    await expect(Promise.all([second, third])).resolves.toEqual(['after the approval', 'after the approval']);
+    expect(reads.inFlight).toBe(0);
+  });
+
+  it('a caller arriving while the further read runs waits for the one after it', async () => {
+    const reads = sharedReads<string, string>();
+    const source = controlledRead();
+    const first = reads.read('k', source.run);
+    const second = reads.read('k', source.run);
+    source.pending[0]?.resolve('one');
+    await first;
+    await flush();
+    const third = reads.read('k', source.run);
+    expect(source.started()).toBe(2);
+    source.pending[1]?.resolve('two');
+    await expect(second).resolves.toBe('two');
+    await flush();
+    expect(source.started()).toBe(3);
+    source.pending[2]?.resolve('three');
+    await expect(third).resolves.toBe('three');
     expect(reads.inFlight).toBe(0);
   });
 
@@ -46,17 +74,20 @@ describe('sharedReads', () => {
     expect(reads.inFlight).toBe(2);
   });
 
-  it('gives a failure to every caller that shared the read, and lets the next one try again', async () => {
+  it('a failed read fails its own caller only; those waiting behind it read afresh, and the next one tries again', async () => {
     const reads = sharedReads<string, string>();
     const source = controlledRead();
     const first = reads.read('k', source.run);
     const second = reads.read('k', source.run);
     source.pending[0]?.reject(new Error('database went away'));
     await expect(first).rejects.toThrow('database went away');
-    await expect(second).rejects.toThrow('database went away');
+    await flush();
+    source.pending[1]?.reject(new Error('still away'));
+    await expect(second).rejects.toThrow('still away');
     const third = reads.read('k', source.run);
-    expect(source.started()).toBe(2);
-    source.pending[1]?.resolve('back');
+    expect(source.started()).toBe(3);
+    source.pending[2]?.resolve('back');
     await expect(third).resolves.toBe('back');
+    expect(reads.inFlight).toBe(0);
   });
 });

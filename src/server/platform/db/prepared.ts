@@ -37,7 +37,7 @@ const MAX_NAME_BYTES = 63;
  *
  * On PGlite drizzle ignores the name and runs the query as it would unprepared.
  *
- * Identical calls (same shape and values, on the same handle) made while one runs share its answer
+ * Identical calls (same shape and values, on the same handle) share answers read after they arrived
  * (shared-reads.ts): the dashboards that poll these reads ask in bursts. Their rows are read-only.
  */
 export function preparedRead<Args extends unknown[], Result>(
