@@ -101,11 +101,18 @@ export type CreateOptions = {
   listCountCap?: number;
   /** Tests drive the job runner's clock and polling, and the timings of failed virus scans' retries. */
   jobs?: { now?: () => Date; pollMs?: number; scanRetry?: ScanRetryPolicy };
+  /** How long a storage probe that passed answers for health (STORAGE_PROBE_FRESH_MS); 0 probes on every call. */
+  storageProbeFreshMs?: number;
 };
 
 /** The composition root: the only place that creates adapters and hands them to services. */
 export async function createClearbase(config: Config, log: Logger, options: CreateOptions = {}): Promise<Clearbase> {
+  // The folders above the data folder are made as folders usually are; the data folder is its owner's alone.
+  await mkdir(path.dirname(config.dataDir), { recursive: true });
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  if (config.database.kind === 'pglite' && config.database.because) {
+    log.info({ reason: config.database.because }, 'the embedded database is PGlite');
+  }
   const masterKey = await loadMasterKey(config.masterKey, config.masterKeyFile);
   if (masterKey.source === 'created') {
     log.warn({ file: config.masterKeyFile }, 'created a new master key: back this file up, files cannot be decrypted without it');
@@ -168,8 +175,9 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const jobClock = options.jobs?.now ?? (() => new Date());
   const scanRetry = options.jobs?.scanRetry ?? DEFAULT_SCAN_RETRY;
   const healthChecks = {
-    database: databaseCheck(() => pingDatabase(db), database.kind),
-    s3: storageCheck(storage),
+    // A database handed in is described by its engine; one opened here by what the settings chose.
+    database: databaseCheck(() => pingDatabase(db), ownsDatabase ? config.database.kind : database.kind),
+    s3: storageCheck(storage, { freshForMs: options.storageProbeFreshMs }),
     form: formWebhookCheck(() => formSecret.current()),
     gmail: () => mailbox.health(),
     antivirus: withFailedScanCount(

@@ -70,6 +70,8 @@ describeEachDatabase('answers when storage refuses writes', ({ getDatabase }) =>
       readDocuments: false,
       database: getDatabase(),
       webDir: path.join(dataDir, 'none'),
+      // The folder is frozen after the start's own probe passed: health must probe again to see it.
+      storageProbeFreshMs: 0,
     });
     const login = await clearbase.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password: PASSWORD } });
     cookie = [login.headers['set-cookie']].flat().join(';').split(';')[0] ?? '';

@@ -1,6 +1,11 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLocalStorage } from '../adapters/storage/local-storage';
+import type { Storage } from '../adapters/storage/port';
 import { createLogger } from '../platform/logger';
-import { CHECK_FAILED, checkHealth, formWebhookCheck, notConfiguredCheck, type HealthChecks } from './health.service';
+import { CHECK_FAILED, checkHealth, formWebhookCheck, notConfiguredCheck, STORAGE_PROBE_FRESH_MS, storageCheck, type HealthChecks } from './health.service';
 
 const ok = () => Promise.resolve({ status: 'ok' as const, message: 'fine' });
 
@@ -52,5 +57,45 @@ describe('checkHealth', () => {
     await expect(formWebhookCheck(secret)()).resolves.toEqual({ status: 'ok', message: expect.stringContaining('Settings → Integrations') as string });
     expect(asked).toBe(1);
     await expect(notConfiguredCheck('The mailbox is not set up yet.')()).resolves.toEqual({ status: 'warning', message: 'The mailbox is not set up yet.' });
+  });
+});
+
+describe('storageCheck', () => {
+  it('probes the storage, lets a probe that passed stand for ten seconds, and never keeps a failed one', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'clearbase-health-'));
+    try {
+      const local = createLocalStorage(root);
+      let puts = 0;
+      let failing = false;
+      const storage: Storage = {
+        ...local,
+        driver: local.driver,
+        location: local.location,
+        put: (key, body) => {
+          puts += 1;
+          return failing ? Promise.reject(new Error('EIO: i/o error, write')) : local.put(key, body);
+        },
+      };
+      let clock = 0;
+      const check = storageCheck(storage, { now: () => clock });
+      const passed = { status: 'ok', message: 'Local encrypted storage: write and read OK' };
+      await expect(check()).resolves.toEqual(passed);
+      clock = STORAGE_PROBE_FRESH_MS - 1;
+      await expect(check()).resolves.toEqual(passed);
+      expect(puts).toBe(1);
+      clock = STORAGE_PROBE_FRESH_MS;
+      failing = true;
+      await expect(check()).rejects.toThrow('EIO');
+      expect(puts).toBe(2);
+      await expect(check()).rejects.toThrow('EIO');
+      expect(puts).toBe(3);
+      failing = false;
+      await expect(check()).resolves.toEqual(passed);
+      expect(puts).toBe(4);
+      // The probe's object is gone again.
+      expect(await readdir(path.join(root, '.health'))).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

@@ -48,30 +48,54 @@ async function runCheck(name: THealthServiceName, check: HealthCheck, log: Logge
   }
 }
 
-export function databaseCheck(ping: () => Promise<number>, kind: 'pglite' | 'postgres'): HealthCheck {
-  const label = kind === 'pglite' ? 'Embedded PostgreSQL (PGlite)' : 'PostgreSQL';
+const DATABASE_LABELS = { pglite: 'Embedded PostgreSQL (PGlite)', 'embedded-postgres': 'Embedded PostgreSQL', postgres: 'PostgreSQL' } as const;
+
+export function databaseCheck(ping: () => Promise<number>, kind: keyof typeof DATABASE_LABELS): HealthCheck {
+  const label = DATABASE_LABELS[kind];
   return async () => {
     const ms = await ping();
     return { status: 'ok', message: `${label} answered in ${ms.toFixed(1)} ms` };
   };
 }
 
-/** Proves the storage can write, read back and delete an object, not merely that it is configured. */
-export function storageCheck(storage: Storage): HealthCheck {
+/**
+ * How long a storage probe that passed stands for the next calls. Every open dashboard asks for health on
+ * each load, and a probe on local storage is two fsyncs, which under a run of uploads wait behind theirs: a
+ * probe a few seconds old says as much. A failed probe is never kept: the next call probes again.
+ */
+export const STORAGE_PROBE_FRESH_MS = 10_000;
+
+/**
+ * Proves the storage can write, read back and delete an object, not merely that it is configured; a probe
+ * that passed within `freshForMs` answers for it.
+ */
+export function storageCheck(storage: Storage, options: { freshForMs?: number | undefined; now?: () => number } = {}): HealthCheck {
+  const freshForMs = options.freshForMs ?? STORAGE_PROBE_FRESH_MS;
+  const now = options.now ?? (() => performance.now());
+  let passed: { at: number; result: TServiceHealth } | undefined;
   return async () => {
-    const key = `.health/probe-${randomBytes(8).toString('hex')}`;
-    const payload = randomBytes(32);
-    try {
-      await storage.put(key, payload);
-      const readBack = await readAll(await storage.get(key));
-      if (!readBack.equals(payload)) return { status: 'error', message: 'Storage returned different bytes than written' };
-    } finally {
-      await storage.delete(key).catch(() => undefined);
-    }
-    // A local folder is not named: where the server keeps its files is no business of an HTTP answer.
-    const where = storage.driver === 'local' ? 'Local encrypted storage' : `S3 ${storage.location}`;
-    return { status: 'ok', message: `${where}: write and read OK` };
+    if (passed && now() - passed.at < freshForMs) return passed.result;
+    passed = undefined;
+    const startedAt = now();
+    const result = await probeStorage(storage);
+    if (result.status === 'ok') passed = { at: startedAt, result };
+    return result;
   };
+}
+
+async function probeStorage(storage: Storage): Promise<TServiceHealth> {
+  const key = `.health/probe-${randomBytes(8).toString('hex')}`;
+  const payload = randomBytes(32);
+  try {
+    await storage.put(key, payload);
+    const readBack = await readAll(await storage.get(key));
+    if (!readBack.equals(payload)) return { status: 'error', message: 'Storage returned different bytes than written' };
+  } finally {
+    await storage.delete(key).catch(() => undefined);
+  }
+  // A local folder is not named: where the server keeps its files is no business of an HTTP answer.
+  const where = storage.driver === 'local' ? 'Local encrypted storage' : `S3 ${storage.location}`;
+  return { status: 'ok', message: `${where}: write and read OK` };
 }
 
 /** The form webhook is always ready: without FORM_WEBHOOK_SECRET its secret is generated on first use (here, if not before). */
