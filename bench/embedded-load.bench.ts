@@ -6,14 +6,14 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, count, countDistinct, eq, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import { documents, players, registrations, seasons } from '../src/server/platform/db/schema';
-import { openDatabase, type Database } from '../src/server/platform/db/client';
+import { openDatabase, type Database, type DatabaseTarget } from '../src/server/platform/db/client';
 import { signBody } from '../src/server/intake/form/form-webhook';
 import { buildMultipart } from '../tests/support/multipart';
 import { childServerEnv, freePort, signIn } from '../tests/support/child-server';
 import { ensureWebBuild } from '../scripts/ensure-web-build';
 import { figure, oneMinuteLoad, type BenchFigure } from './figures';
-import { startServerProcess, summarize, type Latencies, type ServerProcess } from './server-process';
-import { createScratchDatabase, DEFAULT_POSTGRES_URL, makeSizedPdf, type BenchDatabase, type ScratchDatabase } from './support';
+import { processTreeCpuMs, processTreeMemoryMB, startServerProcess, summarize, type Latencies, type ServerProcess } from './server-process';
+import { createScratchDatabase, DEFAULT_POSTGRES_URL, makeSizedPdf, type ScratchDatabase } from './support';
 
 /**
  * The embedded default under load: the real server (`src/server/main.ts` as `npm start` runs it, in a child
@@ -30,11 +30,17 @@ import { createScratchDatabase, DEFAULT_POSTGRES_URL, makeSizedPdf, type BenchDa
  *   answered, as families do not wait for each other): the signed form webhook with one `fileBytes` PDF of a
  *   new player each; its time is to the webhook's answer (202: the file is staged and queued).
  * Then the pipeline drains, the server stops, and the database is read: every upload must be stored, once.
- * The same on PostgreSQL, side by side, to tell the database's share from the rest.
+ * Each embedded database (PGlite in the server's process; PostgreSQL from the bundled binaries, a process
+ * of the server's own) and a PostgreSQL server of its own beside them, to tell the database's share from
+ * the rest.
  *
- * Targets: dashboard load p95 ≤ 150 ms, webhook answer p95 ≤ 1 s, no error, every upload stored once, and
- * the server's resident set ≤ 600 MB at the end.
+ * Targets, for each embedded database: dashboard load p95 ≤ 150 ms, webhook answer p95 ≤ 1 s, no error,
+ * every upload stored once, and ≤ 600 MB at the end for the server and every process it started (the sum
+ * of their proportional set sizes, so memory they share counts once).
  */
+
+/** `embedded-postgres`: `CLEARBASE_EMBEDDED_DATABASE=postgres`; `postgres`: a server of its own at `postgresUrl`. */
+export type EmbeddedLoadDatabase = 'pglite' | 'embedded-postgres' | 'postgres';
 
 export const EMBEDDED_LOAD_TARGET = { dashboardP95Ms: 150, webhookP95Ms: 1_000, rssMB: 600 } as const;
 const PASSWORD = 'embedded load bench password';
@@ -46,7 +52,7 @@ const SETTLED_WITHIN_MS = 600_000;
 const DRAIN_WITHIN_MS = 300_000;
 
 export interface EmbeddedLoadOptions {
-  databases?: BenchDatabase[];
+  databases?: EmbeddedLoadDatabase[];
   extraPlayers?: number;
   dashboardClients?: number;
   uploadsPerSecond?: number;
@@ -63,7 +69,7 @@ export interface EmbeddedLoadOptions {
 }
 
 export interface EmbeddedLoadCase {
-  database: BenchDatabase;
+  database: EmbeddedLoadDatabase;
   players: number;
   dashboard: Latencies;
   /** p95 of each of the dashboard's calls, by path. */
@@ -77,8 +83,16 @@ export interface EmbeddedLoadCase {
   drainSeconds: number;
   /** CPU of the server (every thread) per second of the timed run: 2 = both cores of this machine. */
   serverCpuPerSecond: number | undefined;
+  /** The server's own resident set at the end and its high-water mark. */
   rssAtEndMB: number | undefined;
   peakMB: number | undefined;
+  /** The server and every process it started (the reader, an embedded PostgreSQL's), PSS summed, at the end. */
+  treeAtEndMB: number | undefined;
+  processes: number | undefined;
+  /** That memory by program: the server, the reader process, PostgreSQL's processes. */
+  memoryByProgram: Record<string, number> | undefined;
+  /** CPU of the server and every process it started, per second of the timed run: 2 = both cores. */
+  treeCpuPerSecond: number | undefined;
   loadAverage: number;
 }
 
@@ -101,7 +115,7 @@ export async function runEmbeddedLoadBench(options: EmbeddedLoadOptions = {}): P
   // The server serves the built web app only if it exists when it starts, as `npm start` does.
   ensureWebBuild();
   const cases: EmbeddedLoadCase[] = [];
-  for (const database of options.databases ?? ['pglite', 'postgres']) {
+  for (const database of options.databases ?? (['pglite', 'embedded-postgres', 'postgres'] as const)) {
     write(
       `  ${database}: demo data + ${settings.extraPlayers.toLocaleString('en-US')} players; ${settings.dashboardClients} dashboards ` +
         `(a load every ${settings.thinkMs} ms each) and ${settings.uploadsPerSecond} uploads/s of ${settings.fileBytes / 1000} KB for ${settings.seconds} s…\n`,
@@ -115,7 +129,7 @@ export async function runEmbeddedLoadBench(options: EmbeddedLoadOptions = {}): P
 type Settings = Required<Omit<EmbeddedLoadOptions, 'databases' | 'postgresUrl' | 'workDir' | 'write' | 'profileDir'>>;
 
 async function runCase(
-  database: BenchDatabase,
+  database: EmbeddedLoadDatabase,
   settings: Settings,
   postgresUrl: string,
   workDir: string,
@@ -127,7 +141,11 @@ async function runCase(
   let server: ServerProcess | undefined;
   try {
     if (database === 'postgres') scratch = await createScratchDatabase(postgresUrl, 'clearbase_load_');
-    const target = scratch ? ({ kind: 'postgres', url: scratch.url } as const) : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const);
+    const target: DatabaseTarget = scratch
+      ? { kind: 'postgres', url: scratch.url }
+      : database === 'embedded-postgres'
+        ? { kind: 'embedded-postgres', dir: path.join(dataDir, 'postgres') }
+        : { kind: 'pglite', dir: path.join(dataDir, 'db') };
     const port = await freePort();
     const env = childServerEnv({
       NODE_ENV: 'production',
@@ -141,6 +159,7 @@ async function runCase(
       FORM_WEBHOOK_RATE_LIMIT: '100000',
       LOG_LEVEL: 'warn',
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      ...(database === 'embedded-postgres' ? { CLEARBASE_EMBEDDED_DATABASE: 'postgres' } : {}),
     });
     const start = (readyWithinMs: number, profile = false) =>
       startServerProcess({
@@ -179,9 +198,12 @@ async function runCase(
     await runLoad(server.url, cookie, season.id, settings, `w${tag}`, settings.warmupSeconds);
     const loadAverage = oneMinuteLoad();
     const cpuBefore = server.cpuMs();
+    const treeCpuBefore = server.pid === undefined ? undefined : processTreeCpuMs(server.pid);
     const run = await runLoad(server.url, cookie, season.id, settings, `t${tag}`, settings.seconds);
     const cpuAfter = server.cpuMs();
+    const treeCpuAfter = server.pid === undefined ? undefined : processTreeCpuMs(server.pid);
     const memory = server.memory();
+    const tree = server.pid === undefined ? undefined : processTreeMemoryMB(server.pid);
 
     const drainStarted = performance.now();
     await waitForDrain(server.url, cookie, run.lastNames);
@@ -210,6 +232,10 @@ async function runCase(
       serverCpuPerSecond: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / 1000 / run.seconds,
       rssAtEndMB: memory?.rssMB,
       peakMB: memory?.peakMB,
+      treeAtEndMB: tree?.pssMB,
+      processes: tree?.processes,
+      memoryByProgram: tree?.byProgram,
+      treeCpuPerSecond: treeCpuBefore === undefined || treeCpuAfter === undefined ? undefined : (treeCpuAfter - treeCpuBefore) / 1000 / run.seconds,
       loadAverage,
     };
   } catch (error) {
@@ -405,38 +431,52 @@ async function countStored(database: Database, lastNames: string[]): Promise<{ s
 
 function caseFigures(c: EmbeddedLoadCase): BenchFigure[] {
   const detail = { database: c.database, players: c.players, loadAverage: c.loadAverage };
-  const embedded = c.database === 'pglite';
+  const embedded = c.database !== 'postgres';
   return [
     figure({ section: 'embedded-load', name: `dashboard load p95 (${c.database})`, value: c.dashboard.p95, unit: 'ms', ...(embedded ? { target: { atMost: EMBEDDED_LOAD_TARGET.dashboardP95Ms } } : {}), detail: { ...detail, p50: c.dashboard.p50, loads: c.dashboard.count } }),
     figure({ section: 'embedded-load', name: `webhook answer p95 (${c.database})`, value: c.webhook.p95, unit: 'ms', ...(embedded ? { target: { atMost: EMBEDDED_LOAD_TARGET.webhookP95Ms } } : {}), detail: { ...detail, p50: c.webhook.p50, uploads: c.uploadsSent } }),
     figure({ section: 'embedded-load', name: `failed calls (${c.database})`, value: c.errors, unit: 'count', target: { atMost: 0 }, detail }),
     figure({ section: 'embedded-load', name: `uploads not stored exactly once (${c.database})`, value: c.uploadsSent - c.stored + c.duplicates, unit: 'count', target: { atMost: 0 }, detail: { ...detail, sent: c.uploadsSent, stored: c.stored, duplicates: c.duplicates } }),
-    ...(c.rssAtEndMB === undefined
+    ...(c.treeAtEndMB === undefined
       ? []
-      : [figure({ section: 'memory', name: `resident set at the end of the load (${c.database})`, value: c.rssAtEndMB, unit: 'MB', ...(embedded ? { target: { atMost: EMBEDDED_LOAD_TARGET.rssMB } } : {}), detail: { ...detail, peakMB: c.peakMB ?? null } })]),
+      : [
+          figure({
+            section: 'memory',
+            name: `memory at the end of the load, server and its processes (${c.database})`,
+            value: c.treeAtEndMB,
+            unit: 'MB',
+            ...(embedded ? { target: { atMost: EMBEDDED_LOAD_TARGET.rssMB } } : {}),
+            detail: { ...detail, processes: c.processes ?? null, byProgramMB: c.memoryByProgram ?? null, serverRssMB: c.rssAtEndMB ?? null, serverPeakMB: c.peakMB ?? null },
+          }),
+        ]),
   ];
 }
 
 export function formatEmbeddedLoadTable(cases: EmbeddedLoadCase[], settings: Settings): string {
   const lines = [
     `Embedded default under load: ${settings.dashboardClients} dashboards (8 calls at once, then ${settings.thinkMs} ms), ${settings.uploadsPerSecond} uploads/s of ${settings.fileBytes / 1000} KB PDFs for ${settings.seconds} s;`,
-    `the server in a child process (NODE_ENV=production). Latencies in ms; cpu = server cores busy during the run; rss = resident set at the end of the run.`,
+    `the server in a child process (NODE_ENV=production). Latencies in ms; cpu = cores busy during the run, the server's own and with every`,
+    `process it started (an embedded PostgreSQL's included); rss = the server's resident set at the end; all MB = PSS of the server and its processes.`,
     '',
-    `${'database'.padEnd(9)} ${'players'.padStart(8)}  ${'dash p50'.padStart(8)} ${'dash p95'.padStart(8)}  ${'hook p50'.padStart(8)} ${'hook p95'.padStart(8)}  errors  stored/sent  dup  drain s   cpu  rss MB  load`,
+    `${'database'.padEnd(17)} ${'players'.padStart(8)}  ${'dash p50'.padStart(8)} ${'dash p95'.padStart(8)}  ${'hook p50'.padStart(8)} ${'hook p95'.padStart(8)}  errors  stored/sent  dup  drain s   cpu  all cpu  rss MB  all MB  load`,
   ];
   for (const c of cases) {
     lines.push(
-      `${c.database.padEnd(9)} ${String(c.players).padStart(8)}  ${c.dashboard.p50.toFixed(0).padStart(8)} ${c.dashboard.p95.toFixed(0).padStart(8)}  ` +
+      `${c.database.padEnd(17)} ${String(c.players).padStart(8)}  ${c.dashboard.p50.toFixed(0).padStart(8)} ${c.dashboard.p95.toFixed(0).padStart(8)}  ` +
         `${c.webhook.p50.toFixed(0).padStart(8)} ${c.webhook.p95.toFixed(0).padStart(8)}  ${String(c.errors).padStart(6)}  ${`${c.stored}/${c.uploadsSent}`.padStart(11)}  ` +
-        `${String(c.duplicates).padStart(3)}  ${c.drainSeconds.toFixed(0).padStart(7)}  ${(c.serverCpuPerSecond ?? Number.NaN).toFixed(2).padStart(4)}  ` +
-        `${(c.rssAtEndMB ?? Number.NaN).toFixed(0).padStart(6)}  ${c.loadAverage.toFixed(1)}`,
+        `${String(c.duplicates).padStart(3)}  ${c.drainSeconds.toFixed(0).padStart(7)}  ${(c.serverCpuPerSecond ?? Number.NaN).toFixed(2).padStart(4)}  ${(c.treeCpuPerSecond ?? Number.NaN).toFixed(2).padStart(7)}  ` +
+        `${(c.rssAtEndMB ?? Number.NaN).toFixed(0).padStart(6)}  ${(c.treeAtEndMB ?? Number.NaN).toFixed(0).padStart(6)}  ${c.loadAverage.toFixed(1)}`,
     );
+  }
+  for (const c of cases) {
+    const parts = Object.entries(c.memoryByProgram ?? {}).map(([program, mb]) => `${program} ${mb}`);
+    lines.push(`memory at the end, ${c.database} (MB of PSS by program): ${parts.join(', ')}`);
   }
   lines.push('', 'p95 of each dashboard call (ms):');
   const paths = cases[0]?.calls.map((call) => call.path) ?? [];
-  lines.push(`${''.padEnd(44)}${cases.map((c) => c.database.padStart(10)).join('')}`);
+  lines.push(`${''.padEnd(44)}${cases.map((c) => c.database.padStart(19)).join('')}`);
   for (const [i, call] of paths.entries()) {
-    lines.push(`${call.replace(/\/api\/seasons\/[^/]+\/requirements/, '/api/seasons/<current>/requirements').padEnd(44)}${cases.map((c) => (c.calls[i]?.latencies.p95 ?? Number.NaN).toFixed(0).padStart(10)).join('')}`);
+    lines.push(`${call.replace(/\/api\/seasons\/[^/]+\/requirements/, '/api/seasons/<current>/requirements').padEnd(44)}${cases.map((c) => (c.calls[i]?.latencies.p95 ?? Number.NaN).toFixed(0).padStart(19)).join('')}`);
   }
   lines.push('');
   return lines.join('\n');

@@ -179,8 +179,8 @@ async function mailboxSection(quick: boolean, postgresUrl: string, write: (text:
 }
 
 async function startSection(write: (text: string) => void): Promise<BenchFigure[]> {
-  write('== Start (npm start with the built web app, PGlite and demo data: cold, then warm) ==\n');
-  const figures = await runStartBench({ write });
+  write('== Start (npm start with the built web app and demo data, PGlite then the embedded PostgreSQL: cold, then warm) ==\n');
+  const figures = [...(await runStartBench({ write })), ...(await runStartBench({ write, database: 'postgres' }))];
   printFigures(figures, write);
   return figures;
 }

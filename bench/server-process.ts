@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -101,6 +102,80 @@ export function processMemoryMB(pid: number): { rssMB: number; peakMB: number } 
   } catch {
     return undefined;
   }
+}
+
+/** The process and every live process below it (children, their children…), from /proc (Linux); [pid] elsewhere. */
+export function processTree(pid: number): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [pid];
+  }
+  const children = new Map<number, number[]>();
+  for (const name of entries) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
+    } catch {
+      // It ended while the list was read.
+    }
+  }
+  const tree: number[] = [];
+  const queue = [pid];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    tree.push(next);
+    queue.push(...(children.get(next) ?? []));
+  }
+  return tree;
+}
+
+/**
+ * The memory of a process and every process below it, as the sum of their proportional set sizes (PSS: each
+ * shared page divided among the processes sharing it, so shared buffers count once), in MB, with how many
+ * processes there were. For a single process it is its resident set, less what it shares with others.
+ */
+export function processTreeMemoryMB(pid: number): { pssMB: number; processes: number; byProgram: Record<string, number> } | undefined {
+  let kB = 0;
+  let processes = 0;
+  const byProgram: Record<string, number> = {};
+  for (const member of processTree(pid)) {
+    try {
+      const value = Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${member}/smaps_rollup`, 'utf8'))?.[1]);
+      if (Number.isFinite(value)) {
+        kB += value;
+        processes += 1;
+        const program = member === pid ? 'server' : programOf(member);
+        byProgram[program] = Math.round((byProgram[program] ?? 0) + value / 1024);
+      }
+    } catch {
+      // Ended meanwhile, or no smaps_rollup (not Linux).
+    }
+  }
+  return processes === 0 ? undefined : { pssMB: kB / 1024, processes, byProgram };
+}
+
+/** A short name for what a process runs: its program's file name, or for Node.js its script's. */
+function programOf(pid: number): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const program = path.basename(args[0] ?? '?');
+    if (program !== 'node') return program.startsWith('postgres') ? 'postgres' : program;
+    const script = args.slice(1).find((arg) => /\.(m?[jt]s)$/.test(arg));
+    return script ? path.basename(script) : 'node';
+  } catch {
+    return '?';
+  }
+}
+
+/** CPU of a process and every live process below it, each with its ended children's, in ms; undefined off Linux. */
+export function processTreeCpuMs(pid: number): number | undefined {
+  const own = processCpuMs(pid, { endedChildren: true });
+  if (own === undefined) return undefined;
+  return processTree(pid)
+    .slice(1)
+    .reduce((sum, member) => sum + (processCpuMs(member, { endedChildren: true }) ?? 0), own);
 }
 
 /** The threads of a process, from /proc (Linux); NaN elsewhere. */

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,13 +8,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureWebBuild } from '../scripts/ensure-web-build';
 import { CONFIG_VARIABLES } from '../src/server/platform/config';
 import { freePort } from '../tests/support/child-server';
-import { processCpuMs, processMemoryMB, processThreads } from './server-process';
+import { processCpuMs, processMemoryMB, processThreads, processTree } from './server-process';
 import { figure, machineNow, verdictWord, type BenchFigure } from './figures';
 
 /**
- * Start-up of the embedded default, as `npm start` runs it: `tsx scripts/start.ts` in a child process (the
- * tsx command starts the server as a second Node.js process, which is the one measured), PGlite, local
- * encrypted storage and the demo data, with a built web app (ensureWebBuild, as `npm start` does).
+ * Start-up of an embedded database, as `npm start` runs it: `tsx scripts/start.ts` in a child process (the
+ * tsx command starts the server as a second Node.js process, which is the one measured), PGlite or the
+ * bundled PostgreSQL (`database`), local encrypted storage and the demo data, with a built web app
+ * (ensureWebBuild, as `npm start` does).
  *
  * Cold: a new data folder, so the start creates the database (initdb), migrates it and seeds the demo data
  * with its files. Warm: the same folder started again after the cold server stopped (SIGTERM).
@@ -23,7 +24,9 @@ import { figure, machineNow, verdictWord, type BenchFigure } from './figures';
  * which depends on the machine's load; the CPU the server used until then is given beside it, which does not).
  *
  * Resident set after start: VmRSS of the server process (every thread: intake, inspector and tsx's loader
- * threads, PGlite's WebAssembly memory) and of the reader process it starts while that lives, once the start's
+ * threads, PGlite's WebAssembly memory) with the proportional set size (PSS: shared pages divided among the
+ * processes sharing them) of every process below it (the reader while it lives, an embedded PostgreSQL's
+ * postmaster and sessions), once the start's
  * own work has settled, sampled every second. Settled means both: the server and its reader used less than 2 %
  * of a core over the last 10 s (the demo documents the first start queues for reading are read), and the reader
  * process it started has ended again (it ends after a minute idle; the server logs 'reader process started' /
@@ -45,6 +48,8 @@ const PROBE = fileURLToPath(new URL('./start-memory-probe.mjs', import.meta.url)
 export const START_TARGETS = { warmSeconds: 3, coldSeconds: 8, residentMb: 400 } as const;
 
 export interface StartBenchOptions {
+  /** The embedded database started (CLEARBASE_EMBEDDED_DATABASE); PGlite by default. */
+  database?: 'pglite' | 'postgres';
   /** Parent folder of the temporary data folder; defaults to the OS temp dir. */
   workDir?: string;
   /** Longest wait for the start's work to settle, after /healthz answers (default 300 s). */
@@ -84,12 +89,14 @@ export async function runStartBench(options: StartBenchOptions = {}): Promise<Be
   const write = options.write ?? ((text: string) => process.stdout.write(text));
   ensureWebBuild();
   const root = await mkdtemp(path.join(options.workDir ?? tmpdir(), 'clearbase-start-bench-'));
+  // As a project folder is: others may pass through it (as root, the bundled PostgreSQL runs as another account).
+  await chmod(root, 0o711);
   try {
     const dataDir = path.join(root, 'data');
     const cold = await measureStart('cold', dataDir, root, options);
     const warm = await measureStart('warm', dataDir, root, options);
-    const figures = toFigures(cold, warm);
-    write(formatStart(cold, warm, figures));
+    const figures = toFigures(cold, warm, options.database ?? 'pglite');
+    write(formatStart(cold, warm, figures, options.database ?? 'pglite'));
     return figures;
   } finally {
     await rm(root, { recursive: true, force: true });
@@ -109,6 +116,7 @@ async function measureStart(kind: StartRun['kind'], dataDir: string, root: strin
     PORT: String(port),
     CLEARBASE_DATA_DIR: dataDir,
     CLEARBASE_PASSWORD: PASSWORD,
+    CLEARBASE_EMBEDDED_DATABASE: options.database ?? 'pglite',
     LOG_LEVEL: 'info',
     ...(options.breakdown ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(PROBE).href}`.trim(), CLEARBASE_BENCH_PROBE_OUT: probeOut } : {}),
   };
@@ -223,18 +231,19 @@ function childPids(pid: number): number[] {
 }
 
 /**
- * The server with the processes it started (the document reader): VmRSS of the server and of its live
- * children, the server's VmHWM, its threads, and the CPU (user + system, every thread) of the server, of its
- * live children and of those that have ended; from /proc (NaN where it cannot tell).
+ * The server with the processes it started (the document reader, an embedded PostgreSQL and its sessions):
+ * VmRSS of the server with the PSS of every live process below it, the server's VmHWM, its threads, and the
+ * CPU (user + system, every thread) of the server and of every process below it, ended ones included; from
+ * /proc (NaN where it cannot tell).
  */
 function readProcess(pid: number): { rssMb: number; hwmMb: number; threads: number; cpuSeconds: number } {
   const memory = processMemoryMB(pid);
   const cpuMs = processCpuMs(pid, { endedChildren: true });
   let childrenRss = 0;
   let childrenCpuMs = 0;
-  for (const child of existingChildPids(pid)) {
-    childrenRss += processMemoryMB(child)?.rssMB ?? 0;
-    childrenCpuMs += processCpuMs(child) ?? 0;
+  for (const child of processTree(pid).slice(1)) {
+    childrenRss += pssMb(child);
+    childrenCpuMs += processCpuMs(child, { endedChildren: true }) ?? 0;
   }
   return {
     rssMb: memory ? Math.round(memory.rssMB + childrenRss) : Number.NaN,
@@ -244,12 +253,12 @@ function readProcess(pid: number): { rssMb: number; hwmMb: number; threads: numb
   };
 }
 
-/** childPids, or none when the process has gone. */
-function existingChildPids(pid: number): number[] {
+/** The proportional set size of a process in MB; 0 when it has gone. */
+function pssMb(pid: number): number {
   try {
-    return childPids(pid);
+    return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024;
   } catch {
-    return [];
+    return 0;
   }
 }
 
@@ -267,8 +276,10 @@ async function askProbe(pid: number, out: string): Promise<unknown> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-function toFigures(cold: StartRun, warm: StartRun): BenchFigure[] {
+function toFigures(cold: StartRun, warm: StartRun, database: 'pglite' | 'postgres'): BenchFigure[] {
   const section = 'start';
+  // PGlite's figures keep the names they had before the embedded PostgreSQL was measured beside them.
+  const on = database === 'pglite' ? '' : ', embedded PostgreSQL';
   const runDetail = (run: StartRun) => ({
     cpuToHealthySeconds: round(run.cpuToHealthySeconds),
     launcherCpuSeconds: round(run.launcherCpuSeconds),
@@ -276,16 +287,16 @@ function toFigures(cold: StartRun, warm: StartRun): BenchFigure[] {
     threadsAtHealthy: run.threadsAtHealthy,
   });
   return [
-    figure({ section, name: 'start, warm (s)', value: round(warm.healthySeconds, 2), unit: 's', target: { atMost: START_TARGETS.warmSeconds }, detail: runDetail(warm) }),
-    figure({ section, name: 'start, cold with demo data (s)', value: round(cold.healthySeconds, 2), unit: 's', target: { atMost: START_TARGETS.coldSeconds }, detail: runDetail(cold) }),
+    figure({ section, name: `start, warm${on} (s)`, value: round(warm.healthySeconds, 2), unit: 's', target: { atMost: START_TARGETS.warmSeconds }, detail: runDetail(warm) }),
+    figure({ section, name: `start, cold with demo data${on} (s)`, value: round(cold.healthySeconds, 2), unit: 's', target: { atMost: START_TARGETS.coldSeconds }, detail: runDetail(cold) }),
     figure({
       section,
-      name: 'resident set after start with demo data (MB)',
+      name: `resident set after start with demo data${on} (MB)`,
       value: cold.rssSettledMb,
       unit: 'MB',
       target: { atMost: START_TARGETS.residentMb },
       detail: {
-        measured: 'VmRSS of the server process once it and its reader used under 2 % of a core for 10 s and the reader process had ended',
+        measured: 'VmRSS of the server process with the PSS of every process below it, once they used under 2 % of a core for 10 s and the reader process had ended',
         settled: cold.settled,
         secondsAfterHealthy: cold.settleSeconds,
         threads: cold.threadsSettled,
@@ -293,15 +304,15 @@ function toFigures(cold: StartRun, warm: StartRun): BenchFigure[] {
         launcherRssMb: cold.launcherRssMb,
       },
     }),
-    figure({ section, name: 'resident set after a warm start (MB)', value: warm.rssSettledMb, unit: 'MB', detail: { settled: warm.settled, secondsAfterHealthy: warm.settleSeconds } }),
-    figure({ section, name: 'peak resident set, cold start (MB)', value: cold.peakMb, unit: 'MB' }),
-    figure({ section, name: 'CPU to healthy, cold (s)', value: round(cold.cpuToHealthySeconds), unit: 's' }),
-    figure({ section, name: 'CPU to healthy, warm (s)', value: round(warm.cpuToHealthySeconds), unit: 's' }),
+    figure({ section, name: `resident set after a warm start${on} (MB)`, value: warm.rssSettledMb, unit: 'MB', detail: { settled: warm.settled, secondsAfterHealthy: warm.settleSeconds } }),
+    figure({ section, name: `peak resident set of the server process, cold start${on} (MB)`, value: cold.peakMb, unit: 'MB' }),
+    figure({ section, name: `CPU to healthy, cold${on} (s)`, value: round(cold.cpuToHealthySeconds), unit: 's' }),
+    figure({ section, name: `CPU to healthy, warm${on} (s)`, value: round(warm.cpuToHealthySeconds), unit: 's' }),
   ];
 }
 
-export function formatStart(cold: StartRun, warm: StartRun, figures: BenchFigure[]): string {
-  const lines = [`== Start (embedded PGlite, demo data; ${machineNow().cpus} CPUs, load ${machineNow().loadAverage.map((n) => n.toFixed(2)).join(' ')}) ==`];
+export function formatStart(cold: StartRun, warm: StartRun, figures: BenchFigure[], database: 'pglite' | 'postgres'): string {
+  const lines = [`== Start (${database === 'pglite' ? 'embedded PGlite' : 'embedded PostgreSQL'}, demo data; ${machineNow().cpus} CPUs, load ${machineNow().loadAverage.map((n) => n.toFixed(2)).join(' ')}) ==`];
   const runLine = (run: StartRun) =>
     `${run.kind.padEnd(5)} healthy ${run.healthySeconds.toFixed(2).padStart(6)} s (server CPU ${run.cpuToHealthySeconds.toFixed(1)} s, launcher ${run.launcherCpuSeconds.toFixed(1)} s)` +
     `  RSS at healthy ${run.rssAtHealthyMb} MB, threads ${run.threadsAtHealthy}; ${run.settled ? 'settled' : 'NOT settled'} ${run.settleSeconds} s later, ${run.rssSettledMb} MB ${HOLD_AFTER_SETTLED_S} s after that, threads ${run.threadsSettled};` +
@@ -321,7 +332,7 @@ export function formatStart(cold: StartRun, warm: StartRun, figures: BenchFigure
 const entry = process.argv[1];
 if (entry && import.meta.url === pathToFileURL(entry).href) {
   const breakdown = process.argv.includes('--breakdown');
-  runStartBench({ breakdown }).catch((error: unknown) => {
+  runStartBench({ breakdown, database: process.argv.includes('--postgres') ? 'postgres' : 'pglite' }).catch((error: unknown) => {
     process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
   });
