@@ -159,7 +159,7 @@ async function runCase(
       FORM_WEBHOOK_RATE_LIMIT: '100000',
       LOG_LEVEL: 'warn',
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
-      ...(database === 'embedded-postgres' ? { CLEARBASE_EMBEDDED_DATABASE: 'postgres' } : {}),
+      ...(database === 'postgres' ? {} : { CLEARBASE_EMBEDDED_DATABASE: database === 'pglite' ? 'pglite' : 'postgres' }),
     });
     const start = (readyWithinMs: number, profile = false) =>
       startServerProcess({

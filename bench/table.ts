@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { verdictWord, type BenchFigure } from './figures';
 
 /**
- * `npx tsx bench/table.ts <file>`: the figures a `npm run bench -- --json <file>` run wrote, as the Markdown
- * tables of the README's Benchmark section: every figure held to a target, then the growth of each screen's
- * first call with the league's size (pages read per answer and p95, per size).
+ * `npx tsx bench/table.ts <file> [<file>…]`: the figures a `npm run bench -- --json <file>` run wrote, as the
+ * Markdown tables of the README's Benchmark section: every figure held to a target, then the growth of each
+ * screen's first call with the league's size (pages read per answer and p95, per size). With several files
+ * (a whole run, then sections run again with `--only`), a later file's sections replace the earlier ones', and
+ * each run is named above the table.
  */
 const ZDetail = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 const ZFigure = z.object({
@@ -27,26 +29,34 @@ const ZRun = z.object({
   figures: z.array(ZFigure),
 });
 
-const file = process.argv[2];
-if (!file) throw new Error('usage: tsx bench/table.ts <file written by npm run bench -- --json>');
-const run = ZRun.parse(JSON.parse(readFileSync(file, 'utf8')));
+const files = process.argv.slice(2);
+if (files.length === 0) throw new Error('usage: tsx bench/table.ts <file written by npm run bench -- --json> [<file>…]');
+const runs = files.map((file) => ZRun.parse(JSON.parse(readFileSync(file, 'utf8'))));
+const figures = runs.reduce<BenchFigure[]>((kept, later) => {
+  const replaced = new Set(later.figures.map((f) => f.section));
+  return [...kept.filter((f) => !replaced.has(f.section)), ...later.figures];
+}, []);
 
 const number = (value: number) => (Math.abs(value) >= 100 ? Math.round(value).toLocaleString('en-US') : Number(value.toPrecision(3)).toString());
 const withUnit = (value: number, unit: BenchFigure['unit']) => (unit === 'ratio' ? `${number(value)} ×` : unit === 'count' ? number(value) : `${number(value)} ${unit}`);
 const target = (f: BenchFigure) => (f.target === undefined ? '' : 'atMost' in f.target ? `≤ ${withUnit(f.target.atMost, f.unit)}` : `≥ ${withUnit(f.target.atLeast, f.unit)}`);
 const load = (values: readonly number[]) => values.map((v) => v.toFixed(2)).join(' ');
 
+const describeRun = (run: z.infer<typeof ZRun>, index: number) =>
+  `${index === 0 ? 'Run' : 'Then, run again'} of ${run.startedAt.slice(0, 16).replace('T', ' ')} UTC${run.quick ? ' (--quick)' : ''}` +
+  `${index === 0 ? '' : ` (${[...new Set(run.figures.map((f) => f.section))].join(', ')})`}, Node ${run.node}, ${run.machine.cpus} CPUs, ` +
+  `load average ${load(run.machine.loadAverageAtStart)} at the start and ${load(run.machine.loadAverageAtEnd)} at the end.` +
+  (run.failures && run.failures.length > 0 ? ` Sections that failed: ${run.failures.join(', ')}.` : '');
 const lines = [
-  `Run of ${run.startedAt.slice(0, 16).replace('T', ' ')} UTC${run.quick ? ' (--quick)' : ''}, Node ${run.node}, ${run.machine.cpus} CPUs, load average ${load(run.machine.loadAverageAtStart)} at the start and ${load(run.machine.loadAverageAtEnd)} at the end.` +
-    (run.failures && run.failures.length > 0 ? ` Sections that failed: ${run.failures.join(', ')}.` : ''),
+  runs.map(describeRun).join(' '),
   '',
   '| Section | Figure | Value | Target | Verdict | Load |',
   '|---|---|---|---|---|---|',
-  ...run.figures.filter((f) => f.target !== undefined).map((f) => `| ${f.section} | ${f.name} | ${withUnit(f.value, f.unit)} | ${target(f)} | ${verdictWord(f)} | ${f.loadAverage.toFixed(1)} |`),
+  ...figures.filter((f) => f.target !== undefined).map((f) => `| ${f.section} | ${f.name} | ${withUnit(f.value, f.unit)} | ${target(f)} | ${verdictWord(f)} | ${f.loadAverage.toFixed(1)} |`),
 ];
 
 // Growth: one row per call, the sizes side by side.
-const growth = run.figures.filter((f) => f.section === 'growth' && typeof f.detail?.players === 'number');
+const growth = figures.filter((f) => f.section === 'growth' && typeof f.detail?.players === 'number');
 const sizes = [...new Set(growth.map((f) => Number(f.detail?.players)))].sort((a, b) => a - b);
 const calls = [...new Set(growth.filter((f) => f.name.endsWith(' p95')).map((f) => f.name.slice(0, -' p95'.length)))];
 if (sizes.length > 0 && calls.length > 0) {
@@ -55,7 +65,7 @@ if (sizes.length > 0 && calls.length > 0) {
     return found ? number(found.value) : '–';
   };
   const per10x = (call: string) => {
-    const span = run.figures.find((f) => f.section === 'growth' && f.name.startsWith(`${call} p95 `) && f.unit === 'ratio');
+    const span = figures.find((f) => f.section === 'growth' && f.name.startsWith(`${call} p95 `) && f.unit === 'ratio');
     return span?.detail?.pagesGrowth === undefined ? '–' : String(span.detail.pagesGrowth);
   };
   lines.push(
