@@ -446,7 +446,7 @@ function caseFigures(c: EmbeddedLoadCase): BenchFigure[] {
             value: c.treeAtEndMB,
             unit: 'MB',
             ...(embedded ? { target: { atMost: EMBEDDED_LOAD_TARGET.rssMB } } : {}),
-            detail: { ...detail, processes: c.processes ?? null, byProgramMB: c.memoryByProgram ?? null, serverRssMB: c.rssAtEndMB ?? null, serverPeakMB: c.peakMB ?? null },
+            detail: { ...detail, processes: c.processes ?? null, byProgramMB: Object.entries(c.memoryByProgram ?? {}).map(([program, mb]) => `${program} ${mb}`).join(', '), serverRssMB: c.rssAtEndMB ?? null, serverPeakMB: c.peakMB ?? null },
           }),
         ]),
   ];

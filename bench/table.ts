@@ -9,7 +9,7 @@ import { verdictWord, type BenchFigure } from './figures';
  * (a whole run, then sections run again with `--only`), a later file's sections replace the earlier ones', and
  * each run is named above the table.
  */
-const ZDetail = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null(), z.record(z.string(), z.number())]));
+const ZDetail = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 const ZFigure = z.object({
   section: z.string(),
   name: z.string(),

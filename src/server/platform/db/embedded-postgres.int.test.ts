@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { childServerEnv, freePort, startChildServer, type ChildServer } from '../../../../tests/support/child-server';
 import { openDatabase } from './client';
@@ -75,9 +75,16 @@ describe('the embedded PostgreSQL', () => {
     expect(first.kind).toBe('postgres');
     const pid = postmasterPid(dir);
     expect(alive(pid)).toBe(true);
-    const where = await first.db.execute<{ listen: string; db: string }>(sql`select current_setting('listen_addresses') as listen, current_database() as db`);
-    expect(where.rows).toEqual([{ listen: '', db: 'clearbase' }]);
-    await first.db.execute(sql`insert into settings (key, value) values ('embedded-test', '"kept"')`);
+    if (first.driver.kind !== 'postgres') throw new Error('the embedded PostgreSQL opens as PostgreSQL');
+    const client = first.driver.newClient();
+    await client.connect();
+    try {
+      const where = await client.query<{ listen: string; db: string }>(`select current_setting('listen_addresses') as listen, current_database() as db`);
+      expect(where.rows).toEqual([{ listen: '', db: 'clearbase' }]);
+    } finally {
+      await client.end();
+    }
+    await first.db.insert(settings).values({ key: 'embedded-test', value: 'kept' });
     await first.close();
     expect(alive(pid), 'the postmaster has exited once close resolves').toBe(false);
 
@@ -88,8 +95,7 @@ describe('the embedded PostgreSQL', () => {
 
     const second = await openDatabase({ kind: 'embedded-postgres', dir });
     try {
-      const rows = await second.db.execute<{ value: unknown }>(sql`select value from settings where key = 'embedded-test'`);
-      expect(rows.rows).toEqual([{ value: 'kept' }]);
+      expect(await second.db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'embedded-test'))).toEqual([{ value: 'kept' }]);
     } finally {
       await second.close();
     }
