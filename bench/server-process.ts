@@ -141,19 +141,24 @@ export function processTreeMemoryMB(pid: number): { pssMB: number; processes: nu
   let processes = 0;
   const byProgram: Record<string, number> = {};
   for (const member of processTree(pid)) {
-    try {
-      const value = Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${member}/smaps_rollup`, 'utf8'))?.[1]);
-      if (Number.isFinite(value)) {
-        kB += value;
-        processes += 1;
-        const program = member === pid ? 'server' : programOf(member);
-        byProgram[program] = Math.round((byProgram[program] ?? 0) + value / 1024);
-      }
-    } catch {
-      // Ended meanwhile, or no smaps_rollup (not Linux).
-    }
+    const mb = processPssMB(member);
+    if (mb === undefined) continue;
+    kB += mb * 1024;
+    processes += 1;
+    const program = member === pid ? 'server' : programOf(member);
+    byProgram[program] = Math.round((byProgram[program] ?? 0) + mb);
   }
   return processes === 0 ? undefined : { pssMB: kB / 1024, processes, byProgram };
+}
+
+/** A process's proportional set size in MB, from /proc (Linux); undefined when it has ended or elsewhere. */
+export function processPssMB(pid: number): number | undefined {
+  try {
+    const kB = Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1]);
+    return Number.isFinite(kB) ? kB / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A short name for what a process runs: its program's file name, or for Node.js its script's. */

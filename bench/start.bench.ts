@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureWebBuild } from '../scripts/ensure-web-build';
 import { CONFIG_VARIABLES } from '../src/server/platform/config';
 import { freePort } from '../tests/support/child-server';
-import { processCpuMs, processMemoryMB, processThreads, processTree } from './server-process';
+import { processCpuMs, processMemoryMB, processPssMB, processThreads, processTree } from './server-process';
 import { figure, machineNow, verdictWord, type BenchFigure } from './figures';
 
 /**
@@ -242,7 +242,7 @@ function readProcess(pid: number): { rssMb: number; hwmMb: number; threads: numb
   let childrenRss = 0;
   let childrenCpuMs = 0;
   for (const child of processTree(pid).slice(1)) {
-    childrenRss += pssMb(child);
+    childrenRss += processPssMB(child) ?? 0;
     childrenCpuMs += processCpuMs(child, { endedChildren: true }) ?? 0;
   }
   return {
@@ -251,15 +251,6 @@ function readProcess(pid: number): { rssMb: number; hwmMb: number; threads: numb
     threads: processThreads(pid),
     cpuSeconds: cpuMs === undefined ? Number.NaN : (cpuMs + childrenCpuMs) / 1000,
   };
-}
-
-/** The proportional set size of a process in MB; 0 when it has gone. */
-function pssMb(pid: number): number {
-  try {
-    return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
 }
 
 async function askProbe(pid: number, out: string): Promise<unknown> {
