@@ -18,10 +18,12 @@ async function newDataDir(): Promise<string> {
   return dir;
 }
 
+/** Whether the process runs: it exists and has not ended waiting to be reaped (an orphan's reaper may be slow). */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
   } catch {
     return false;
   }
@@ -101,7 +103,7 @@ describe('the embedded PostgreSQL', () => {
     }
   });
 
-  it('after the server is killed, its orphaned PostgreSQL is stopped at the next start and nothing committed is lost', async () => {
+  it('refuses a second start while its server runs; after the server is killed, its orphaned PostgreSQL is stopped at the next start and nothing committed is lost', async () => {
     const dataDir = await newDataDir();
     const dir = path.join(dataDir, 'postgres');
     const port = await freePort();
@@ -116,6 +118,9 @@ describe('the embedded PostgreSQL', () => {
     });
     const server = await startChildServer(env, started, { healthyWithinMs: 60_000 });
     const orphan = postmasterPid(dir);
+    // While its server runs, the database is that server's: a second start on the folder is refused.
+    await expect(openDatabase({ kind: 'embedded-postgres', dir })).rejects.toThrow(/another Clearbase server \(process \d+\) is using this data folder/);
+    expect(alive(orphan)).toBe(true);
     await server.kill();
     // SIGKILL ran nothing of the server's: its PostgreSQL lives on, holding the folder.
     expect(alive(orphan)).toBe(true);

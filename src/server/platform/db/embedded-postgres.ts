@@ -217,7 +217,7 @@ function run(command: string, args: string[], account: Account | undefined): Pro
 /**
  * The postmaster of a server killed without stopping it (SIGKILL, a crash) holds the folder: the new one
  * would refuse to start. It is asked for a fast shutdown and waited for; a lock file whose process is gone
- * is PostgreSQL's own to clear.
+ * is PostgreSQL's own to clear. One whose server still runs is that server's: the start is refused.
  */
 async function stopOrphan(dir: string): Promise<void> {
   let pid: number;
@@ -227,11 +227,32 @@ async function stopOrphan(dir: string): Promise<void> {
     return;
   }
   if (!Number.isInteger(pid) || pid <= 0 || !isPostgres(pid, dir)) return;
+  const owner = ownerServer(pid);
+  if (owner !== undefined) {
+    throw new EmbeddedPostgresError(`another Clearbase server (process ${owner}) is using this data folder: stop it first`);
+  }
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + 30_000;
   while (alive(pid)) {
     if (Date.now() > deadline) throw new EmbeddedPostgresError(`an earlier PostgreSQL (process ${pid}) on this data folder did not stop`);
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * The Node.js process that started the postmaster `pid`, while it still runs (then the postmaster is not an
+ * orphan but another server's database); undefined once its parent is gone (it was handed to init or a
+ * subreaper, which is not Node.js) or where /proc cannot tell.
+ */
+function ownerServer(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (!Number.isInteger(parent) || parent <= 1) return undefined;
+    const program = readFileSync(`/proc/${parent}/cmdline`, 'utf8').split('\0')[0] ?? '';
+    return path.basename(program).startsWith('node') ? parent : undefined;
+  } catch {
+    return undefined;
   }
 }
 
