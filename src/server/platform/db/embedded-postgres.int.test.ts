@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -87,7 +87,12 @@ describe('the embedded PostgreSQL', () => {
       await client.end();
     }
     await first.db.insert(settings).values({ key: 'embedded-test', value: 'kept' });
+    // A refused write: its error reaches the caller, and PostgreSQL's log has neither the row's values nor the statement.
+    await expect(first.db.insert(settings).values({ key: 'embedded-test', value: 'guardian@example.org' })).rejects.toThrow();
     await first.close();
+    const log = await readFile(path.join(dataDir, 'postgres.log'), 'utf8');
+    expect(log).toMatch(/duplicate key value violates unique constraint/);
+    expect(log).not.toMatch(/embedded-test|guardian@example\.org|insert into/i);
     expect(alive(pid), 'the postmaster has exited once close resolves').toBe(false);
 
     // Only the cluster and its log beside the server's other files; nothing half made; private to its owner.

@@ -39,7 +39,9 @@ const SOCKET_PATH_LIMIT = 100;
 /**
  * Sized for one server: its pool, its LISTEN sessions, and room for a few sessions more (a backup, psql).
  * 32 MB of shared buffers holds a league's working set; the rest is the operating system's file cache.
- * No TCP listener.
+ * No TCP listener. Its log (`postgres.log` beside the cluster) says what happened, never to whom: an error's
+ * detail would quote the row's values (a guardian's e-mail in a duplicate key) and its statement the query,
+ * so errors are logged in their terse form and without their statement.
  */
 export const EMBEDDED_POSTGRES_SETTINGS = [
   '-c', 'listen_addresses=',
@@ -47,8 +49,13 @@ export const EMBEDDED_POSTGRES_SETTINGS = [
   '-c', 'max_connections=30',
   '-c', 'max_wal_size=256MB',
   '-c', 'log_min_messages=warning',
+  '-c', 'log_error_verbosity=terse',
+  '-c', 'log_min_error_statement=panic',
   '-c', 'logging_collector=off',
 ];
+
+/** How long a fast shutdown may take before PostgreSQL is told to stop at once (it then recovers at the next start). */
+const STOP_WITHIN_MS = 30_000;
 
 /** The binaries folder for this platform, or undefined when none is installed. */
 export function embeddedPostgresBinaries(): string | undefined {
@@ -143,7 +150,9 @@ export async function startEmbeddedPostgres(dir: string, options: { readyWithinM
   const stop = async () => {
     process.removeListener('exit', stopOnExit);
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+    const immediate = setTimeout(() => child.kill('SIGQUIT'), STOP_WITHIN_MS);
     await exited;
+    clearTimeout(immediate);
   };
   try {
     await waitUntilReady(socketDir, exited, options.readyWithinMs ?? 60_000, dir);
