@@ -245,6 +245,8 @@ test.describe('User Management screen', () => {
     await page.keyboard.press('ArrowDown');
     await expect(menuItems(page).nth(1)).toBeFocused();
     await page.keyboard.press('ArrowUp');
+    // Enter picks the item that has the focus: it has moved back to Edit first.
+    await expect(menuItems(page).first()).toBeFocused();
     await page.keyboard.press('Enter');
 
     const dialog = page.getByRole('dialog', { name: 'Edit User' });
