@@ -15,8 +15,6 @@ import { childEnvironment } from '../child-environment';
 export interface EmbeddedPostgres {
   /** A node-postgres connection string for the `clearbase` database, over the socket. */
   readonly url: string;
-  /** The postmaster's process id. */
-  readonly pid: number;
   /** Fast shutdown (every session ended, then a checkpoint); resolves once the postmaster has exited. */
   stop(): Promise<void>;
 }
@@ -155,13 +153,12 @@ export async function startEmbeddedPostgres(dir: string, options: { readyWithinM
     clearTimeout(immediate);
   };
   try {
-    await waitUntilReady(socketDir, exited, options.readyWithinMs ?? 60_000, dir);
-    await ensureDatabase(socketDir);
+    await createDatabaseOnceReady(socketDir, exited, options.readyWithinMs ?? 60_000, dir);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, pid: child.pid ?? 0, stop };
+  return { url, stop };
 }
 
 type Account = { uid: number; gid: number };
@@ -255,8 +252,7 @@ async function stopOrphan(dir: string): Promise<void> {
  */
 function ownerServer(pid: number): number | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const parent = Number(statFields(pid)?.[1]);
     if (!Number.isInteger(parent) || parent <= 1) return undefined;
     const program = readFileSync(`/proc/${parent}/cmdline`, 'utf8').split('\0')[0] ?? '';
     return path.basename(program).startsWith('node') ? parent : undefined;
@@ -272,11 +268,20 @@ function alive(pid: number): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const state = statFields(pid)?.[0];
+  return state === undefined || state !== 'Z';
+}
+
+/**
+ * The fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses): the state
+ * first, then the parent's id; undefined where there is no /proc or the process has gone.
+ */
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return true;
+    return undefined;
   }
 }
 
@@ -300,7 +305,11 @@ async function socketFolder(dir: string, account: Account | undefined): Promise<
   return folder;
 }
 
-async function waitUntilReady(socketDir: string, exited: Promise<string>, withinMs: number, dir: string): Promise<void> {
+/**
+ * Connects until PostgreSQL answers (or has exited, or the time is up), then creates the `clearbase`
+ * database on that same session when the cluster is new.
+ */
+async function createDatabaseOnceReady(socketDir: string, exited: Promise<string>, withinMs: number, dir: string): Promise<void> {
   let ended: string | undefined;
   void exited.then((how) => (ended = how));
   const deadline = Date.now() + withinMs;
@@ -309,25 +318,19 @@ async function waitUntilReady(socketDir: string, exited: Promise<string>, within
     const client = new pg.Client({ host: socketDir, port: SOCKET_PORT, user: SUPERUSER, database: 'postgres' });
     try {
       await client.connect();
-      await client.query('select 1');
-      return;
     } catch {
+      await client.end().catch(() => undefined);
       if (Date.now() > deadline) throw new EmbeddedPostgresError(`PostgreSQL did not accept connections within ${withinMs / 1000} s`);
       await new Promise((resolve) => setTimeout(resolve, 50));
+      continue;
+    }
+    try {
+      const found = await client.query('select 1 from pg_database where datname = $1', [DATABASE]);
+      if (found.rowCount === 0) await client.query(`create database ${DATABASE}`);
+      return;
     } finally {
       await client.end().catch(() => undefined);
     }
-  }
-}
-
-async function ensureDatabase(socketDir: string): Promise<void> {
-  const client = new pg.Client({ host: socketDir, port: SOCKET_PORT, user: SUPERUSER, database: 'postgres' });
-  await client.connect();
-  try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [DATABASE]);
-    if (found.rowCount === 0) await client.query(`create database ${DATABASE}`);
-  } finally {
-    await client.end();
   }
 }
 
