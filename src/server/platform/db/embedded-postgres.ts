@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, chown, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -296,10 +297,13 @@ function isPostgres(pid: number, dir: string): boolean {
   }
 }
 
-/** The data folder itself when the socket's path fits the limit, else a private folder under the system's temporary one. */
+/**
+ * The data folder itself when the socket's path fits the limit, else a private folder under the system's
+ * temporary one, named after the data folder: two servers on two deep folders never share a socket.
+ */
 async function socketFolder(dir: string, account: Account | undefined): Promise<string> {
   if (path.join(dir, `.s.PGSQL.${SOCKET_PORT}`).length <= SOCKET_PATH_LIMIT) return dir;
-  const folder = path.join(os.tmpdir(), `clearbase-pg-${process.getuid?.() ?? 0}`);
+  const folder = path.join(os.tmpdir(), `clearbase-pg-${createHash('sha256').update(dir).digest('hex').slice(0, 16)}`);
   await mkdir(folder, { recursive: true, mode: 0o700 });
   if (account) await chown(folder, account.uid, account.gid);
   return folder;
