@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -152,7 +152,7 @@ async function measureStart(kind: StartRun['kind'], dataDir: string, root: strin
     }
     const healthySeconds = (performance.now() - spawnedAt) / 1000;
     const launcherPid = launcher.pid ?? 0;
-    const serverPid = childPids(launcherPid)[0];
+    const serverPid = processTree(launcherPid)[1];
     if (serverPid === undefined) throw new Error('found no server process under the tsx launcher');
     const atHealthy = readProcess(serverPid);
     const probe = async () => (options.breakdown ? askProbe(serverPid, probeOut) : undefined);
@@ -218,16 +218,6 @@ async function measureStart(kind: StartRun['kind'], dataDir: string, root: strin
 function readerProcessEnded(log: string): boolean {
   const count = (message: string) => log.split('\n').filter((line) => line.includes(`"msg":"${message}"`)).length;
   return count('reader process started') <= count('reader process ended');
-}
-
-/** The processes whose parent is `pid` (Linux). */
-function childPids(pid: number): number[] {
-  const children: number[] = [];
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    const listed = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-    if (listed) children.push(...listed.split(' ').map(Number));
-  }
-  return children;
 }
 
 /**
