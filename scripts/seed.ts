@@ -1,7 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ConfigError, loadConfig, type Config } from '../src/server/platform/config';
+import { makeDataFolder } from '../src/server/platform/data-folder';
 import { openDatabase, type Database } from '../src/server/platform/db/client';
 import { countDemoRows, type DemoRowCounts } from '../src/server/demo/demo.repository';
 import { DEFAULT_DEMO_PLAYERS, DEFAULT_DEMO_SEED, MAX_DEMO_PLAYERS } from '../src/server/demo/generate-demo-data';
@@ -93,7 +93,7 @@ function reportProgress(timings: { generateMs: number; writeMs: number }) {
 }
 
 async function seed(args: SeedArgs, config: Config): Promise<number> {
-  if (config.database.kind !== 'postgres') await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  if (config.database.kind !== 'postgres') await makeDataFolder(config.dataDir);
   console.log(`Opening the ${describeTarget(config.database)}…`);
   const database: Database = await openDatabase(config.database);
   try {

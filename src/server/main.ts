@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { createLocalStorage } from './adapters/storage/local-storage';
 import type { Storage } from './adapters/storage/port';
 import { ConfigError, loadConfig, type Config } from './platform/config';
+import { makeDataFolder } from './platform/data-folder';
 import { loadMasterKey } from './platform/crypto/master-key';
 import { openDatabase, pingDatabase, type Database } from './platform/db/client';
 import { createNotifyChannel } from './platform/db/notify';
@@ -107,9 +107,7 @@ export type CreateOptions = {
 
 /** The composition root: the only place that creates adapters and hands them to services. */
 export async function createClearbase(config: Config, log: Logger, options: CreateOptions = {}): Promise<Clearbase> {
-  // The folders above the data folder are made as folders usually are; the data folder is its owner's alone.
-  await mkdir(path.dirname(config.dataDir), { recursive: true });
-  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  await makeDataFolder(config.dataDir);
   if (config.database.kind === 'pglite' && config.database.because) {
     log.info({ reason: config.database.because }, 'the embedded database is PGlite');
   }

