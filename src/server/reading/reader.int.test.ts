@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
@@ -127,6 +128,22 @@ describe('the document reader', () => {
     expect(events.slice(2)).toEqual([{ type: 'started' }, { type: 'ended', why: 'idle' }]);
   });
 
+  it.runIf(process.platform === 'linux')('runs with none of the server’s settings, and with an allocator that gives back what a page took', async () => {
+    const secret = 'reader-must-not-see-this-password';
+    process.env.CLEARBASE_PASSWORD = secret;
+    const watched = createDocumentReader();
+    try {
+      await watched.read({ bytes: onePagePdf(LINES), mime: 'application/pdf' });
+      const environment = readerEnvironment();
+      expect(environment).toContain('MALLOC_MMAP_THRESHOLD_=131072');
+      expect(environment).toContain('MALLOC_TRIM_THRESHOLD_=131072');
+      expect(environment.some((entry) => entry.startsWith('CLEARBASE_') || entry.includes(secret))).toBe(false);
+    } finally {
+      delete process.env.CLEARBASE_PASSWORD;
+      await watched.close();
+    }
+  });
+
   it('gives up on a document past its time limit, and reads the next one', async () => {
     const events: ReaderProcessEvent[] = [];
     const hurried = createDocumentReader({ timeoutMs: 400, onProcess: (event) => events.push(event) });
@@ -143,3 +160,20 @@ describe('the document reader', () => {
     }
   });
 });
+
+/** The environment of this process's one document reader process (Linux: its /proc entry). */
+function readerEnvironment(): string[] {
+  const readers = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parent === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('reader-process-boot');
+      } catch {
+        return false;
+      }
+    });
+  expect(readers).toHaveLength(1);
+  return readFileSync(`/proc/${readers[0]}/environ`, 'utf8').split('\0');
+}
