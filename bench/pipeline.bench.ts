@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -100,6 +100,12 @@ export interface PipelineCaseResult {
   systemCpuMsPerDocument: number;
   /** The request thread's share (HTTP, storage calls, the job runner; PGlite's queries): Linux only. */
   mainThreadCpuMsPerDocument: number | undefined;
+  /**
+   * Every other thread's CPU milliseconds per document, most first (Linux only; threads that ran under 0.05 ms a
+   * document left out): the intake threads, their file inspectors, V8's own helper threads (garbage collection,
+   * compilation) and libuv's pool (file writes, fsync). The system does not name them.
+   */
+  otherThreadsCpuMsPerDocument: number[] | undefined;
   /**
    * CPU milliseconds of one pass of HMAC-SHA256 over the body and SHA-256 + AES-256-GCM over the file, on
    * one thread, in 64 KiB pieces: the crypto no design can skip. Mean of the medians just before and after.
@@ -218,6 +224,10 @@ export async function runPipelineBench(options: PipelineBenchOptions = {}): Prom
           cpuMsPerDocument,
           systemCpuMsPerDocument: (timing.systemCpuSeconds * 1000) / size.documents,
           mainThreadCpuMsPerDocument: timing.mainThreadCpuSeconds === undefined ? undefined : (timing.mainThreadCpuSeconds * 1000) / size.documents,
+          otherThreadsCpuMsPerDocument: timing.otherThreadsCpuMs
+            ?.map((ms) => ms / size.documents)
+            .filter((ms) => ms >= 0.05)
+            .sort((a, b) => b - a),
           floorMs,
           floorRatio: cpuMsPerDocument / floorMs,
           clamd: instance.clamd
@@ -254,7 +264,13 @@ export function pipelineFigures(cases: PipelineCaseResult[]): BenchFigure[] {
         value: c.floorRatio,
         unit: 'ratio',
         ...(c.label === TARGET_LABEL && c.scanning === 'off' ? { target: { atMost: CPU_TARGET_RATIO } } : {}),
-        detail: { ...detail, cpuMs: c.cpuMsPerDocument, floorMs: c.floorMs },
+        detail: {
+          ...detail,
+          cpuMs: c.cpuMsPerDocument,
+          floorMs: c.floorMs,
+          requestThreadMs: c.mainThreadCpuMsPerDocument ?? null,
+          otherThreadsMs: c.otherThreadsCpuMsPerDocument?.map((ms) => ms.toFixed(1)).join(', ') ?? null,
+        },
       }),
     ];
     if (c.clamd) {
@@ -311,7 +327,11 @@ export function formatPipelineTable(result: PipelineBenchResult): string {
       c.loadAverage.toFixed(1).padStart(4),
     ].join('  '),
   );
-  return [...header, ...rows, ''].join('\n');
+  const threads = result.cases
+    .filter((c) => c.mainThreadCpuMsPerDocument !== undefined && c.otherThreadsCpuMsPerDocument !== undefined)
+    .map((c) => `  ${c.database}, ${c.label}, scanning ${c.scanning}: request thread ${c.mainThreadCpuMsPerDocument?.toFixed(1)}; others ${c.otherThreadsCpuMsPerDocument?.map((ms) => ms.toFixed(1)).join(', ')}`);
+  const byThread = threads.length === 0 ? [] : ['', 'CPU ms per document by thread (the others, most first: intake threads, file inspectors, V8 helpers, libuv pool):', ...threads];
+  return [...header, ...rows, ...byThread, ''].join('\n');
 }
 
 /** The cases the older wall-time target applies to (one per database run), each with its verdict. */
@@ -404,6 +424,8 @@ type Timing = {
   cpuSeconds: number;
   systemCpuSeconds: number;
   mainThreadCpuSeconds: number | undefined;
+  /** CPU milliseconds of each other thread of this process during the run (Linux only). */
+  otherThreadsCpuMs: number[] | undefined;
   /** The run's start and end on the monotonic clock, in µs. */
   window: { startUs: bigint; endUs: bigint };
 };
@@ -415,6 +437,7 @@ async function sendAndSettle(instance: Instance, submissions: Submission[], conc
   const started = process.hrtime.bigint();
   const cpuBefore = process.cpuUsage();
   const mainBefore = threadCpuSeconds(process.pid);
+  const threadsBefore = threadsCpuMs();
   let next = 0;
   const send = async () => {
     while (next < submissions.length) {
@@ -457,6 +480,7 @@ async function sendAndSettle(instance: Instance, submissions: Submission[], conc
   const ended = process.hrtime.bigint();
   const cpu = process.cpuUsage(cpuBefore);
   const mainAfter = threadCpuSeconds(process.pid);
+  const threadsAfter = threadsCpuMs();
   // Every document of the run stored and unstaged, as the events said.
   if ((await countStoredDocuments(instance.database)) < storedBefore + submissions.length) throw new Error('a document was announced before it was stored');
   return {
@@ -465,6 +489,10 @@ async function sendAndSettle(instance: Instance, submissions: Submission[], conc
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
     systemCpuSeconds: cpu.system / 1e6,
     mainThreadCpuSeconds: mainBefore === undefined || mainAfter === undefined ? undefined : mainAfter - mainBefore,
+    otherThreadsCpuMs:
+      threadsBefore && threadsAfter
+        ? [...threadsAfter].filter(([tid]) => tid !== process.pid).map(([tid, ms]) => ms - (threadsBefore.get(tid) ?? 0))
+        : undefined,
     window: { startUs: started / 1000n, endUs: ended / 1000n },
   };
 }
@@ -478,6 +506,26 @@ function collectGarbage(): void {
   const gc: unknown = runInNewContext('gc');
   if (typeof gc !== 'function') throw new Error('the garbage collector could not be asked to run');
   (gc as () => void)();
+}
+
+/**
+ * CPU milliseconds each thread of this process has run, by thread id (Linux: /proc/self/task), or undefined
+ * elsewhere. A thread started during a run is counted from zero; one that ended during it is not counted here
+ * (the process's total still holds it).
+ */
+function threadsCpuMs(): Map<number, number> | undefined {
+  let tids: string[];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return undefined;
+  }
+  const threads = new Map<number, number>();
+  for (const tid of tids) {
+    const seconds = threadCpuSeconds(Number(tid));
+    if (seconds !== undefined) threads.set(Number(tid), seconds * 1000);
+  }
+  return threads;
 }
 
 /** CPU seconds a thread of this process has run (Linux: its schedstat, in ns), or undefined elsewhere. */
