@@ -45,6 +45,9 @@ const SENTENCES: Record<TAuditAction, (detail: Record<string, unknown>) => strin
   },
   'auth.two_factor_disabled': (detail) => (ZSecondFactorBy.safeParse(detail).data?.by === 'admin' ? "Reset a person's two-step sign-in" : 'Turned two-step sign-in off'),
   'auth.two_factor_enabled': () => 'Turned two-step sign-in on',
+  'backup.created': () => 'Made a backup of the data',
+  'backup.failed': () => 'A backup could not be made',
+  'backup.restored': () => 'Restored the data from a backup',
   'demo.seeded': () => 'Loaded the demo data',
   'document.downloaded': () => 'Downloaded a document',
   'document.file_removed': () => "Removed a verified document's file; the verification stays",
@@ -72,11 +75,16 @@ const SENTENCES: Record<TAuditAction, (detail: Record<string, unknown>) => strin
     const provider = ZFormProvider.safeParse(detail.provider);
     return provider.success ? `Changed the ${FORM_PROVIDER_NAMES[provider.data]} form builder settings` : 'Changed a form builder’s settings';
   },
+  'master_key.backup_confirmed': () => 'Confirmed the master key is kept safe',
+  'master_key.recovery_sheet_downloaded': () => "Downloaded the master key's recovery sheet",
+  'master_key.rotated': () => 'Replaced the master key; every file key was wrapped again',
   'notification_template.updated': () => 'Changed a notification template',
   'notifications.scheduled': () => 'Scheduled notifications',
   'notifications.sent': () => 'Sent notifications',
   'notifications.settings_updated': () => 'Changed the notification settings',
   'player.created': () => 'Added a player',
+  'player.erased': () => 'Erased a player and everything held about them',
+  'player.exported': () => "Exported a player's data for their family",
   'reminders.sent': () => 'Sent automatic reminders',
   'reminders.updated': () => 'Changed the automatic reminders',
   'season.created': (detail) => {
