@@ -2,5 +2,5 @@ export { createReadDocumentHandler, type ReadDocumentDeps } from './reading-job'
 export { createDocumentReader, ReadingError } from './reader';
 export { documentReadingView, NOT_READ, type DocumentReadingView } from './reading-view';
 export { documentsHoldingWords, queueReading, queueReadings, READ_DOCUMENT_QUEUE, removeReading } from './reading.repository';
-export { searchHashes, wordKey, type WordKey } from './word-index';
+export { searchHashes, wordHashes, wordKey, type WordKey } from './word-index';
 export type { DocumentReader } from './types';

@@ -181,6 +181,33 @@ export async function sha256Of(source: Readable | Buffer): Promise<{ sha256: str
   return { sha256: hash.digest('hex'), bytes };
 }
 
+/**
+ * The same data key, wrapped by `to` instead of `from`, under a fresh IV: what a change of master key does to
+ * each stored file, whose own ciphertext, IV and tag stay as they are. DecryptionError when `from` does not
+ * open it.
+ */
+export function rewrapDataKey(from: Buffer, to: Buffer, wrappedKey: Buffer): Buffer {
+  assertMasterKey(from);
+  assertMasterKey(to);
+  const dataKey = unwrapDataKey(from, wrappedKey);
+  try {
+    return wrapDataKey(to, dataKey, randomBytes(IV_BYTES));
+  } finally {
+    dataKey.fill(0);
+  }
+}
+
+/** Whether `masterKey` wrapped this data key: GCM authenticates the wrapping, so only the right key opens it. */
+export function opensUnder(masterKey: Buffer, wrappedKey: Buffer): boolean {
+  try {
+    unwrapDataKey(masterKey, wrappedKey).fill(0);
+    return true;
+  } catch (error) {
+    if (error instanceof DecryptionError) return false;
+    throw error;
+  }
+}
+
 function wrapDataKey(masterKey: Buffer, dataKey: Buffer, iv: Buffer): Buffer {
   const cipher = createCipheriv(ALGORITHM, masterKey, iv, { authTagLength: AUTH_TAG_BYTES });
   const encrypted = Buffer.concat([cipher.update(dataKey), cipher.final()]);
