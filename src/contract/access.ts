@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   'notifications.configure',
   /** Start or stop the mailbox's automatic checks. */
   'mailbox.configure',
+  /** Export everything held about one player for their family, or erase the player and all of it. */
+  'players.privacy',
 ] as const;
 export const ZPermission = z.enum(PERMISSIONS);
 export type TPermission = z.infer<typeof ZPermission>;

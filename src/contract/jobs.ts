@@ -47,6 +47,11 @@ export const JOB_PAYLOADS = {
   'read-document': z.object({ documentId: z.string() }),
   /** The daily removal of verified birth certificates' files, the seasons' "remove files after" days after verification. */
   'minimise-verified-files': z.object({}),
+  /**
+   * Delete the stored objects of an erased player, queued in the erasure's transaction: run at once after the
+   * commit, and again until every object is gone. Emptied once done, since the keys name the child.
+   */
+  'erase-files': z.object({ objects: z.array(z.object({ driver: z.enum(['local', 's3']), key: z.string() })) }),
 };
 export type TJobQueue = keyof typeof JOB_PAYLOADS;
 export type TJobPayload<Q extends TJobQueue> = z.infer<(typeof JOB_PAYLOADS)[Q]>;

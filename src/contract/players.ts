@@ -67,3 +67,24 @@ export const ZPlayerTimeline = z.object({
   entries: z.array(ZPlayerTimelineEntry),
 });
 export type TPlayerTimeline = z.infer<typeof ZPlayerTimeline>;
+
+/**
+ * POST /api/players/{playerId}/erase: the player's full name, typed as the confirmation (compared without case,
+ * accents or extra spaces), so an erasure is never one click away.
+ */
+export const ZErasePlayer = z.object({ confirmName: z.string().trim().min(1, "Type the player's name to confirm").max(200) });
+export type TErasePlayer = z.infer<typeof ZErasePlayer>;
+
+/** 200: what was erased, counted; the audit trail keeps the same counts and the player id, no name. */
+export const ZErasedPlayer = z.object({
+  playerId: z.string(),
+  registrations: z.number().int(),
+  documents: z.number().int(),
+  files: z.number().int(),
+  submissions: z.number().int(),
+  notifications: z.number().int(),
+  uploadLinks: z.number().int(),
+  auditEvents: z.number().int(),
+  message: z.string(),
+});
+export type TErasedPlayer = z.infer<typeof ZErasedPlayer>;

@@ -40,7 +40,7 @@ import {
   type FamilyIntakeDeps,
 } from './intake';
 import { registerUploadLinkRoutes, type UploadLinksService } from './upload-links';
-import { registerPlayerRoutes, type PlayersService } from './players';
+import { registerPlayerRoutes, type FamilyDataService, type PlayersService } from './players';
 import { registerEligibilityRoutes, registerReportRoutes, registerSeasonReportRoutes, type EligibilityService, type ReportsService, type SeasonReportService } from './reports';
 import { registerSeasonRoutes, type SeasonsService } from './seasons';
 import { registerSettingsRoutes, type SettingsService } from './settings';
@@ -80,6 +80,8 @@ export type AppDeps = {
   eligibility: EligibilityService;
   seasons: SeasonsService;
   players: PlayersService;
+  /** A player's data exported for their family, or erased (admins). */
+  familyData: FamilyDataService;
   settings: SettingsService;
   users: UsersService;
   notifications: NotificationsService;

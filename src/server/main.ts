@@ -25,7 +25,7 @@ import { createImapMailbox, testImapConnection } from './adapters/mailbox/imap-m
 import { createFormSecret, createIntakeThreads, createIntegrationsService, createMailboxService, createMailboxSettings, PROVIDERS, type MailboxService } from './intake';
 import { createJobRunner, type JobRunner } from './platform/jobs/job-runner';
 import { createProcessDocumentHandler, DEFAULT_SCAN_RETRY, type ScanRetryPolicy, createStagingSweeperTimer, PROCESS_DOCUMENT_QUEUE, REFUSED_FILES_NOTICE_QUEUE } from './pipeline';
-import { createPlayersService } from './players';
+import { createEraseFilesHandler, createFamilyDataService, createPlayersService, ERASE_FILES_QUEUE } from './players';
 import { createEligibilityService, createReportsService, createSeasonReportService } from './reports';
 import { createSeasonsService } from './seasons';
 import { createSettingsService, createSystemSettingsCache, SETTINGS_RECHECK_MS } from './settings';
@@ -267,6 +267,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       }),
       [RETENTION_QUEUE]: createRetentionHandler({ db, storageFor: storageForDriver, log }),
       [MINIMISE_QUEUE]: createMinimiseHandler({ db, storageFor: storageForDriver, log, now: jobClock }),
+      [ERASE_FILES_QUEUE]: createEraseFilesHandler({ db, storageFor: storageForDriver, log }),
       [NOTIFICATION_SEND_QUEUE]: createNotificationSendHandler(notificationDelivery),
       [REQUIREMENT_DAY_QUEUE]: createRequirementDayHandler({ db, log, now: jobClock }),
       [REMINDERS_QUEUE]: createReminderHandler({ ...notificationDelivery, log, uploadLinkOrigin: () => uploadLinkOrigin(), now: jobClock }),
@@ -298,6 +299,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const eligibility = createEligibilityService({ db });
   const seasons = createSeasonsService({ db });
   const players = createPlayersService({ db, idPrefix: config.idPrefix });
+  const familyData = createFamilyDataService({ db, storage, storageFor: storageForDriver, masterKey: masterKey.key, pokeJobs: () => jobRunner.poke(), now: jobClock });
   const users = createUsersService({
     db,
     accounts: account,
@@ -406,6 +408,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     eligibility,
     seasons,
     players,
+    familyData,
     users,
     notifications,
     intake: { ...webhookIntake, secret: () => formSecret.current(), threads: intakeThreads },

@@ -4,3 +4,4 @@ export { findPlayer, insertPlayers, lockPlayerBirthDate, upsertPlayer, verifyPla
 export { registerPlayerRoutes } from './players.routes';
 export { createPlayersService, type PlayersService } from './players.service';
 export { findRegistration, insertRegistrations, upsertRegistration, type NewRegistration } from './registrations.repository';
+export { createEraseFilesHandler, createFamilyDataService, ERASE_FILES_QUEUE, type FamilyDataService } from './family-data.service';

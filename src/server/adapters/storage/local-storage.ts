@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { close as closeCallback, createReadStream, createWriteStream, fsync as fsyncCallback, open as openCallback } from 'node:fs';
 import { promisify } from 'node:util';
-import { access, copyFile, link, mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
+import { access, copyFile, link, mkdir, open, opendir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -206,6 +206,18 @@ export function createLocalStorage(root: string, options: LocalStorageOptions = 
 
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+
+    async removeEmptyFolder(folder) {
+      const directory = resolve(folderOfPrefix(folder));
+      try {
+        await rmdir(directory);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (!isMissing(error) && code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+      }
+      // A write into it later makes it again (writeAtomically meets ENOENT).
+      folders.delete(directory);
     },
 
     // A generator method, so a bad prefix rejects on iteration as every other failure does.

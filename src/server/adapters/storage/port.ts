@@ -13,6 +13,12 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   /**
+   * Removes the folder `folder` (a safe key) if it holds nothing, and nothing above it; a folder that is not
+   * empty, or not there, is left as it is. Where folders exist at all (a local disk): a folder's name can name
+   * someone, as a player's folder of documents does.
+   */
+  removeEmptyFolder?(folder: string): Promise<void>;
+  /**
    * Copies an object to another key, replacing what is there, without the bytes passing through
    * Clearbase (a hard link on disk, a server-side copy on S3). The source stays. A missing source rejects.
    */
