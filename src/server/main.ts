@@ -1,6 +1,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { createLocalStorage } from './adapters/storage/local-storage';
+import { openStorage } from './adapters/storage/open-storage';
 import type { Storage } from './adapters/storage/port';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { makeDataFolder } from './platform/data-folder';
@@ -121,7 +122,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const database = options.database ?? (await openDatabase(config.database));
   const { db } = database;
 
-  const storage = await createStorage(config.storage);
+  const storage = await openStorage(config.storage);
   if (config.demo) {
     // Every demo document gets a real file in the configured storage, so it can be opened and reviewed.
     // Written to local storage without fsync: a thousand fsyncs cost seconds of the first start, and a crash
@@ -479,13 +480,6 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       if (ownsDatabase) await database.close();
     },
   };
-}
-
-/** The AWS SDK (some 30 MB) is loaded only by a server that stores on S3. */
-async function createStorage(settings: Config['storage']): Promise<Storage> {
-  if (settings.driver === 'local') return createLocalStorage(settings.dir);
-  const { createS3Storage } = await import('./adapters/storage/s3-storage');
-  return createS3Storage(settings);
 }
 
 /** Shown once, on the start that generated the password; only its hash is kept. */

@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm, writeFile, cp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,6 +12,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { z } from 'zod';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { isDatabaseUnreachable } from './errors';
 import { createdPglite, PGLITE_SETTINGS, startCreatingPglite } from './pglite-create';
@@ -48,15 +52,57 @@ const MIGRATION_LOCK_KEY = 7_305_571_001;
 /** Connections one server keeps to PostgreSQL at most (the benchmarks give their raw callers as many). */
 export const POSTGRES_POOL_SIZE = 10;
 
+/** Options of openDatabase. */
+export type OpenOptions = {
+  /**
+   * Apply only the first this many migrations (a restore loads a backup's rows into the schema they were
+   * written from, then opens the database again to apply the rest). Default: every migration.
+   */
+  migrations?: number;
+};
+
+/** How many migrations there are: a database they have all been applied to is at this level. */
+export async function migrationCount(): Promise<number> {
+  return (await readJournal(MIGRATIONS_FOLDER)).entries.length;
+}
+
+/** How many migrations a database has had applied (drizzle's own record of them). */
+export async function appliedMigrationCount(db: Db): Promise<number> {
+  const result: unknown = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return ZCount.parse(result).rows[0]?.n ?? 0;
+}
+
+const ZCount = z.object({ rows: z.array(z.object({ n: z.number() })) });
+
+type Journal = { entries: unknown[] };
+async function readJournal(folder: string): Promise<Journal> {
+  return JSON.parse(await readFile(path.join(folder, 'meta', '_journal.json'), 'utf8')) as Journal;
+}
+
+/** Runs `work` with a copy of the migrations folder whose journal lists only the first `count` migrations. */
+async function withMigrations<T>(count: number | undefined, work: (folder: string) => Promise<T>): Promise<T> {
+  if (count === undefined) return work(MIGRATIONS_FOLDER);
+  const journal = await readJournal(MIGRATIONS_FOLDER);
+  if (!Number.isInteger(count) || count < 1 || count > journal.entries.length) throw new Error(`there is no migration level ${count}`);
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'clearbase-migrations-'));
+  try {
+    await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
+    await writeFile(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, count) }));
+    return await work(folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
 /**
  * Opens the database and applies every pending migration. `dir: undefined` = an in-memory PGlite. The
  * embedded PostgreSQL is started first and stopped by `close`, after the pool has ended.
  */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
   if (target.kind === 'embedded-postgres') {
     const server = await startEmbeddedPostgres(target.dir);
     try {
-      const database = await openDatabase({ kind: 'postgres', url: server.url });
+      const database = await openDatabase({ kind: 'postgres', url: server.url }, options);
       return {
         ...database,
         close: async () => {
@@ -89,7 +135,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     });
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    try {
+      await withMigrations(options.migrations, (migrationsFolder) => migratePglite(db, { migrationsFolder }));
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
     return { db, kind: 'pglite', driver: { kind: 'pglite', pglite: client }, close: () => client.close() };
   }
 
@@ -106,7 +157,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await withMigrations(options.migrations, (migrationsFolder) => migratePg(db, { migrationsFolder }));
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     lockClient.release();

@@ -162,6 +162,22 @@ export async function startEmbeddedPostgres(dir: string, options: { readyWithinM
   return { url, stop };
 }
 
+/**
+ * The address of the PostgreSQL a running Clearbase server started on `dir`, for a tool that reads the
+ * database while the server runs (a backup): undefined when none runs there.
+ */
+export async function runningEmbeddedPostgresUrl(dir: string): Promise<string | undefined> {
+  let pid: number;
+  try {
+    pid = Number((await readFile(path.join(dir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isPostgres(pid, dir) || !alive(pid)) return undefined;
+  const socketDir = path.join(dir, `.s.PGSQL.${SOCKET_PORT}`).length <= SOCKET_PATH_LIMIT ? dir : sharedSocketFolder(dir);
+  return `postgres://${SUPERUSER}@/${DATABASE}?host=${encodeURIComponent(socketDir)}&port=${SOCKET_PORT}`;
+}
+
 type Account = { uid: number; gid: number };
 
 /** Undefined when this process may run PostgreSQL itself; as root, the account it runs as instead. */
@@ -303,11 +319,13 @@ function isPostgres(pid: number, dir: string): boolean {
  */
 async function socketFolder(dir: string, account: Account | undefined): Promise<string> {
   if (path.join(dir, `.s.PGSQL.${SOCKET_PORT}`).length <= SOCKET_PATH_LIMIT) return dir;
-  const folder = path.join(os.tmpdir(), `clearbase-pg-${createHash('sha256').update(dir).digest('hex').slice(0, 16)}`);
+  const folder = sharedSocketFolder(dir);
   await mkdir(folder, { recursive: true, mode: 0o700 });
   if (account) await chown(folder, account.uid, account.gid);
   return folder;
 }
+
+const sharedSocketFolder = (dir: string) => path.join(os.tmpdir(), `clearbase-pg-${createHash('sha256').update(dir).digest('hex').slice(0, 16)}`);
 
 /**
  * Connects until PostgreSQL answers (or has exited, or the time is up), then creates the `clearbase`
