@@ -1,0 +1,163 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { openStorage } from '../src/server/adapters/storage/open-storage';
+import { archiveName, ArchiveError, createBackup, passphraseProblem, pruneArchives, type BackupProgress } from '../src/server/backup';
+import { ConfigError, loadConfig, type Config } from '../src/server/platform/config';
+import { openDatabase, type Database } from '../src/server/platform/db/client';
+import { runningEmbeddedPostgresUrl } from '../src/server/platform/db/embedded-postgres';
+import { askSecret } from './ask-secret';
+
+/**
+ * `npm run backup -- <folder> [--keep N]`: one encrypted archive of the whole install (database, stored files,
+ * settings) written into <folder>. Exit codes: 0 written, 1 failed, 2 bad arguments, settings or passphrase.
+ */
+
+const USAGE = `Usage: npm run backup -- <folder> [--keep N]
+
+  <folder>   where the archive goes (made if missing): clearbase-backup-<date and time>.tar.age
+  --keep N   afterwards, remove all but the N newest Clearbase backups in that folder
+  --help     show this text
+
+The archive is encrypted with the passphrase in CLEARBASE_BACKUP_PASSPHRASE, or the one you type when asked.
+Keep the passphrase and the master key (Settings → Security) apart from the archives: a restore needs all three.
+With the embedded database, the backup reads it while Clearbase runs (bundled PostgreSQL) or once it is
+stopped (PGlite).`;
+
+class UsageError extends Error {}
+
+type BackupArgs = { folder: string; keep: number | undefined };
+
+function parseBackupArgs(argv: string[]): BackupArgs | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: { keep: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (parsed.values.help) return 'help';
+  const [folder, ...extra] = parsed.positionals;
+  if (!folder || extra.length > 0) throw new UsageError('Name one folder to write the backup into.');
+  const keep = parsed.values.keep;
+  if (keep !== undefined && !/^[1-9]\d{0,3}$/.test(keep)) throw new UsageError('--keep must be a whole number from 1 to 9999.');
+  return { folder: path.resolve(folder), keep: keep === undefined ? undefined : Number(keep) };
+}
+
+async function passphrase(): Promise<string> {
+  const given = process.env.CLEARBASE_BACKUP_PASSPHRASE;
+  if (given !== undefined) {
+    const problem = passphraseProblem(given);
+    if (problem) throw new UsageError(`${problem} (CLEARBASE_BACKUP_PASSPHRASE)`);
+    return given;
+  }
+  const typed = await askSecret('Backup passphrase: ');
+  if (typed === undefined) throw new UsageError('Set CLEARBASE_BACKUP_PASSPHRASE, or run the backup in a terminal so it can ask for the passphrase.');
+  const problem = passphraseProblem(typed);
+  if (problem) throw new UsageError(problem);
+  if ((await askSecret('The same passphrase again: ')) !== typed) throw new UsageError('The two passphrases differ; nothing was written.');
+  return typed;
+}
+
+/** The database to read: a running server's bundled PostgreSQL is read where it runs. */
+async function openSource(config: Config): Promise<Database> {
+  if (config.database.kind === 'embedded-postgres') {
+    const url = await runningEmbeddedPostgresUrl(config.database.dir);
+    if (url) return openDatabase({ kind: 'postgres', url });
+  }
+  return openDatabase(config.database);
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+function reporter(): (progress: BackupProgress) => void {
+  let lastTable = '';
+  let lastFiles = 0;
+  return (progress) => {
+    if (progress.stage === 'database' && progress.table !== lastTable) {
+      lastTable = progress.table;
+      process.stdout.write(`  database: ${progress.table}\n`);
+    }
+    if (progress.stage === 'files' && progress.total > 0 && (progress.done === progress.total || progress.done - lastFiles >= Math.max(1, Math.floor(progress.total / 10)))) {
+      lastFiles = progress.done;
+      process.stdout.write(`  files: ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}\n`);
+    }
+  };
+}
+
+async function backup(args: BackupArgs, config: Config, secret: string): Promise<number> {
+  await mkdir(args.folder, { recursive: true, mode: 0o700 });
+  const final = path.join(args.folder, archiveName(new Date()));
+  const partial = `${final}.partial`;
+  const started = performance.now();
+  const database = await openSource(config);
+  try {
+    const storage = await openStorage(config.storage);
+    const storageFor = (driver: 'local' | 's3') => {
+      if (driver === storage.driver) return storage;
+      throw new Error(`some documents are in ${driver === 's3' ? 'S3' : 'local'} storage, which is not configured now`);
+    };
+    console.log(`Writing ${final}…`);
+    const out = createWriteStream(partial, { mode: 0o600, flags: 'wx' });
+    let summary;
+    try {
+      summary = await createBackup({ db: database.db, storage, storageFor }, out, secret, { onProgress: reporter() });
+      await finished(out);
+      // On disk before it takes its final name: a crash leaves a .partial file, never a short archive.
+      const handle = await open(partial, 'r');
+      await handle.sync().finally(() => handle.close());
+      await rename(partial, final);
+    } catch (error) {
+      out.destroy();
+      await rm(partial, { force: true });
+      throw error;
+    }
+    const { size } = await stat(final);
+    console.log(
+      `Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${summary.rows.toLocaleString('en-US')} rows of ${summary.tables} tables and ` +
+        `${summary.files.toLocaleString('en-US')} files (${megabytes(summary.fileBytes)}); the archive is ${megabytes(size)}.`,
+    );
+    if (summary.missingFiles > 0) {
+      console.log(`${summary.missingFiles} file${summary.missingFiles === 1 ? ' the database names was' : 's the database names were'} not in storage, and could not be backed up.`);
+    }
+    if (args.keep !== undefined) {
+      const removed = await pruneArchives(args.folder, args.keep);
+      if (removed.length > 0) console.log(`Removed ${removed.length} older backup${removed.length === 1 ? '' : 's'}, keeping the ${args.keep} newest.`);
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function runBackupCli(argv: string[]): Promise<number> {
+  let args: BackupArgs | 'help';
+  let config: Config;
+  let secret: string;
+  try {
+    args = parseBackupArgs(argv);
+    if (args === 'help') {
+      console.log(USAGE);
+      return 0;
+    }
+    config = loadConfig();
+    secret = await passphrase();
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      console.error(error.message);
+      if (error instanceof UsageError) console.error(`\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+  try {
+    return await backup(args, config, secret);
+  } catch (error) {
+    const message = error instanceof ArchiveError || error instanceof Error ? error.message : String(error);
+    console.error(`The backup failed, and no archive was left behind: ${message}`);
+    return 1;
+  }
+}
+
+process.exitCode = await runBackupCli(process.argv.slice(2));

@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import type { Readable, Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Storage } from '../adapters/storage/port';
+import { appliedMigrationCount, type Db } from '../platform/db/client';
+import { writeArchive, type ArchiveEntry } from './archive';
+import { createChannel } from './channel';
+import { dumpDatabase, type TableShape } from './database-dump';
+
+/**
+ * What a backup archive holds, in this order:
+ * - `clearbase-backup.json`: the format, when it was made, the schema's migration level, each table's columns;
+ * - `database/<table>/<part>.jsonl`: every row of every table, in one snapshot (database-dump.ts);
+ * - `files/<driver>/<key>`: every stored object the snapshot points at (documents' files as stored,
+ *   still encrypted under the master key; files waiting in staging; form builders' raw bodies kept for a
+ *   replay), byte for byte;
+ * - `manifest.json`: the count of rows per table, and each file's size and SHA-256, to check a restore against.
+ * The master key is not in it: it is kept apart (printed on its recovery sheet), and a restore asks for it.
+ */
+export const BACKUP_FORMAT = 1;
+export const HEADER_ENTRY = 'clearbase-backup.json';
+export const MANIFEST_ENTRY = 'manifest.json';
+
+export const ZBackupHeader = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  createdAt: z.string(),
+  /** Migrations applied to the database the rows were read from. */
+  migrations: z.number().int().positive(),
+  tables: z.array(z.object({ name: z.string(), columns: z.array(z.string()), identity: z.boolean() })),
+});
+export type BackupHeader = z.infer<typeof ZBackupHeader>;
+
+export const ZStorageDriver = z.enum(['local', 's3']);
+export const ZBackupManifest = z.object({
+  rows: z.record(z.string(), z.number().int().nonnegative()),
+  files: z.array(z.object({ driver: ZStorageDriver, key: z.string(), bytes: z.number().int().nonnegative(), sha256: z.string() })),
+});
+export type BackupManifest = z.infer<typeof ZBackupManifest>;
+
+export type BackupSummary = { rows: number; tables: number; files: number; fileBytes: number; missingFiles: number };
+
+export type BackupDeps = {
+  db: Db;
+  /** The storage a document's `storage_driver` names; throws for one this server has not configured. */
+  storageFor(driver: 'local' | 's3'): Storage;
+  /** Where staged files and form builders' bodies are (the configured storage). */
+  storage: Storage;
+  now?: () => Date;
+};
+
+export type BackupProgress = { stage: 'database'; table: string; rows: number } | { stage: 'files'; done: number; total: number };
+
+type StoredFile = { driver: 'local' | 's3'; key: string };
+const ZStoredFiles = z.object({ rows: z.array(z.object({ driver: ZStorageDriver, key: z.string() })) });
+
+export const fileEntryName = (file: StoredFile) => `files/${file.driver}/${file.key}`;
+
+/**
+ * Writes a backup of the whole install into `out` (encrypted with `passphrase`), and says what it holds.
+ * A file the database points at that is not in storage is left out and counted in `missingFiles` (its
+ * document could not be opened before the backup either); every other failure rejects, and `out` then
+ * holds a partial archive that its owner must remove.
+ */
+export async function createBackup(
+  deps: BackupDeps,
+  out: Writable,
+  passphrase: string,
+  options: { workFactor?: number; onProgress?: (progress: BackupProgress) => void } = {},
+): Promise<BackupSummary> {
+  const entries = createChannel<ArchiveEntry>();
+  const manifest: BackupManifest = { rows: {}, files: [] };
+  let missingFiles = 0;
+  const produce = async () => {
+    const migrations = await appliedMigrationCount(deps.db);
+    let files: StoredFile[] = [];
+    let headerWritten = false;
+    const writeHeader = async (shapes: readonly TableShape[]) => {
+      const header: BackupHeader = { format: BACKUP_FORMAT, createdAt: (deps.now?.() ?? new Date()).toISOString(), migrations, tables: [...shapes] };
+      const body = Buffer.from(JSON.stringify(header, null, 2));
+      await entries.push({ name: HEADER_ENTRY, size: body.length, body });
+      headerWritten = true;
+    };
+    const dumped = await dumpDatabase(
+      deps.db,
+      async (part, _shape, shapes) => {
+        if (!headerWritten) await writeHeader(shapes);
+        options.onProgress?.({ stage: 'database', table: part.table, rows: part.rows });
+        await entries.push({ name: `database/${part.table}/${String(part.part).padStart(6, '0')}.jsonl`, size: part.lines.length, body: part.lines });
+      },
+      async (tx) => {
+        files = await storedFiles(tx, deps.storage.driver);
+      },
+    );
+    if (!headerWritten) await writeHeader(dumped.shapes);
+    manifest.rows = dumped.rows;
+
+    let done = 0;
+    for (const file of files) {
+      options.onProgress?.({ stage: 'files', done, total: files.length });
+      const added = await addFile(deps, file, entries);
+      if (added) manifest.files.push(added);
+      else missingFiles++;
+      done++;
+    }
+    options.onProgress?.({ stage: 'files', done, total: files.length });
+    const body = Buffer.from(JSON.stringify(manifest));
+    await entries.push({ name: MANIFEST_ENTRY, size: body.length, body });
+  };
+  const producing = produce().then(
+    () => entries.end(),
+    (error: unknown) => {
+      entries.fail(error);
+      throw error;
+    },
+  );
+  await Promise.all([writeArchive(entries, passphrase, out, { workFactor: options.workFactor }), producing]);
+  const rows = Object.values(manifest.rows).reduce((sum, n) => sum + n, 0);
+  return {
+    rows,
+    tables: Object.keys(manifest.rows).length,
+    files: manifest.files.length,
+    fileBytes: manifest.files.reduce((sum, file) => sum + file.bytes, 0),
+    missingFiles,
+  };
+}
+
+/** Every stored object the database points at, as the snapshot sees them. */
+async function storedFiles(tx: Pick<Db, 'execute'>, configured: 'local' | 's3'): Promise<StoredFile[]> {
+  const result: unknown = await tx.execute(sql`
+    select storage_driver as driver, storage_key as key from documents where storage_key is not null and storage_driver is not null
+    union select ${configured}, staged_key from documents where staged_key is not null
+    union select ${configured}, body_key from intake_deliveries where body_key is not null
+    order by 2`);
+  return ZStoredFiles.parse(result).rows;
+}
+
+/**
+ * One stored object into the archive. Its size is needed before its bytes (the entry's header), so it is
+ * read into memory first: a document is at most the upload cap. Undefined when it is not in storage.
+ */
+async function addFile(deps: BackupDeps, file: StoredFile, entries: ReturnType<typeof createChannel<ArchiveEntry>>): Promise<BackupManifest['files'][number] | undefined> {
+  const storage = deps.storageFor(file.driver);
+  if (!(await storage.exists(file.key))) return undefined;
+  const chunks: Buffer[] = [];
+  const hash = createHash('sha256');
+  for await (const chunk of await storage.get(file.key)) {
+    hash.update(chunk as Buffer);
+    chunks.push(chunk as Buffer);
+  }
+  const body = Buffer.concat(chunks);
+  await entries.push({ name: fileEntryName(file), size: body.length, body });
+  return { driver: file.driver, key: file.key, bytes: body.length, sha256: hash.digest('hex') };
+}
+
+/** The bytes of a Readable, for the small entries (header, manifest). */
+export async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

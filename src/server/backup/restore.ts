@@ -1,0 +1,186 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { and, isNotNull, ne, sql } from 'drizzle-orm';
+import type { Storage } from '../adapters/storage/port';
+import { recordAuditEvent } from '../audit';
+import { createDecryptor } from '../platform/crypto/envelope';
+import { appliedMigrationCount, migrationCount, type Database, type Db } from '../platform/db/client';
+import { documents } from '../platform/db/schema';
+import { ArchiveError, readArchive, type ReadEntry } from './archive';
+import { BACKUP_FORMAT, HEADER_ENTRY, MANIFEST_ENTRY, readAll, ZBackupHeader, ZBackupManifest, ZStorageDriver, type BackupHeader } from './backup';
+import { databaseHoldsData, emptyMigrationFilledTables, loadTable, resetIdentitySequences } from './database-dump';
+
+export type RestoreSummary = { rows: number; tables: number; files: number; fileBytes: number; createdAt: string; migrations: number };
+
+export type RestoreProgress = { stage: 'database'; table: string; rows: number } | { stage: 'files'; done: number; total: number };
+
+export type RestoreDeps = {
+  /**
+   * Opens the database to restore into, with the first `migrations` migrations applied (the schema the
+   * backup's rows were read from). It must hold no rows; it is closed by the restore.
+   */
+  open(migrations: number): Promise<Database>;
+  /** Where the files go: the configured storage, which should hold none of the backup's keys yet. */
+  storage: Storage;
+  onProgress?: (progress: RestoreProgress) => void;
+};
+
+/** Why a restore would not start: said to the person running it. */
+export class RestoreRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RestoreRefused';
+  }
+}
+
+/**
+ * Restores a backup archive into an empty database and the configured storage. The database's part is one
+ * transaction: a restore that fails (a wrong passphrase, a damaged archive, a full disk) leaves the
+ * database as empty as it found it, and can simply be run again (files already written are written again).
+ * Every row count and every file's size and SHA-256 are checked against the archive's manifest before the
+ * transaction commits. The database is then at the backup's migration level: opening it as the server
+ * does applies the later migrations.
+ */
+export async function restoreBackup(input: Readable, passphrase: string, deps: RestoreDeps): Promise<RestoreSummary> {
+  const entries = readArchive(input, passphrase)[Symbol.asyncIterator]();
+  const first = await entries.next();
+  if (first.done || first.value.name !== HEADER_ENTRY) throw new ArchiveError('This archive does not begin as a Clearbase backup does.');
+  const header = parseHeader(await readAll(first.value.body));
+  const latest = await migrationCount();
+  if (header.migrations > latest) {
+    throw new RestoreRefused('This backup was made by a newer version of Clearbase than this one. Update Clearbase, then restore it.');
+  }
+
+  const database = await deps.open(header.migrations);
+  try {
+    if ((await appliedMigrationCount(database.db)) !== header.migrations || (await databaseHoldsData(database.db))) {
+      throw new RestoreRefused('The database to restore into is not empty. A restore only goes into a new, empty data folder or database, so nothing is overwritten.');
+    }
+    const shapes = new Map(header.tables.map((shape) => [shape.name, shape]));
+    const loaded: Record<string, number> = {};
+    const written = new Map<string, { bytes: number; sha256: string }>();
+    let manifestSeen = false;
+
+    await database.db.transaction(async (tx) => {
+      await emptyMigrationFilledTables(tx);
+      for (let next = await entries.next(); !next.done; next = await entries.next()) {
+        const entry = next.value;
+        if (manifestSeen) throw new ArchiveError('This archive holds entries after its manifest; it was not made by Clearbase.');
+        if (entry.name.startsWith('database/')) {
+          const table = entry.name.split('/')[1] ?? '';
+          const shape = shapes.get(table);
+          if (!shape) throw new ArchiveError(`This archive holds rows of a table it does not describe (${table}).`);
+          const rows = await loadTable(tx, shape, linesOf(entry));
+          loaded[table] = (loaded[table] ?? 0) + rows;
+          deps.onProgress?.({ stage: 'database', table, rows });
+        } else if (entry.name.startsWith('files/')) {
+          const [, driver, ...rest] = entry.name.split('/');
+          ZStorageDriver.parse(driver);
+          const key = rest.join('/');
+          const body = await readAll(entry.body);
+          await deps.storage.put(key, body);
+          written.set(`${driver}/${key}`, { bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') });
+          deps.onProgress?.({ stage: 'files', done: written.size, total: 0 });
+        } else if (entry.name === MANIFEST_ENTRY) {
+          const manifest = ZBackupManifest.parse(JSON.parse((await readAll(entry.body)).toString('utf8')));
+          checkAgainstManifest(manifest, loaded, written);
+          manifestSeen = true;
+        } else {
+          throw new ArchiveError(`This archive holds an entry Clearbase does not know (${entry.name}).`);
+        }
+      }
+      if (!manifestSeen) throw new ArchiveError('The backup archive is incomplete: it ends before its manifest.');
+      await resetIdentitySequences(tx);
+      // The files are now in the configured storage, whatever storage they were in when the backup was made.
+      await tx
+        .update(documents)
+        .set({ storageDriver: deps.storage.driver })
+        .where(and(isNotNull(documents.storageKey), ne(documents.storageDriver, deps.storage.driver)));
+    });
+    const rows = Object.values(loaded).reduce((sum, n) => sum + n, 0);
+    const fileBytes = [...written.values()].reduce((sum, file) => sum + file.bytes, 0);
+    return { rows, tables: header.tables.length, files: written.size, fileBytes, createdAt: header.createdAt, migrations: header.migrations };
+  } finally {
+    await entries.return?.(undefined);
+    await database.close();
+  }
+}
+
+function parseHeader(bytes: Buffer): BackupHeader {
+  let value: unknown;
+  try {
+    value = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new ArchiveError('This archive does not begin as a Clearbase backup does.');
+  }
+  const format = (value as { format?: unknown } | null)?.format;
+  if (typeof format === 'number' && format > BACKUP_FORMAT) {
+    throw new RestoreRefused('This backup was made by a newer version of Clearbase than this one. Update Clearbase, then restore it.');
+  }
+  const header = ZBackupHeader.safeParse(value);
+  if (!header.success) throw new ArchiveError('This archive does not begin as a Clearbase backup does.');
+  return header.data;
+}
+
+async function* linesOf(entry: ReadEntry): AsyncGenerator<string> {
+  const text = (await readAll(entry.body)).toString('utf8');
+  for (const line of text.split('\n')) if (line.length > 0) yield line;
+}
+
+function checkAgainstManifest(manifest: ReturnType<typeof ZBackupManifest.parse>, loaded: Record<string, number>, written: Map<string, { bytes: number; sha256: string }>): void {
+  for (const [table, rows] of Object.entries(manifest.rows)) {
+    if ((loaded[table] ?? 0) !== rows) throw new ArchiveError(`The backup archive is incomplete: the table ${table} should hold ${rows} rows, and ${loaded[table] ?? 0} were found.`);
+  }
+  if (manifest.files.length !== written.size) throw new ArchiveError(`The backup archive is incomplete: it should hold ${manifest.files.length} files, and ${written.size} were found.`);
+  for (const file of manifest.files) {
+    const found = written.get(`${file.driver}/${file.key}`);
+    if (!found || found.bytes !== file.bytes || found.sha256 !== file.sha256) throw new ArchiveError('A file in the backup archive differs from what the archive says it holds.');
+  }
+}
+
+/** A restored install's first audit record: when, and from a backup made when. */
+export async function recordRestore(db: Db, summary: RestoreSummary): Promise<void> {
+  await recordAuditEvent(db, {
+    actor: 'system',
+    action: 'backup.restored',
+    subjectType: 'database',
+    subjectId: null,
+    detail: { backupMadeAt: summary.createdAt, rows: summary.rows, files: summary.files },
+  });
+}
+
+export type VerifyResult = { checked: number; failed: Array<{ documentId: string; reason: 'missing' | 'does-not-open' | 'differs' }> };
+
+/**
+ * Opens every stored document with the master key and compares its SHA-256 with the one recorded when it
+ * was received: what a restore must give back, byte for byte.
+ */
+export async function verifyDocuments(db: Db, storage: Storage, masterKey: Buffer, onProgress?: (done: number, total: number) => void): Promise<VerifyResult> {
+  const rows = await db
+    .select({ id: documents.id, key: documents.storageKey, sha256: documents.fileSha256, wrappedKey: documents.wrappedKey, iv: documents.iv, authTag: documents.authTag })
+    .from(documents)
+    .where(and(isNotNull(documents.storageKey), isNotNull(documents.wrappedKey), sql`${documents.fileSha256} is not null`));
+  const failed: VerifyResult['failed'] = [];
+  let done = 0;
+  for (const row of rows) {
+    onProgress?.(done++, rows.length);
+    if (!row.key || !row.wrappedKey || !row.iv || !row.authTag) continue;
+    if (!(await storage.exists(row.key))) {
+      failed.push({ documentId: row.id, reason: 'missing' });
+      continue;
+    }
+    const hash = createHash('sha256');
+    try {
+      await pipeline(await storage.get(row.key), createDecryptor(masterKey, { wrappedKey: row.wrappedKey, iv: row.iv, authTag: row.authTag }), async (plain: AsyncIterable<Buffer>) => {
+        for await (const chunk of plain) hash.update(chunk);
+      });
+    } catch {
+      failed.push({ documentId: row.id, reason: 'does-not-open' });
+      continue;
+    }
+    if (hash.digest('hex') !== row.sha256) failed.push({ documentId: row.id, reason: 'differs' });
+  }
+  onProgress?.(done, rows.length);
+  return { checked: rows.length, failed };
+}

@@ -1,0 +1,257 @@
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { isNotNull, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createLocalStorage } from '../../src/server/adapters/storage/local-storage';
+import type { Storage } from '../../src/server/adapters/storage/port';
+import { ArchiveError, createBackup, restoreBackup, RestoreRefused, verifyDocuments } from '../../src/server/backup';
+import { MIGRATION_FILLED_TABLES, tableShapes } from '../../src/server/backup/database-dump';
+import { DEMO_DEFAULTS, seedDemoDataIfEmpty } from '../../src/server/demo';
+import { decryptToBuffer } from '../../src/server/platform/crypto/envelope';
+import { sealSecret } from '../../src/server/platform/crypto/secret-box';
+import { openDatabase, type Database, type DatabaseTarget, type Db } from '../../src/server/platform/db/client';
+import { documents, settings } from '../../src/server/platform/db/schema';
+import { createScratchPostgresDatabase, testDatabaseKinds, type TestDatabaseKind } from '../support/databases';
+
+/**
+ * A seeded install (demo data with every document's file encrypted in local storage, and a sealed setting)
+ * is backed up, destroyed, and restored into a new database and a new storage folder: every table holds the
+ * same rows, every stored file is byte for byte the one that was backed up and opens with the master key
+ * to the file that was received. Then what a restore must refuse, and what --verify must catch.
+ */
+
+const PASSPHRASE = 'a long backup passphrase for the test';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const WORK_FACTOR = 10; // age's scrypt at 2^10: the archive's format and checks are the same, in milliseconds.
+
+const ZCount = z.object({ rows: z.array(z.object({ n: z.number() })) });
+const ZId = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) });
+
+type Install = { target: DatabaseTarget; storage: Storage; storageDir: string; drop(): Promise<void> };
+
+const cleanups: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+});
+
+async function scratchFolder(): Promise<string> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'clearbase-backup-test-'));
+  cleanups.push(() => rm(folder, { recursive: true, force: true }));
+  return folder;
+}
+
+/** A database in a folder of its own (PGlite) or a new database on the PostgreSQL server, and a storage folder. */
+async function newInstall(kind: TestDatabaseKind, folder: string, name: string): Promise<Install> {
+  const storageDir = path.join(folder, `${name}-storage`);
+  const storage = createLocalStorage(storageDir);
+  if (kind === 'pglite') {
+    const dir = path.join(folder, `${name}-db`);
+    return { target: { kind: 'pglite', dir }, storage, storageDir, drop: () => rm(dir, { recursive: true, force: true }) };
+  }
+  const scratch = await createScratchPostgresDatabase();
+  cleanups.push(() => scratch.drop());
+  return { target: { kind: 'postgres', url: scratch.url }, storage, storageDir, drop: () => scratch.drop() };
+}
+
+async function withDatabase<T>(target: DatabaseTarget, work: (db: Db, database: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase(target);
+  try {
+    return await work(database.db, database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function tableCounts(db: Db): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const shape of await tableShapes(db)) {
+    const result: unknown = await db.execute(sql.raw(`select count(*)::int as n from "${shape.name}"`));
+    counts[shape.name] = ZCount.parse(result).rows[0]?.n ?? 0;
+  }
+  return counts;
+}
+
+type StoredDocument = { id: string; key: string; ciphertext: string; plaintext: string };
+
+/** Each stored document: the SHA-256 of its stored bytes and of the file they open to with the master key. */
+async function storedDocuments(db: Db, storage: Storage, masterKey: Buffer): Promise<StoredDocument[]> {
+  const rows = await db
+    .select({ id: documents.id, key: documents.storageKey, wrappedKey: documents.wrappedKey, iv: documents.iv, authTag: documents.authTag, sha256: documents.fileSha256 })
+    .from(documents)
+    .where(isNotNull(documents.storageKey))
+    .orderBy(documents.id);
+  const stored: StoredDocument[] = [];
+  for (const row of rows) {
+    if (!row.key || !row.wrappedKey || !row.iv || !row.authTag) throw new Error(`document ${row.id} has no envelope`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.get(row.key)) chunks.push(chunk as Buffer);
+    const ciphertext = Buffer.concat(chunks);
+    const plaintext = await decryptToBuffer(masterKey, { wrappedKey: row.wrappedKey, iv: row.iv, authTag: row.authTag }, ciphertext);
+    const plaintextSha = createHash('sha256').update(plaintext).digest('hex');
+    expect(plaintextSha).toBe(row.sha256);
+    stored.push({ id: row.id, key: row.key, ciphertext: createHash('sha256').update(ciphertext).digest('hex'), plaintext: plaintextSha });
+  }
+  return stored;
+}
+
+async function seedInstall(install: Install, masterKey: Buffer): Promise<void> {
+  await withDatabase(install.target, async (db) => {
+    const seeded = await seedDemoDataIfEmpty(db, { ...DEMO_DEFAULTS, players: 12, idPrefix: 'CB', now: new Date('2025-10-01T12:00:00Z'), files: { storage: install.storage, masterKey } });
+    expect(seeded.seeded).toBe(true);
+    await db.insert(settings).values({ key: 'backup-test.secret', value: { secret: sealSecret(masterKey, 'a sealed mail password', '••••word') } });
+  });
+}
+
+async function backUp(install: Install, file: string): Promise<void> {
+  await withDatabase(install.target, async (db) => {
+    const out = createWriteStream(file);
+    const summary = await createBackup({ db, storage: install.storage, storageFor: () => install.storage }, out, PASSPHRASE, { workFactor: WORK_FACTOR });
+    await finished(out);
+    expect(summary.files).toBeGreaterThan(10);
+    expect(summary.missingFiles).toBe(0);
+  });
+}
+
+function restore(archive: string, install: Install, passphrase = PASSPHRASE) {
+  return restoreBackup(createReadStream(archive), passphrase, { open: (migrations) => openDatabase(install.target, { migrations }), storage: install.storage });
+}
+
+describe('a backup and its restore', () => {
+  it.each(testDatabaseKinds())('on %s with local storage: restored after the install is destroyed, every row and every document as it was', async (kind) => {
+    const folder = await scratchFolder();
+    const masterKey = randomBytes(32);
+    const original = await newInstall(kind, folder, 'original');
+    await seedInstall(original, masterKey);
+    const before = await withDatabase(original.target, async (db) => ({ counts: await tableCounts(db), stored: await storedDocuments(db, original.storage, masterKey) }));
+    expect(before.stored.length).toBeGreaterThan(10);
+
+    const archive = path.join(folder, 'backup.tar.age');
+    await backUp(original, archive);
+    // Nothing in the archive is readable without the passphrase: no name, no file, no row.
+    const bytes = await readFile(archive);
+    expect(bytes.subarray(0, 21).toString('latin1')).toBe('age-encryption.org/v1');
+    expect(bytes.includes(Buffer.from('documents'))).toBe(false);
+
+    await original.drop();
+    await rm(original.storageDir, { recursive: true, force: true });
+
+    const restored = await newInstall(kind, folder, 'restored');
+    const summary = await restore(archive, restored);
+    expect(summary.files).toBe(before.stored.length);
+
+    await withDatabase(restored.target, async (db) => {
+      const { sessions: _sessions, login_attempts: _attempts, ...expected } = before.counts;
+      const counts = await tableCounts(db);
+      // The same rows in every table, plus the restore's own audit record once the server records it.
+      expect({ ...counts, sessions: undefined, login_attempts: undefined }).toEqual({ ...expected, sessions: undefined, login_attempts: undefined });
+      expect(await storedDocuments(db, restored.storage, masterKey)).toEqual(before.stored);
+      expect(await verifyDocuments(db, restored.storage, masterKey)).toEqual({ checked: before.stored.length, failed: [] });
+      const [setting] = await db.select().from(settings).where(sql`${settings.key} = 'backup-test.secret'`);
+      expect(JSON.stringify(setting?.value)).not.toContain('a sealed mail password');
+      expect(setting?.value).toMatchObject({ secret: { v: 1, hint: '••••word' } });
+      // The identity sequences go on after the restored rows: a new audit record takes a new id.
+      const result: unknown = await db.execute(sql`insert into audit_events (actor, action, subject_type, detail) values ('system', 'demo.seeded', 'database', '{}') returning id`);
+      expect(ZId.parse(result).rows[0]?.id).toBeGreaterThan(before.counts.audit_events ?? 0);
+    });
+  });
+
+  it('refuses a wrong passphrase, a database that holds data, and a damaged archive, and leaves the database as it was', async () => {
+    const folder = await scratchFolder();
+    const masterKey = randomBytes(32);
+    const original = await newInstall('pglite', folder, 'original');
+    await seedInstall(original, masterKey);
+    const archive = path.join(folder, 'backup.tar.age');
+    await backUp(original, archive);
+
+    const empty = await newInstall('pglite', folder, 'empty');
+    await expect(restore(archive, empty, 'not the passphrase at all')).rejects.toThrow(new ArchiveError('The passphrase does not open this backup archive.'));
+    await expect(restore(archive, original)).rejects.toThrow(RestoreRefused);
+
+    // One byte changed far into the archive: the restore fails at that chunk and rolls back.
+    const damaged = path.join(folder, 'damaged.tar.age');
+    const bytes = await readFile(archive);
+    flipBit(bytes, Math.floor(bytes.length * 0.6), 0x01);
+    await writeFile(damaged, bytes);
+    await expect(restore(damaged, empty)).rejects.toThrow('The backup archive is damaged or incomplete');
+    // Cut short: the end the archive should have is missing.
+    const cut = path.join(folder, 'cut.tar.age');
+    await writeFile(cut, (await readFile(archive)).subarray(0, bytes.length - 1000));
+    await expect(restore(cut, empty)).rejects.toThrow('The backup archive is damaged or incomplete');
+    await withDatabase(empty.target, async (db) => {
+      const counts = await tableCounts(db);
+      expect(Object.entries(counts).filter(([table, n]) => n > 0 && !(MIGRATION_FILLED_TABLES as readonly string[]).includes(table))).toEqual([]);
+    });
+    // After the failures, the same empty database takes the good archive.
+    expect((await restore(archive, empty)).files).toBeGreaterThan(10);
+  });
+
+  it('npm run restore -- --verify restores into a scratch folder and names the one document whose file was damaged in storage', async () => {
+    const folder = await scratchFolder();
+    const masterKey = randomBytes(32);
+    const original = await newInstall('pglite', folder, 'original');
+    await seedInstall(original, masterKey);
+    // Bit rot in storage: one stored file changes by one byte, unnoticed until it is opened.
+    const victim = await withDatabase(original.target, async (db) => {
+      const [row] = await db.select({ id: documents.id, key: documents.storageKey }).from(documents).where(isNotNull(documents.storageKey)).orderBy(documents.id).limit(1);
+      return row as { id: string; key: string };
+    });
+    const file = path.join(original.storageDir, victim.key);
+    const stored = await readFile(file);
+    flipBit(stored, Math.floor(stored.length / 2), 0x40);
+    await writeFile(file, stored);
+
+    const archive = path.join(folder, 'backup.tar.age');
+    await backUp(original, archive);
+    const keyFile = path.join(folder, 'master.key');
+    await writeFile(keyFile, `${masterKey.toString('base64')}\n`, { mode: 0o600 });
+    const live = path.join(folder, 'live-data');
+    const run = await runScript('scripts/restore.ts', [archive, '--verify', '--master-key-file', keyFile], { CLEARBASE_DATA_DIR: live, CLEARBASE_BACKUP_PASSPHRASE: PASSPHRASE });
+    expect(run.stdout).toContain('The archive reads whole');
+    expect(run.stderr).toContain(`1 of `);
+    expect(run.stderr).toContain(`document ${victim.id}: its file does not open`);
+    expect(run.code).toBe(1);
+    // The live data folder was never touched.
+    await expect(readFile(path.join(live, 'master.key'))).rejects.toThrow();
+  }, 120_000);
+});
+
+describe('a new database', () => {
+  it('holds rows only in the tables a restore knows the migrations fill', async () => {
+    const database = await openDatabase({ kind: 'pglite', dir: undefined });
+    try {
+      const filled = Object.entries(await tableCounts(database.db))
+        .filter(([, n]) => n > 0)
+        .map(([table]) => table);
+      expect(filled.sort()).toEqual([...MIGRATION_FILLED_TABLES].sort());
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+function flipBit(bytes: Buffer, at: number, bit: number): void {
+  bytes.writeUInt8(bytes.readUInt8(at) ^ bit, at);
+}
+
+function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
