@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Storage } from '../adapters/storage/port';
@@ -11,7 +13,7 @@ import { dumpDatabase, type TableShape } from './database-dump';
 /**
  * What a backup archive holds, in this order:
  * - `clearbase-backup.json`: the format, when it was made, the schema's migration level, each table's columns;
- * - `database/<table>/<part>.jsonl`: every row of every table, in one snapshot (database-dump.ts);
+ * - `database/<table>/<part>.jsonl.gz`: every row of every table, in one snapshot (database-dump.ts), gzipped;
  * - `files/<driver>/<key>`: every stored object the snapshot points at (documents' files as stored,
  *   still encrypted under the master key; files waiting in staging; form builders' raw bodies kept for a
  *   replay), byte for byte;
@@ -54,6 +56,8 @@ export type BackupProgress = { stage: 'database'; table: string; rows: number } 
 type StoredFile = { driver: 'local' | 's3'; key: string };
 const ZStoredFiles = z.object({ rows: z.array(z.object({ driver: ZStorageDriver, key: z.string() })) });
 
+const gzipped = promisify(gzip);
+
 export const fileEntryName = (file: StoredFile) => `files/${file.driver}/${file.key}`;
 
 /**
@@ -86,7 +90,9 @@ export async function createBackup(
       async (part, _shape, shapes) => {
         if (!headerWritten) await writeHeader(shapes);
         options.onProgress?.({ stage: 'database', table: part.table, rows: part.rows });
-        await entries.push({ name: `database/${part.table}/${String(part.part).padStart(6, '0')}.jsonl`, size: part.lines.length, body: part.lines });
+        // Rows are text and shrink some tenfold; stored files are ciphertext, which nothing shrinks.
+        const body = await gzipped(part.lines);
+        await entries.push({ name: `database/${part.table}/${String(part.part).padStart(6, '0')}.jsonl.gz`, size: body.length, body });
       },
       async (tx) => {
         files = await storedFiles(tx, deps.storage.driver);

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { and, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Storage } from '../adapters/storage/port';
 import { recordAuditEvent } from '../audit';
@@ -107,6 +109,8 @@ export async function restoreBackup(input: Readable, passphrase: string, deps: R
   }
 }
 
+const gunzipped = promisify(gunzip);
+
 function parseHeader(bytes: Buffer): BackupHeader {
   let value: unknown;
   try {
@@ -124,7 +128,13 @@ function parseHeader(bytes: Buffer): BackupHeader {
 }
 
 async function* linesOf(entry: ReadEntry): AsyncGenerator<string> {
-  const text = (await readAll(entry.body)).toString('utf8');
+  const bytes = await readAll(entry.body);
+  let text: string;
+  try {
+    text = (entry.name.endsWith('.gz') ? await gunzipped(bytes) : bytes).toString('utf8');
+  } catch (error) {
+    throw new ArchiveError('The backup archive is damaged: a table in it cannot be read.', { cause: error });
+  }
   for (const line of text.split('\n')) if (line.length > 0) yield line;
 }
 
