@@ -31,8 +31,14 @@ export const lockDocumentKeys = async (tx: Db, ids: readonly string[]): Promise<
       .for('update')
   ).flatMap((row) => (row.wrappedKey ? [{ id: row.id, wrappedKey: row.wrappedKey }] : []));
 
-export async function setDocumentKey(tx: Db, id: string, wrappedKey: Buffer): Promise<void> {
-  await tx.update(documents).set({ wrappedKey }).where(eq(documents.id, id));
+/** Sets the wrapped keys of several documents in one statement. */
+export async function setDocumentKeys(tx: Db, keys: ReadonlyArray<{ id: string; wrappedKey: Buffer }>): Promise<void> {
+  if (keys.length === 0) return;
+  const rows = sql.join(
+    keys.map((key) => sql`(${key.id}::uuid, ${key.wrappedKey}::bytea)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update ${documents} set wrapped_key = rewrapped.key from (values ${rows}) as rewrapped(id, key) where ${documents.id} = rewrapped.id`);
 }
 
 // The settings table: a few rows, any of which may hold sealed secrets.

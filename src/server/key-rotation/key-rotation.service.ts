@@ -19,7 +19,7 @@ import {
   lockTotpSecret,
   readingIdsAfter,
   rotationRecorded,
-  setDocumentKey,
+  setDocumentKeys,
   setReadingText,
   setSetting,
   setTotpSecret,
@@ -80,11 +80,13 @@ export async function rewrapEverything(deps: RewrapDeps): Promise<RotationCounts
     const ids = await documentIdsAfter(db, after, perTransaction);
     if (ids.length === 0) break;
     await db.transaction(async (tx) => {
+      const rewrapped: Array<{ id: string; wrappedKey: Buffer }> = [];
       for (const row of await lockDocumentKeys(tx, ids)) {
         const outcome = rewrapKey(keys, row.wrappedKey);
-        if (outcome.kind === 'rewrapped') await setDocumentKey(tx, row.id, outcome.wrappedKey);
+        if (outcome.kind === 'rewrapped') rewrapped.push({ id: row.id, wrappedKey: outcome.wrappedKey });
         count(counts.files, outcome.kind);
       }
+      await setDocumentKeys(tx, rewrapped);
     });
     after = ids[ids.length - 1] ?? after;
     deps.onProgress?.({ stage: 'files', done: seen('files'), total: Math.max(total, seen('files')) });
