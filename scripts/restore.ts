@@ -1,5 +1,5 @@
 import { createReadStream, existsSync } from 'node:fs';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -135,7 +135,11 @@ async function verify(args: RestoreArgs, config: Config, secret: string): Promis
   if (!masterKey) throw new UsageError('--verify opens every document, which needs the master key: give it with --master-key-file, or CLEARBASE_MASTER_KEY.');
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'clearbase-verify-'));
   try {
-    const target: DatabaseTarget = embeddedPostgresUnavailable(scratch) ? { kind: 'pglite', dir: path.join(scratch, 'db') } : { kind: 'embedded-postgres', dir: path.join(scratch, 'postgres') };
+    // Passable (not listable): as root, the bundled PostgreSQL runs as another account inside it.
+    await chmod(scratch, 0o711);
+    const dataDir = path.join(scratch, 'data');
+    await makeDataFolder(dataDir);
+    const target: DatabaseTarget = embeddedPostgresUnavailable(dataDir) ? { kind: 'pglite', dir: path.join(dataDir, 'db') } : { kind: 'embedded-postgres', dir: path.join(dataDir, 'postgres') };
     const storage = createLocalStorage(path.join(scratch, 'storage'), { durable: false });
     console.log(`Restoring ${args.archive} into a scratch folder to check it…`);
     const summary = await restoreInto(args.archive, secret, target, storage);
