@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,9 +36,9 @@ const CASES: Case[] = testDatabaseKinds().map((kind) => ({ kind, storage: kind =
 type RunResult = { code: number | null; signal: NodeJS.Signals | null; output: string };
 
 /** Runs the script; with `killWhenHalfway`, SIGKILLs it once its progress passes half of the stored files. */
-function runRotateKey(env: NodeJS.ProcessEnv, killWhenHalfway = false): Promise<RunResult> {
+function runRotateKey(env: NodeJS.ProcessEnv, killWhenHalfway = false, args: string[] = []): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/rotate-key.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/rotate-key.ts', ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString('utf8');
@@ -232,4 +232,33 @@ describe.each(CASES)('npm run rotate-key, killed halfway and run again [$kind, $
       await database.close();
     }
   }, 180_000);
+
+  it('with the key in CLEARBASE_MASTER_KEY, saves the new key where asked and says how to put it in place', async () => {
+    const keyFile = path.join(dataDir, 'master.key');
+    const inUse = await readMasterKeyFile(keyFile);
+    const newKeyFile = path.join(dataDir, 'outside', 'new-master.key');
+    await mkdir(path.dirname(newKeyFile), { mode: 0o700 });
+    const fromEnvironment = { ...env, CLEARBASE_MASTER_KEY: inUse.toString('base64') };
+    const run = await runRotateKey(fromEnvironment, false, ['--new-key-file', newKeyFile]);
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain(`set CLEARBASE_MASTER_KEY to what that file holds`);
+    expect((await stat(newKeyFile)).mode & 0o777).toBe(0o600);
+    const newKey = await readMasterKeyFile(newKeyFile);
+    expect(run.output).not.toContain(newKey.toString('base64'));
+    // The key file of the data folder is not the key in use, and is left alone.
+    expect((await readMasterKeyFile(keyFile)).equals(inUse)).toBe(true);
+
+    const database = await openDb();
+    try {
+      const rows = await database.db.select({ wrappedKey: documents.wrappedKey }).from(documents).where(isNotNull(documents.wrappedKey));
+      expect(rows.every((row) => opensUnder(newKey, row.wrappedKey!))).toBe(true);
+      expect(await database.db.select().from(auditEvents).where(eq(auditEvents.action, 'master_key.rotated'))).toHaveLength(2);
+    } finally {
+      await database.close();
+    }
+
+    const again = await runRotateKey({ ...env, CLEARBASE_MASTER_KEY: newKey.toString('base64') }, false, ['--new-key-file', newKeyFile]);
+    expect(again.code, again.output).toBe(0);
+    expect(again.output).toContain('CLEARBASE_MASTER_KEY already holds the new key');
+  }, 120_000);
 });
