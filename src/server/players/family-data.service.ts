@@ -120,6 +120,8 @@ const hasFile = (document: FamilyDocument): boolean =>
 const pick = (detail: Record<string, unknown>, keys: ReadonlySet<string>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(detail).filter(([key]) => keys.has(key)));
 
+const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const day = (at: Date | string | null): string => (at === null ? '—' : typeof at === 'string' ? at : at.toISOString().slice(0, 10));
 
 /**
@@ -393,7 +395,7 @@ export function createFamilyDataService(deps: FamilyDataDeps) {
         notifications: tally.notifications,
         uploadLinks: tally.uploadLinks,
         auditEvents: tally.auditEvents,
-        message: `${result.name} was erased: ${tally.documents} document(s) and ${tally.registrations} registration(s) removed.`,
+        message: `${result.name} was erased: ${counted(tally.documents, 'document')} and ${counted(tally.registrations, 'registration')} removed.`,
       };
     },
   };

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ZCreatedPlayer,
+  ZErasedPlayer,
   ZPlayerReport,
   ZPlayerTimeline,
   ZSeasonRequirements,
@@ -9,8 +10,9 @@ import {
   ZUploadLinkSendResult,
   ZUploadLinkStatus,
   type TCreatePlayer,
+  type TErasePlayer,
 } from '../../../contract';
-import { apiRequest, getQueryFn } from '@/lib/api-client';
+import { ApiError, apiRequest, fileNameOfDisposition, getQueryFn, type ApiFile } from '@/lib/api-client';
 
 const REPORT_KEY = ['api', 'report'] as const;
 const STATS_KEY = ['api', 'stats'] as const;
@@ -117,5 +119,46 @@ export function useRevokeUploadLinks() {
     mutationFn: ({ playerId, season }: UploadLinkTarget) =>
       apiRequest('DELETE', `${uploadLinkPath(playerId)}?${new URLSearchParams({ season }).toString()}`, undefined, { schema: ZUploadLinkRevokeResult }),
     onSettled: (_data, _error, target) => refresh(target),
+  });
+}
+
+const playerPath = (playerId: string) => `/api/players/${encodeURIComponent(playerId)}`;
+
+/**
+ * GET /api/players/{id}/export: the player's ZIP, read as it arrives so the caller can show how much has come
+ * (`onProgress` with the bytes so far; the server does not know the size ahead). Non-OK throws an ApiError.
+ */
+export async function fetchPlayerExport(playerId: string, onProgress: (bytes: number) => void, signal?: AbortSignal): Promise<ApiFile> {
+  const response = await fetch(`${playerPath(playerId)}/export`, { credentials: 'include', signal: signal ?? null });
+  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text().catch(() => ''));
+  const fileName = fileNameOfDisposition(response.headers.get('content-disposition'));
+  if (!response.body) return { blob: await response.blob(), fileName };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    bytes += value.length;
+    onProgress(bytes);
+  }
+  return { blob: new Blob(chunks, { type: 'application/zip' }), fileName };
+}
+
+/**
+ * POST /api/players/{id}/erase with the typed name; every list and figure that counted the player is read again.
+ * Not awaited: the caller's own onSuccess must run at once and close the player's dialog, whose report would
+ * otherwise be read again first, fail (the player is gone) and take the dialog, and that callback, away.
+ */
+export function useErasePlayer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['api', 'players', 'erase'],
+    mutationFn: ({ playerId, confirmName }: { playerId: string } & TErasePlayer) =>
+      apiRequest('POST', `${playerPath(playerId)}/erase`, { confirmName }, { schema: ZErasedPlayer }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['api'] });
+    },
   });
 }

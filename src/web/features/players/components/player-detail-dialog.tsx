@@ -1,6 +1,7 @@
 import { CheckCircle2, Download, Eye, FileText, LoaderCircle, Lock, Mail, Phone, UserRound, XCircle } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
-import { DOC_TYPE_LABELS, type TDocument, type TPlayerReport, type TPlayerReportRow } from '../../../../contract';
+import { useLocation } from 'wouter';
+import { DOC_TYPE_LABELS, type TDocument, type TErasedPlayer, type TPlayerReport, type TPlayerReportRow } from '../../../../contract';
 import {
   approvalIsStale,
   ApproveDocumentDialog,
@@ -33,6 +34,7 @@ import { requiredDocuments, STORAGE_WORDS, whatIsMissing } from '../required-doc
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { PlayerTimeline } from './player-timeline';
 import { UploadLinkSection } from './upload-link-section';
+import { FamilyDataSection } from './family-data-section';
 
 const docTypeLabel = (document: TDocument): string => (document.docType ? DOC_TYPE_LABELS[document.docType] : 'Type not detected');
 
@@ -223,7 +225,19 @@ function Fact({ term, children, className }: { term: string; children: ReactNode
 /** The list's row of the player, for what the player report does not carry: league age and the expiry day. */
 type ListRow = Pick<TPlayerReportRow, 'playerId' | 'leagueAge' | 'ageFitsDivision' | 'division' | 'expiresOn' | 'documentsStatus'>;
 
-function ReportBody({ report, row, access, handlers }: { report: TPlayerReport; row: ListRow | undefined; access: DocumentAccess; handlers: ReviewHandlers }) {
+function ReportBody({
+  report,
+  row,
+  access,
+  handlers,
+  onErased,
+}: {
+  report: TPlayerReport;
+  row: ListRow | undefined;
+  access: DocumentAccess;
+  handlers: ReviewHandlers;
+  onErased: (result: TErasedPlayer) => void;
+}) {
   const { status, season } = report;
   const { can } = usePermissions();
   const requirements = useSeasonRequirements(row ? season.id : undefined).data;
@@ -284,6 +298,11 @@ function ReportBody({ report, row, access, handlers }: { report: TPlayerReport; 
       <Section title="Timeline">
         <PlayerTimeline playerId={status.playerId} />
       </Section>
+      {can('players.privacy') ? (
+        <Section title="Family's data">
+          <FamilyDataSection playerId={status.playerId} playerName={status.playerName} onErased={onErased} />
+        </Section>
+      ) : null}
     </div>
   );
 }
@@ -346,6 +365,14 @@ export function PlayerDetailDialog({ playerId, playerName, season, row, onOpenCh
   const { can } = usePermissions();
   const access: DocumentAccess = { open: can('files.open'), review: can('documents.review') };
   const playerNameNow = report.data?.status.playerName ?? playerName ?? 'the player';
+  const [, navigate] = useLocation();
+
+  // The player is gone: back to the Players list, which no longer shows them, with what was done.
+  const afterErasure = (result: TErasedPlayer) => {
+    onOpenChange(false);
+    navigate('/players');
+    toast({ title: 'Player erased', description: result.message });
+  };
 
   const afterDecision = () => {
     if (playerId !== null) void refreshTimeline(playerId);
@@ -439,7 +466,13 @@ export function PlayerDetailDialog({ playerId, playerName, season, row, onOpenCh
               retrying={report.isFetching}
             />
           ) : (
-            <ReportBody report={report.data} row={row && row.playerId === playerId ? row : undefined} access={access} handlers={handlers} />
+            <ReportBody
+              report={report.data}
+              row={row && row.playerId === playerId ? row : undefined}
+              access={access}
+              handlers={handlers}
+              onErased={afterErasure}
+            />
           )}
         </DialogContent>
       </Dialog>
