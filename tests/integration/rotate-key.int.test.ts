@@ -13,7 +13,7 @@ import { seedDemoDataIfEmpty } from '../../src/server/demo';
 import { openDeliveryBody, sealDeliveryBody } from '../../src/server/intake/providers/delivery-bodies';
 import { decryptToBuffer, opensUnder } from '../../src/server/platform/crypto/envelope';
 import { loadMasterKey, nextKeyFileOf, readMasterKeyFile, RotationUnfinishedError } from '../../src/server/platform/crypto/master-key';
-import { openSecret, sealSecret, ZSealedSecret } from '../../src/server/platform/crypto/secret-box';
+import { openSecret, sealSecret, ZSealedSecret, type SealedSecret } from '../../src/server/platform/crypto/secret-box';
 import { openDatabase, type Database, type DatabaseTarget } from '../../src/server/platform/db/client';
 import { auditEvents, documentReadings, documents, settings, users } from '../../src/server/platform/db/schema';
 import { documentsHoldingWords, searchHashes, wordHashes, wordKey } from '../../src/server/reading';
@@ -68,6 +68,8 @@ describe.each(CASES)('npm run rotate-key, killed halfway and run again [$kind, $
   const secrets = { mailbox: 'mail-password-for-the-league', webhook: 'https://hooks.example.test/T000/B000/xyz', totp: 'JBSWY3DPEHPK3PXP' };
   let readDocumentId: string;
   let totpUserId: string;
+  let damagedText: SealedSecret;
+  let damagedDocumentId: string;
 
   const openDb = () => openDatabase(target);
 
@@ -124,6 +126,14 @@ describe.each(CASES)('npm run rotate-key, killed halfway and run again [$kind, $
         .insert(documentReadings)
         .values({ documentId: readDocumentId, state: 'done', text: sealSecret(oldKey, READ_TEXT), wordHashes: wordHashes(wordKey(oldKey), READ_TEXT) })
         .onConflictDoUpdate({ target: documentReadings.documentId, set: { state: 'done', text: sealSecret(oldKey, READ_TEXT), wordHashes: wordHashes(wordKey(oldKey), READ_TEXT) } });
+      // A read text damaged before the change: its key opens, its text does not. It is left exactly as it was.
+      const damaged = sealSecret(oldKey, 'a text altered on disk');
+      damagedText = { ...damaged, ciphertext: Buffer.from('an altered text!!!!!!!').toString('base64') };
+      damagedDocumentId = [...plaintexts.keys()][1]!;
+      await db
+        .insert(documentReadings)
+        .values({ documentId: damagedDocumentId, state: 'done', text: damagedText })
+        .onConflictDoUpdate({ target: documentReadings.documentId, set: { state: 'done', text: damagedText } });
       deliveryKey = await sealDeliveryBody({ storage, masterKey: oldKey }, deliveryBody);
     } finally {
       await database.close();
@@ -215,6 +225,8 @@ describe.each(CASES)('npm run rotate-key, killed halfway and run again [$kind, $
       const found = await documentsHoldingWords(db, searchHashes(wordKey(newKey), 'quartermaine saskatoon'));
       expect(found.map((row) => row.id)).toEqual([readDocumentId]);
       expect(await documentsHoldingWords(db, searchHashes(wordKey(oldKey), 'quartermaine'))).toEqual([]);
+      const [damaged] = await db.select().from(documentReadings).where(eq(documentReadings.documentId, damagedDocumentId));
+      expect(damaged!.text).toEqual(damagedText);
 
       expect((await openDeliveryBody({ storage, masterKey: newKey }, deliveryKey)).equals(deliveryBody)).toBe(true);
       await expect(openDeliveryBody({ storage, masterKey: oldKey }, deliveryKey)).rejects.toThrow('failed authentication');
@@ -222,7 +234,7 @@ describe.each(CASES)('npm run rotate-key, killed halfway and run again [$kind, $
       const events = await db.select().from(auditEvents).where(eq(auditEvents.action, 'master_key.rotated'));
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ subjectType: 'settings', actor: 'system' });
-      expect(events[0]!.detail).toMatchObject({ files: plaintexts.size, readings: 1, settings: 2, twoStep: 1, deliveries: 1, unreadable: 0 });
+      expect(events[0]!.detail).toMatchObject({ files: plaintexts.size, readings: 1, settings: 2, twoStep: 1, deliveries: 1, unreadable: 1 });
       const detail = JSON.stringify(events[0]!.detail);
       for (const key of [oldKey, newKey]) {
         expect(detail).not.toContain(key.toString('base64'));

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Storage } from '../adapters/storage/port';
 import { recordAuditEvent } from '../audit';
-import { opensUnder } from '../platform/crypto/envelope';
+import { DecryptionError, opensUnder } from '../platform/crypto/envelope';
 import { MASTER_KEY_BYTES, nextKeyFileOf, readMasterKeyFile, replaceKeyFile, writeKeyFileDurably } from '../platform/crypto/master-key';
 import { openSecret, ZSealedSecret } from '../platform/crypto/secret-box';
 import type { Db } from '../platform/db/client';
@@ -107,7 +107,15 @@ export async function rewrapEverything(deps: RewrapDeps): Promise<RotationCounts
         }
         const result = rewrapSealedSecret(keys, sealed.data);
         if (result.outcome === 'rewrapped') {
-          const text = await openSecret(keys.new, result.sealed);
+          // A text whose key opens but whose ciphertext was altered stays as it was: it opens under neither key.
+          const text = await openSecret(keys.new, result.sealed).catch((error: unknown) => {
+            if (error instanceof DecryptionError) return undefined;
+            throw error;
+          });
+          if (text === undefined) {
+            count(counts.readings, 'unreadable');
+            continue;
+          }
           await setReadingText(tx, row.id, result.sealed, wordHashes(newWordKey, text));
         }
         count(counts.readings, result.outcome);
