@@ -1,4 +1,5 @@
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,7 +11,12 @@ import { expectBreakdownMatchesRegistrations, expectSummariesMatchDocuments } fr
 import { signInAs } from '../../../tests/support/sessions';
 import { startSignedInClearbase, type SignedInClearbase } from '../../../tests/support/signed-in-clearbase';
 import { unzip } from '../../../tests/support/zip';
+import { createLocalStorage } from '../adapters/storage/local-storage';
+import type { Storage } from '../adapters/storage/port';
 import { insertNotificationHistory } from '../notifications';
+import { createLogger } from '../platform/logger';
+import { enqueueJob, findJob } from '../platform/jobs/jobs.repository';
+import { createEraseFilesHandler, ERASE_FILES_QUEUE } from './family-data.service';
 import {
   auditEvents,
   documentReadings,
@@ -257,5 +263,38 @@ describeEachDatabase('exporting and erasing a family’s data', ({ getDatabase }
     // Erased is gone: a second erasure or an export finds no one.
     expect((await call(cookies.admin, 'GET', `/api/players/${lenaId}/export`)).statusCode).toBe(404);
     expect((await call(cookies.admin, 'POST', `/api/players/${lenaId}/erase`, { confirmName: 'Léna Martin' })).statusCode).toBe(404);
+  });
+});
+
+/**
+ * The erase-files job when the storage fails: the objects it could not delete stay in its payload for the next
+ * attempt (retried, never given up quietly), those deleted leave it, and once all are gone the payload is empty.
+ */
+describeEachDatabase('the erase-files job', ({ getDatabase }) => {
+  it('keeps what it could not delete for the next attempt, and empties its payload once all are gone', async () => {
+    const { db } = getDatabase();
+    const folder = await mkdtemp(path.join(tmpdir(), 'cb-erase-files-'));
+    try {
+      const storage = createLocalStorage(folder);
+      const keys = ['seasons/2025/AA/kern_otto_x/waiver.pdf', 'seasons/2025/AA/kern_otto_x/medical.pdf'];
+      for (const key of keys) await storage.put(key, Buffer.from(key));
+      const failing = new Set([keys[1]]);
+      const flaky: Storage = { ...storage, delete: (key) => (failing.has(key) ? Promise.reject(new Error(`EIO on ${key}`)) : storage.delete(key)), removeEmptyFolder: (f) => storage.removeEmptyFolder?.(f) ?? Promise.resolve() };
+      const handler = createEraseFilesHandler({ db, storageFor: () => flaky, log: createLogger('silent') });
+      const objects = keys.map((key) => ({ driver: 'local' as const, key }));
+      const id = await enqueueJob(db, { queue: ERASE_FILES_QUEUE, payload: { objects } });
+
+      expect(await handler({ objects }, { id, attempt: 1 })).toMatchObject({ kind: 'retry' });
+      expect((await findJob(db, id))?.payload).toEqual({ objects: [objects[1]] });
+      expect(await storage.exists(keys[0] ?? '')).toBe(false);
+      expect(await storage.exists(keys[1] ?? '')).toBe(true);
+
+      failing.clear();
+      expect(await handler({ objects: [objects[1] as (typeof objects)[number]] }, { id, attempt: 2 })).toEqual({ kind: 'done' });
+      expect((await findJob(db, id))?.payload).toEqual({ objects: [] });
+      expect(await filesUnder(folder), 'the folder named after the child goes too').not.toContain(path.join('seasons', '2025', 'AA', 'kern_otto_x'));
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
