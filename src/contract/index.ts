@@ -12,6 +12,7 @@ export * from './integrations';
 export * from './jobs';
 export * from './live';
 export * from './mailbox';
+export * from './master-key';
 export * from './notifications';
 export * from './pipeline';
 export * from './players';

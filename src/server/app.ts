@@ -44,6 +44,7 @@ import { registerPlayerRoutes, type FamilyDataService, type PlayersService } fro
 import { registerEligibilityRoutes, registerReportRoutes, registerSeasonReportRoutes, type EligibilityService, type ReportsService, type SeasonReportService } from './reports';
 import { registerSeasonRoutes, type SeasonsService } from './seasons';
 import { registerSettingsRoutes, type SettingsService } from './settings';
+import { registerMasterKeyRoutes, type MasterKeyBackupService } from './master-key';
 import { registerUserRoutes, type UsersService } from './users';
 import { registerNotificationRoutes, type NotificationsService } from './notifications';
 
@@ -83,6 +84,8 @@ export type AppDeps = {
   /** A player's data exported for their family, or erased (admins). */
   familyData: FamilyDataService;
   settings: SettingsService;
+  /** Settings → Security: the master key's one-time recovery sheet and its confirmation (admins). */
+  masterKeyBackup: MasterKeyBackupService;
   users: UsersService;
   notifications: NotificationsService;
   /** Families' upload links: staff issue, check and revoke them; the family page reads through them. */
@@ -195,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSeasonRoutes(app, deps);
   registerPlayerRoutes(app, deps);
   registerSettingsRoutes(app, deps);
+  registerMasterKeyRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerUploadLinkRoutes(app, deps);

@@ -16,7 +16,9 @@ import { scanningHealthCheck, withFailedScanCount,
   formWebhookCheck,
   notConfiguredCheck,
   storageCheck,
-  VIRUS_SCANNER_NOT_SET_UP } from './health';
+  VIRUS_SCANNER_NOT_SET_UP,
+  withMasterKeyBackup } from './health';
+import { createMasterKeyBackupService } from './master-key';
 import { REQUIREMENT_DAY_QUEUE, createRequirementDayHandler, startRequirementDay } from './requirements';
 import { createDocumentReader, createReadDocumentHandler, READ_DOCUMENT_QUEUE, wordKey } from './reading';
 import { countDocumentsAwaitingFailedScan, createMinimiseHandler, createRetentionHandler, MINIMISE_QUEUE, RETENTION_QUEUE, scheduleMinimise, scheduleRetention, createDocumentsService } from './documents';
@@ -173,10 +175,17 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   const antivirus = config.clamdUrl ? createClamdAntivirus({ url: config.clamdUrl }) : undefined;
   const jobClock = options.jobs?.now ?? (() => new Date());
   const scanRetry = options.jobs?.scanRetry ?? DEFAULT_SCAN_RETRY;
+  // Settings → Security: the master key's recovery sheet, once per key, and whether it has been confirmed.
+  const masterKeyBackup = createMasterKeyBackupService({ db, masterKey: masterKey.key, site: config.publicUrl?.origin });
   const healthChecks = {
     // A database handed in is described by its engine; one opened here by what the settings chose.
     database: databaseCheck(() => pingDatabase(db), ownsDatabase ? config.database.kind : database.kind),
-    s3: storageCheck(storage, { freshForMs: options.storageProbeFreshMs }),
+    // Storage holds the files only the master key opens: a warning until the key has been backed up.
+    s3: withMasterKeyBackup(
+      storageCheck(storage, { freshForMs: options.storageProbeFreshMs }),
+      () => masterKeyBackup.backedUp(),
+      (error) => log.warn({ err: error, service: 's3' }, 'could not read whether the master key was backed up'),
+    ),
     form: formWebhookCheck(() => formSecret.current()),
     gmail: () => mailbox.health(),
     antivirus: withFailedScanCount(
@@ -394,6 +403,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     account,
     site: createSiteGuard({ publicUrl: config.publicUrl, listenHost: config.host }),
     settings,
+    masterKeyBackup,
     hub,
     health: () => checkHealth(healthChecks, { log }),
     trustProxy: config.trustProxy,
