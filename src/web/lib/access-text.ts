@@ -6,7 +6,7 @@ export const ROLE_LABELS: Record<TUserRole, string> = { admin: 'Admin', moderato
 export const ROLE_DESCRIPTIONS: Record<TUserRole, string> = {
   viewer: 'Sees every screen and report, but cannot open files or change anything.',
   moderator: 'Also opens files, approves and rejects documents, adds players, sends notifications and checks the mailbox.',
-  admin: 'Can do everything, including users and settings.',
+  admin: "Can do everything, including users and settings, and a family's data: exporting it or erasing a player.",
 };
 
 export const ALL_DIVISIONS_LABEL = 'All divisions';
