@@ -10,6 +10,7 @@ import { FULL_SCALE_PLAYERS, QUICK_SCALE_PLAYERS, runScaleBench, SCALE_TARGET } 
 import { FULL_BREAKDOWN_PLAYERS, QUICK_BREAKDOWN_PLAYERS, runSeasonBreakdownBench } from './season-breakdown.bench';
 import { FULL_SEARCH_PLAYERS, QUICK_SEARCH_PLAYERS, runSearchBench, SEARCH_INDEX } from './search.bench';
 import { DEFAULT_POSTGRES_URL } from './support';
+import { QUICK_CASES as QUICK_BACKUP_CASES, runBackupBench } from './backup.bench';
 
 /**
  * `npm run bench` (`-- --quick` for a smoke run at small sizes): every figure a user waits on, each held to its
@@ -34,7 +35,7 @@ import { DEFAULT_POSTGRES_URL } from './support';
  * Exits non-zero only when something fails (a refused submission, a stuck job, a wrong answer, a service not
  * starting); a figure over its target is reported, not failed, because it depends on the machine and its load.
  */
-const SECTIONS = ['start', 'pipeline', 'scale', 'documents', 'season', 'search', 'mailbox', 'embedded'] as const;
+const SECTIONS = ['start', 'pipeline', 'scale', 'documents', 'season', 'search', 'mailbox', 'embedded', 'backup'] as const;
 const USAGE = `usage: tsx bench/run.ts [--quick] [--json <file>] [--profile <dir>] [--only ${SECTIONS.join('|')}]`;
 type Section = (typeof SECTIONS)[number];
 const isSection = (value: string | undefined): value is Section => SECTIONS.some((section) => section === value);
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
   await section('search', () => searchSection(quick, postgresUrl, write));
   await section('mailbox', () => mailboxSection(quick, postgresUrl, write));
   await section('embedded', () => embeddedSection(quick, postgresUrl, write));
+  await section('backup', () => backupSection(quick, write));
   write(`Machine at the end: ${machine()}\n`);
   if (jsonFile) write(`Every figure with its target: ${jsonFile}\n`);
   if (failures.length > 0) write(`Sections that failed: ${failures.join(', ')}\n`);
@@ -207,6 +209,13 @@ async function embeddedSection(quick: boolean, postgresUrl: string, write: (text
   );
   printFigures(result.figures, write);
   return result.figures;
+}
+
+async function backupSection(quick: boolean, write: (text: string) => void): Promise<BenchFigure[]> {
+  write(`== Backup and restore${quick ? ' (--quick: the demo data only)' : ''} ==\n`);
+  const figures = await runBackupBench({ cases: quick ? QUICK_BACKUP_CASES : undefined, write });
+  printFigures(figures, write);
+  return figures;
 }
 
 main().catch((error: unknown) => {

@@ -75,4 +75,23 @@ if (sizes.length > 0 && calls.length > 0) {
     ...calls.map((call) => `| ${call} | ${sizes.map((n) => cell(call, n, ' pages per answer')).join(' | ')} | ${sizes.map((n) => cell(call, n, ' p95')).join(' | ')} | ${per10x(call)} |`),
   );
 }
+// Backup and restore: reported, not held to a target; one row per size.
+const backups = figures.filter((f) => f.section === 'backup');
+const backupCases = [...new Set(backups.map((f) => /\(([^)]+)\)$/.exec(f.name)?.[1]).filter((c): c is string => c !== undefined))];
+if (backupCases.length > 0) {
+  const value = (prefix: string, name: string) => {
+    const found = backups.find((f) => f.name === `${prefix} (${name})`);
+    return found ? withUnit(found.value, found.unit) : '–';
+  };
+  lines.push(
+    '',
+    '| Backup of | Rows | Files | Backup | Archive | Restore | Every document checked |',
+    '|---|---|---|---|---|---|---|',
+    ...backupCases.map((name) => {
+      const detail = backups.find((f) => f.name.endsWith(`(${name})`))?.detail;
+      const files = detail ? `${number(Number(detail.files))} (${number(Number(detail.fileMB))} MB)` : '–';
+      return `| ${name} | ${detail ? number(Number(detail.rows)) : '–'} | ${files} | ${value('backup time', name)} | ${value('archive size', name)} | ${value('restore time', name)} | ${value('every document opened and checked after the restore', name)} |`;
+    }),
+  );
+}
 process.stdout.write(`${lines.join('\n')}\n`);
