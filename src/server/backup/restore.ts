@@ -63,6 +63,7 @@ export async function restoreBackup(input: Readable, passphrase: string, deps: R
     const loaded: Record<string, number> = {};
     const written = new Map<string, { bytes: number; sha256: string }>();
     let manifestSeen = false;
+    const writes = boundedWrites();
 
     await database.db.transaction(async (tx) => {
       await emptyMigrationFilledTables(tx);
@@ -81,10 +82,12 @@ export async function restoreBackup(input: Readable, passphrase: string, deps: R
           ZStorageDriver.parse(driver);
           const key = rest.join('/');
           const body = await readAll(entry.body);
-          await deps.storage.put(key, body);
           written.set(`${driver}/${key}`, { bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') });
+          await writes.add(() => deps.storage.put(key, body), body.length);
           deps.onProgress?.({ stage: 'files', done: written.size, total: 0 });
         } else if (entry.name === MANIFEST_ENTRY) {
+          // Every file is in storage, and on its disk, before the rows that point at them commit.
+          await writes.settled();
           const manifest = ZBackupManifest.parse(JSON.parse((await readAll(entry.body)).toString('utf8')));
           checkAgainstManifest(manifest, loaded, written);
           manifestSeen = true;
@@ -92,6 +95,7 @@ export async function restoreBackup(input: Readable, passphrase: string, deps: R
           throw new ArchiveError(`This archive holds an entry Clearbase does not know (${entry.name}).`);
         }
       }
+      await writes.settled();
       if (!manifestSeen) throw new ArchiveError('The backup archive is incomplete: it ends before its manifest.');
       await resetIdentitySequences(tx);
       // The files are now in the configured storage, whatever storage they were in when the backup was made.
@@ -110,6 +114,41 @@ export async function restoreBackup(input: Readable, passphrase: string, deps: R
 }
 
 const gunzipped = promisify(gunzip);
+
+/** Files written at once: each write waits on its own fsyncs, which the disk commits together. */
+const PARALLEL_WRITES = 16;
+const PARALLEL_WRITE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Storage writes run side by side, up to PARALLEL_WRITES and PARALLEL_WRITE_BYTES at once (one at a time,
+ * a restore of 24,000 files waited 48,000 times for the disk). The first that fails fails the restore.
+ */
+function boundedWrites() {
+  const running = new Set<Promise<void>>();
+  let bytes = 0;
+  let failure: Error | undefined;
+  return {
+    async add(write: () => Promise<unknown>, size: number): Promise<void> {
+      while (running.size > 0 && (running.size >= PARALLEL_WRITES || bytes + size > PARALLEL_WRITE_BYTES)) await Promise.race(running);
+      if (failure !== undefined) throw failure;
+      bytes += size;
+      const done: Promise<void> = write().then(
+        () => undefined,
+        (error: unknown) => {
+          failure ??= error instanceof Error ? error : new Error(String(error));
+        },
+      ).finally(() => {
+        bytes -= size;
+        running.delete(done);
+      });
+      running.add(done);
+    },
+    async settled(): Promise<void> {
+      await Promise.all(running);
+      if (failure !== undefined) throw failure;
+    },
+  };
+}
 
 function parseHeader(bytes: Buffer): BackupHeader {
   let value: unknown;
