@@ -123,7 +123,8 @@ function restore(archive: string, install: Install, passphrase = PASSPHRASE) {
   return restoreBackup(createReadStream(archive), passphrase, { open: (migrations) => openDatabase(install.target, { migrations }), storage: install.storage });
 }
 
-describe('a backup and its restore', () => {
+// Each test seeds, backs up and restores a whole install: seconds alone, more on a busy machine.
+describe('a backup and its restore', { timeout: 120_000 }, () => {
   it.each(testDatabaseKinds())('on %s with local storage: restored after the install is destroyed, every row and every document as it was', async (kind) => {
     const folder = await scratchFolder();
     const masterKey = randomBytes(32);
@@ -219,7 +220,7 @@ describe('a backup and its restore', () => {
     expect(run.code).toBe(1);
     // The live data folder was never touched.
     await expect(readFile(path.join(live, 'master.key'))).rejects.toThrow();
-  }, 120_000);
+  });
 });
 
 describe('a new database', () => {

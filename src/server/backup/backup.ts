@@ -102,11 +102,25 @@ export async function createBackup(
     manifest.rows = dumped.rows;
 
     let done = 0;
-    for (const file of files) {
+    // Read a few files ahead while the archive takes the current one: each read waits on the disk (or S3).
+    const reads: Array<Promise<ReadFile | undefined>> = [];
+    const readAhead = (at: number) => {
+      const file = files[at];
+      if (!file || reads[at] !== undefined) return;
+      const read = readFile(deps, file);
+      // Awaited in its turn; a backup that stops before then must not leave its failure unheard.
+      read.catch(() => undefined);
+      reads[at] = read;
+    };
+    for (let at = 0; at < files.length; at++) {
+      for (let ahead = at; ahead < at + READ_AHEAD; ahead++) readAhead(ahead);
       options.onProgress?.({ stage: 'files', done, total: files.length });
-      const added = await addFile(deps, file, entries);
-      if (added) manifest.files.push(added);
-      else missingFiles++;
+      const read = await reads[at];
+      reads[at] = Promise.resolve(undefined);
+      if (read) {
+        await entries.push({ name: fileEntryName(read.file), size: read.body.length, body: read.body });
+        manifest.files.push({ driver: read.file.driver, key: read.file.key, bytes: read.body.length, sha256: read.sha256 });
+      } else missingFiles++;
       done++;
     }
     options.onProgress?.({ stage: 'files', done, total: files.length });
@@ -141,11 +155,16 @@ async function storedFiles(tx: Pick<Db, 'execute'>, configured: 'local' | 's3'):
   return ZStoredFiles.parse(result).rows;
 }
 
+/** Files read from storage ahead of the one being written, at most. */
+const READ_AHEAD = 8;
+
+type ReadFile = { file: StoredFile; body: Buffer; sha256: string };
+
 /**
- * One stored object into the archive. Its size is needed before its bytes (the entry's header), so it is
- * read into memory first: a document is at most the upload cap. Undefined when it is not in storage.
+ * One stored object, read whole: its size is needed before its bytes (the entry's header), and a document is
+ * at most the upload cap. Undefined when it is not in storage.
  */
-async function addFile(deps: BackupDeps, file: StoredFile, entries: ReturnType<typeof createChannel<ArchiveEntry>>): Promise<BackupManifest['files'][number] | undefined> {
+async function readFile(deps: BackupDeps, file: StoredFile): Promise<ReadFile | undefined> {
   const storage = deps.storageFor(file.driver);
   if (!(await storage.exists(file.key))) return undefined;
   const chunks: Buffer[] = [];
@@ -154,9 +173,7 @@ async function addFile(deps: BackupDeps, file: StoredFile, entries: ReturnType<t
     hash.update(chunk as Buffer);
     chunks.push(chunk as Buffer);
   }
-  const body = Buffer.concat(chunks);
-  await entries.push({ name: fileEntryName(file), size: body.length, body });
-  return { driver: file.driver, key: file.key, bytes: body.length, sha256: hash.digest('hex') };
+  return { file, body: Buffer.concat(chunks), sha256: hash.digest('hex') };
 }
 
 /** The bytes of a Readable, for the small entries (header, manifest). */
