@@ -196,10 +196,23 @@ describeEachDatabase('exporting and erasing a family’s data', ({ getDatabase }
     expect(exported?.detail).toMatchObject({ documents: 3, files: 3 });
   });
 
-  it('erases nothing when the typed name is not the player’s', async () => {
+  it('erases nothing when the typed name is not the player’s, or while a worker runs a job of one of her documents', async () => {
+    const { db } = getDatabase();
     const response = await call(cookies.admin, 'POST', `/api/players/${lenaId}/erase`, { confirmName: 'Lena Marti' });
     expect(response.statusCode).toBe(400);
-    expect(await getDatabase().db.select().from(players).where(eq(players.id, lenaId))).toHaveLength(1);
+    expect(await db.select().from(players).where(eq(players.id, lenaId))).toHaveLength(1);
+
+    const [first] = [...lenaDocuments.keys()];
+    const ofFirst = sql`${jobs.queue} = 'process-document' and ${jobs.payload} ->> 'documentId' = ${first ?? ''}`;
+    await db.update(jobs).set({ status: 'running' }).where(ofFirst);
+    try {
+      const busy = await call(cookies.admin, 'POST', `/api/players/${lenaId}/erase`, { confirmName: 'Léna Martin' });
+      expect(busy.statusCode).toBe(409);
+      expect(busy.json<{ message: string }>().message).toContain('being processed right now');
+      expect(await db.select().from(documents).where(eq(documents.playerId, lenaId))).toHaveLength(3);
+    } finally {
+      await db.update(jobs).set({ status: 'done' }).where(ofFirst);
+    }
   });
 
   it('erases every row and stored object of the player, keeps a tombstone, and leaves Otto and the season totals right', async () => {

@@ -182,14 +182,18 @@ export const listDeliveriesOf = (db: Db, playerId: string, submissionIds: readon
 /** The queues whose jobs name one document in `documentId`. */
 const DOCUMENT_QUEUES = ['process-document', 'read-document'];
 
-/** How many jobs about these documents a worker is running right now. */
+/**
+ * How many jobs about these documents a worker is running right now. The others are locked until the
+ * transaction ends: a worker claims with SKIP LOCKED, so none of them starts while the erasure deletes them.
+ */
 export async function countRunningDocumentJobs(db: Db, documentIds: readonly string[]): Promise<number> {
   if (documentIds.length === 0) return 0;
   const rows = await db
-    .select({ id: jobs.id })
+    .select({ status: jobs.status })
     .from(jobs)
-    .where(and(inArray(jobs.queue, DOCUMENT_QUEUES), eq(jobs.status, 'running'), inArray(sql`${jobs.payload} ->> 'documentId'`, [...documentIds])));
-  return rows.length;
+    .where(and(inArray(jobs.queue, DOCUMENT_QUEUES), inArray(sql`${jobs.payload} ->> 'documentId'`, [...documentIds])))
+    .for('update');
+  return rows.filter((row) => row.status === 'running').length;
 }
 
 /**
