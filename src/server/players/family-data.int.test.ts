@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { unzip } from '../../../tests/support/zip';
 import { createLocalStorage } from '../adapters/storage/local-storage';
 import type { Storage } from '../adapters/storage/port';
 import { insertNotificationHistory } from '../notifications';
+import { sealSecret } from '../platform/crypto/secret-box';
 import { createLogger } from '../platform/logger';
 import { enqueueJob, findJob } from '../platform/jobs/jobs.repository';
 import { createEraseFilesHandler, ERASE_FILES_QUEUE } from './family-data.service';
@@ -32,6 +34,9 @@ import { insertSeasons } from '../seasons/seasons.repository';
 import { insertRegistrations } from './registrations.repository';
 
 const SECRET = 'family-data-form-secret';
+const MASTER_KEY = randomBytes(32);
+/** What reading Lena's birth certificate found, sealed as the reader seals it. */
+const READ_TEXT = 'CERTIFICATE OF BIRTH\nLéna Martin, born 2014-04-04';
 
 type Sent = { docType: TDocType; filename: string; bytes: Buffer };
 /** Lena's files, each different, as the family sent them. */
@@ -96,7 +101,7 @@ describeEachDatabase('exporting and erasing a family’s data', ({ getDatabase }
   beforeAll(async () => {
     const { db } = getDatabase();
     await insertSeasons(db, [SPRING_2025, FALL_2025]);
-    server = await startSignedInClearbase({ database: getDatabase(), prefix: 'cb-family-data', settings: { FORM_WEBHOOK_SECRET: SECRET } });
+    server = await startSignedInClearbase({ database: getDatabase(), prefix: 'cb-family-data', settings: { FORM_WEBHOOK_SECRET: SECRET, CLEARBASE_MASTER_KEY: MASTER_KEY.toString('base64') } });
     cookies.admin = server.cookie;
     cookies.moderator = await signInAs(db, { role: 'moderator' });
     cookies.viewer = await signInAs(db, { role: 'viewer' });
@@ -113,6 +118,8 @@ describeEachDatabase('exporting and erasing a family’s data', ({ getDatabase }
     await insertRegistrations(db, [{ playerId: lenaId, seasonId: SPRING_2025.id, division: 'A' }]);
 
     const [birth, medical] = [...lenaDocuments.keys()];
+    const reading = { state: 'done' as const, text: sealSecret(MASTER_KEY, READ_TEXT), wordHashes: ['keyed-hash-of-a-word'], readable: true, method: 'text layer', readAt: new Date() };
+    await db.insert(documentReadings).values({ documentId: birth ?? '', ...reading }).onConflictDoUpdate({ target: documentReadings.documentId, set: reading });
     expect((await call(cookies.admin, 'POST', '/api/documents/status', { documentIds: [birth], status: 'verified' })).statusCode).toBe(200);
     const refused = await app().inject({
       method: 'PATCH',
@@ -158,7 +165,7 @@ describeEachDatabase('exporting and erasing a family’s data', ({ getDatabase }
     const records = JSON.parse(byName.get('records.json')?.toString() ?? '{}') as {
       player: { id: string; firstName: string; guardianEmail: string };
       registrations: Array<{ seasonId: string; division: string }>;
-      documents: Array<{ id: string; fileInThisExport: string; status: string; reviewNotes: string | null; originalFilename: string }>;
+      documents: Array<{ id: string; type: string; fileInThisExport: string; status: string; reviewNotes: string | null; originalFilename: string; reading: unknown }>;
       submissions: unknown[];
       notifications: Array<{ subject: string }>;
       uploadLinks: Array<{ seasonId: string }>;
@@ -174,6 +181,9 @@ describeEachDatabase('exporting and erasing a family’s data', ({ getDatabase }
       expect(document.originalFilename).toBe(sent?.filename);
     }
     expect(records.documents.find((row) => row.status === 'rejected')?.reviewNotes).toBe('Lena Martin’s form is not signed');
+    // The text read from a document, opened from its seal; the word index's hashes stay out.
+    expect(records.documents.find((row) => row.type === 'birth_certificate')?.reading).toMatchObject({ state: 'done', text: READ_TEXT });
+    expect(byName.get('records.json')?.toString()).not.toContain('keyed-hash-of-a-word');
     expect(records.submissions).toHaveLength(1);
     expect(records.notifications.map((row) => row.subject)).toEqual(['Lena: a document is missing']);
     expect(records.uploadLinks.map((row) => row.seasonId)).toEqual([FALL_2025.id]);
@@ -185,6 +195,7 @@ describeEachDatabase('exporting and erasing a family’s data', ({ getDatabase }
     expect(summary).toContain('Everything Clearbase holds about Léna Martin');
     expect(summary).toContain('File: documents/Fall Ball 2025 - Liability Waiver.pdf');
     expect(summary).toContain('Lena Martin’s form is not signed');
+    expect(summary).toContain('Text read from it:\n      CERTIFICATE OF BIRTH');
 
     const [exported] = await getDatabase()
       .db.select()
