@@ -132,11 +132,12 @@ export interface ApiFile {
 }
 
 /**
- * GETs a file the server makes (an exported report) with the session cookie. A non-OK answer throws an
- * {@link ApiError}, whose message for people (getErrorMessage) is the server's.
+ * GETs a file the server makes (an exported report) with the session cookie; POSTs for one whose asking
+ * changes something (a file handed out once). A non-OK answer throws an {@link ApiError}, whose message for
+ * people (getErrorMessage) is the server's.
  */
-export async function fetchApiFile(url: string, signal?: AbortSignal): Promise<ApiFile> {
-  const response = await fetch(url, { credentials: 'include', signal: signal ?? null });
+export async function fetchApiFile(url: string, signal?: AbortSignal, method: 'GET' | 'POST' = 'GET'): Promise<ApiFile> {
+  const response = await fetch(url, { method, credentials: 'include', signal: signal ?? null });
   await throwIfNotOk(response);
   return { blob: await response.blob(), fileName: fileNameOfDisposition(response.headers.get('content-disposition')) };
 }

@@ -1,6 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZSystemSettings, type TSystemSettingsPatch } from '../../../contract';
-import { apiRequest, getErrorMessage } from '@/lib/api-client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  MASTER_KEY_CONFIRM_PATH,
+  MASTER_KEY_SHEET_PATH,
+  masterKeySheetFileName,
+  ZMasterKeyBackup,
+  ZSystemSettings,
+  type TMasterKeyConfirm,
+  type TSystemSettingsPatch,
+} from '../../../contract';
+import { apiRequest, fetchApiFile, getErrorMessage, getQueryFn } from '@/lib/api-client';
+import { saveBlobAs } from '@/lib/download';
 import { installationQueryOptions, SYSTEM_SETTINGS_QUERY_KEY } from '@/lib/system-settings-query';
 import { toast } from '@/lib/toast-store';
 import { describeSettingsChange } from './settings-text';
@@ -19,6 +28,43 @@ export function useUpdateSettings() {
     },
     onError: (error) => {
       toast({ title: 'Settings not saved', description: getErrorMessage(error), variant: 'destructive' });
+    },
+  });
+}
+
+/** GET /api/settings/master-key: whether the master key has been backed up (admins). */
+export const masterKeyQueryOptions = queryOptions({
+  queryKey: ['api', 'settings', 'master-key'],
+  queryFn: getQueryFn({ schema: ZMasterKeyBackup }),
+});
+
+export function useMasterKeyBackup(enabled: boolean) {
+  return useQuery({ ...masterKeyQueryOptions, enabled });
+}
+
+/**
+ * POST /api/settings/master-key/recovery-sheet: the sheet, saved through the browser's download. It is handed
+ * out once, so the state is read again whether it worked or not (another admin may have taken it).
+ */
+export function useDownloadRecoverySheet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const file = await fetchApiFile(MASTER_KEY_SHEET_PATH, undefined, 'POST');
+      saveBlobAs(file.blob, file.fileName ?? masterKeySheetFileName(new Date().toISOString().slice(0, 10)));
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: masterKeyQueryOptions.queryKey, exact: true }),
+  });
+}
+
+/** POST /api/settings/master-key/confirm: the characters typed from the sheet; health drops its warning once they match. */
+export function useConfirmMasterKey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TMasterKeyConfirm) => apiRequest('POST', MASTER_KEY_CONFIRM_PATH, body, { schema: ZMasterKeyBackup }),
+    onSuccess: (state) => {
+      queryClient.setQueryData(masterKeyQueryOptions.queryKey, state);
+      void queryClient.invalidateQueries({ queryKey: ['api', 'health'], exact: true });
     },
   });
 }

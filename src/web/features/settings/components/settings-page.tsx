@@ -7,6 +7,7 @@ import { SeasonsCard } from '@/features/seasons';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { parseSettingsTab, SETTINGS_TABS } from '../settings-text';
 import { DocumentReadingCard } from './document-reading-card';
+import { MasterKeyCard } from './master-key-card';
 import { NotificationSettingsCard } from './notification-settings-card';
 import { RejectReasonsCard } from './reject-reasons-card';
 import { SecuritySettingsCard } from './security-settings-card';
@@ -56,6 +57,7 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="security" className="flex flex-col gap-6">
           <SecuritySettingsCard />
+          <MasterKeyCard />
         </TabsContent>
       </Tabs>
     </>
