@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -205,6 +205,24 @@ describeEachDatabase('exporting and erasing a family’s data', ({ getDatabase }
       .limit(1);
     expect(exported).toMatchObject({ subjectType: 'player', actorName: 'Shared password' });
     expect(exported?.detail).toMatchObject({ documents: 3, files: 3 });
+  });
+
+  it('leaves out a file storage no longer has, and says so in the summary', async () => {
+    const { db } = getDatabase();
+    const waiver = [...lenaDocuments].find(([, sent]) => sent.docType === 'waiver')?.[0] ?? '';
+    const [row] = await db.select({ key: documents.storageKey }).from(documents).where(eq(documents.id, waiver));
+    const file = path.join(server?.dataDir ?? '', 'storage', ...(row?.key ?? '').split('/'));
+    await rename(file, `${file}.away`);
+    try {
+      const response = await call(cookies.admin, 'GET', `/api/players/${lenaId}/export`);
+      expect(response.statusCode).toBe(200);
+      const entries = unzip(response.rawPayload);
+      expect(entries.map((entry) => entry.name)).not.toContain('documents/Fall Ball 2025 - Liability Waiver.pdf');
+      expect(entries.filter((entry) => entry.name.startsWith('documents/'))).toHaveLength(2);
+      expect(entries.find((entry) => entry.name === 'summary.txt')?.bytes.toString()).toContain('File: could not be read from storage for this export');
+    } finally {
+      await rename(`${file}.away`, file);
+    }
   });
 
   it('erases nothing when the typed name is not the player’s, or while a worker runs a job of one of her documents', async () => {

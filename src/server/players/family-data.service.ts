@@ -295,29 +295,37 @@ export function createFamilyDataService(deps: FamilyDataDeps) {
     return `${lines.join('\n')}\n`;
   }
 
-  /** The ZIP's entries in order: each stored file, decrypted as it is read, then the records and the summary. */
+  /**
+   * The ZIP's entries in order: each stored file, then the records and the summary. The ZIP lists every entry
+   * before it writes the first, so here a file is only looked for (a stat, a HEAD); it is read from storage and
+   * decrypted when its turn comes, one at a time. A file storage does not have is left out and said in the
+   * summary; one that fails while it is read ends the archive with the error.
+   */
   async function* entries(data: Gathered, exportedAt: Date): AsyncGenerator<ZipEntry> {
     const files = fileNames(data.documents);
     const texts = await readingTexts(data.readings);
     const missing: string[] = [];
     for (const document of data.documents) {
       const name = files.get(document.id);
-      if (!name || !document.storageDriver || !document.storageKey || !document.wrappedKey || !document.iv || !document.authTag) continue;
-      const envelope = { wrappedKey: document.wrappedKey, iv: document.iv, authTag: document.authTag };
-      let ciphertext: Readable;
-      try {
-        ciphertext = await deps.storageFor(document.storageDriver).get(document.storageKey);
-      } catch {
-        // Said in the summary instead; the archive still holds everything else.
+      const { storageDriver: driver, storageKey: key, wrappedKey, iv, authTag } = document;
+      if (!name || !driver || !key || !wrappedKey || !iv || !authTag) continue;
+      const there = await Promise.resolve()
+        .then(() => deps.storageFor(driver).exists(key))
+        .catch(() => false);
+      if (!there) {
         missing.push(document.id);
         continue;
       }
-      const plaintext = ciphertext.pipe(createDecryptor(deps.masterKey, envelope));
-      ciphertext.on('error', (error) => plaintext.destroy(error));
-      yield { name, modifiedAt: document.uploadedAt, level: 1, open: () => Promise.resolve(plaintext) };
+      const open = async (): Promise<Readable> => {
+        const ciphertext = await deps.storageFor(driver).get(key);
+        const plaintext = ciphertext.pipe(createDecryptor(deps.masterKey, { wrappedKey, iv, authTag }));
+        ciphertext.on('error', (error) => plaintext.destroy(error));
+        return plaintext;
+      };
+      yield { name, modifiedAt: document.uploadedAt, level: 1, open };
     }
-    const json = records(data, new Map([...files].filter(([id]) => !missing.includes(id))), texts, exportedAt);
-    yield { name: 'records.json', modifiedAt: exportedAt, open: () => Promise.resolve(`${JSON.stringify(json, null, 2)}\n`) };
+    const kept = new Map([...files].filter(([id]) => !missing.includes(id)));
+    yield { name: 'records.json', modifiedAt: exportedAt, open: () => Promise.resolve(`${JSON.stringify(records(data, kept, texts, exportedAt), null, 2)}\n`) };
     yield { name: 'summary.txt', modifiedAt: exportedAt, open: () => Promise.resolve(summary(data, files, texts, missing, exportedAt)) };
   }
 
