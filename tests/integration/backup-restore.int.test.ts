@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -220,6 +220,43 @@ describe('a backup and its restore', { timeout: 120_000 }, () => {
     expect(run.code).toBe(1);
     // The live data folder was never touched.
     await expect(readFile(path.join(live, 'master.key'))).rejects.toThrow();
+  });
+});
+
+describe('npm run backup', { timeout: 120_000 }, () => {
+  it('writes one named archive into the folder, leaves no partial file, keeps the newest N, and refuses a short passphrase', async () => {
+    const folder = await scratchFolder();
+    const dataDir = path.join(folder, 'data');
+    const masterKey = randomBytes(32);
+    // An install as `npm start` lays it out with PGlite: <data>/db and <data>/storage.
+    await seedInstall({ target: { kind: 'pglite', dir: path.join(dataDir, 'db') }, storage: createLocalStorage(path.join(dataDir, 'storage')), storageDir: path.join(dataDir, 'storage'), drop: () => Promise.resolve() }, masterKey);
+    const backups = path.join(folder, 'backups');
+    // Two older archives of another day, and a file that is not a backup: --keep 2 removes the oldest archive only.
+    await mkdir(backups, { recursive: true });
+    await writeFile(path.join(backups, 'clearbase-backup-2020-01-01T00-00-00Z.tar.age'), 'old');
+    await writeFile(path.join(backups, 'clearbase-backup-2020-01-02T00-00-00Z.tar.age'), 'old');
+    await writeFile(path.join(backups, 'notes.txt'), 'keep me');
+    const env = { CLEARBASE_DATA_DIR: dataDir, CLEARBASE_EMBEDDED_DATABASE: 'pglite' };
+
+    const short = await runScript('scripts/backup.ts', [backups], { ...env, CLEARBASE_BACKUP_PASSPHRASE: 'too short' });
+    expect(short.code).toBe(2);
+    expect(short.stderr).toContain('The backup passphrase must have at least 12 characters.');
+
+    const run = await runScript('scripts/backup.ts', [backups, '--keep', '2'], { ...env, CLEARBASE_BACKUP_PASSPHRASE: PASSPHRASE });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Done in [\d.]+ s: [\d,]+ rows of \d+ tables and [\d,]+ files/);
+    const files = (await readdir(backups)).sort();
+    expect(files).toHaveLength(3);
+    expect(files).toContain('notes.txt');
+    expect(files).toContain('clearbase-backup-2020-01-02T00-00-00Z.tar.age');
+    const made = files.find((file) => /^clearbase-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.age$/.test(file) && !file.startsWith('clearbase-backup-2020'));
+    expect(made).toBeDefined();
+    expect((await stat(path.join(backups, made ?? ''))).mode & 0o777).toBe(0o600);
+
+    // What it wrote restores.
+    const restored = await newInstall('pglite', folder, 'restored');
+    expect((await restore(path.join(backups, made ?? ''), restored)).files).toBeGreaterThan(10);
   });
 });
 
