@@ -145,7 +145,8 @@ async function rotate(database: Database, storage: Storage, place: KeyPlace): Pr
   if (place.kind === 'file') {
     say(`Done: the new master key is in use, in ${place.file}. The old key no longer opens anything.`);
     say(`Back up ${place.file} now: stored files cannot be opened without it. Backups of the database made before`);
-    say('this change need the old key, which is gone; make a new backup.');
+    say('this change need the old key, which is gone; make a new backup. Then download the new key\'s recovery');
+    say('sheet in Settings → Security.');
   } else {
     say(`Done: every file is sealed with the new key saved in ${place.newKeyFile}. The old key no longer opens anything.`);
     say('Before starting Clearbase again, set CLEARBASE_MASTER_KEY to what that file holds, e.g.');
