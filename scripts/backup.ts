@@ -8,6 +8,7 @@ import { archiveName, ArchiveError, createBackup, passphraseProblem, pruneArchiv
 import { ConfigError, loadConfig, type Config } from '../src/server/platform/config';
 import { openDatabase, type Database } from '../src/server/platform/db/client';
 import { runningEmbeddedPostgresUrl } from '../src/server/platform/db/embedded-postgres';
+import { processesUsingFolder } from '../src/server/key-rotation';
 import { askSecret } from './ask-secret';
 
 /**
@@ -66,8 +67,17 @@ async function openSource(config: Config): Promise<Database> {
     const url = await runningEmbeddedPostgresUrl(config.database.dir);
     if (url) return openDatabase({ kind: 'postgres', url });
   }
+  if (config.database.kind === 'pglite' && config.database.dir !== undefined) {
+    // PGlite allows one process: opened beside a running server it would be written by two at once.
+    const holders = await processesUsingFolder(config.database.dir);
+    if (holders && holders.length > 0) {
+      throw new InUseError(`Clearbase (process ${holders.join(', ')}) is using its PGlite database. Stop it, then run the backup again.`);
+    }
+  }
   return openDatabase(config.database);
 }
+
+class InUseError extends Error {}
 
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
@@ -154,6 +164,10 @@ async function runBackupCli(argv: string[]): Promise<number> {
   try {
     return await backup(args, config, secret);
   } catch (error) {
+    if (error instanceof InUseError) {
+      console.error(`Nothing was backed up: ${error.message}`);
+      return 1;
+    }
     const message = error instanceof ArchiveError || error instanceof Error ? error.message : String(error);
     console.error(`The backup failed, and no archive was left behind: ${message}`);
     return 1;

@@ -12,6 +12,7 @@ import { readMasterKeyFile } from '../src/server/platform/crypto/master-key';
 import { makeDataFolder } from '../src/server/platform/data-folder';
 import { openDatabase, type DatabaseTarget } from '../src/server/platform/db/client';
 import { embeddedPostgresUnavailable } from '../src/server/platform/db/embedded-postgres';
+import { processesUsingFolder } from '../src/server/key-rotation';
 import { askSecret } from './ask-secret';
 
 /**
@@ -152,6 +153,10 @@ async function verify(args: RestoreArgs, config: Config, secret: string): Promis
 
 async function restore(args: RestoreArgs, config: Config, secret: string): Promise<number> {
   if (config.database.kind !== 'postgres') await makeDataFolder(config.dataDir);
+  if (config.database.kind === 'pglite' && config.database.dir !== undefined) {
+    const holders = await processesUsingFolder(config.database.dir);
+    if (holders && holders.length > 0) throw new RestoreRefused(`Clearbase (process ${holders.join(', ')}) is using the database in this data folder; a restore goes only into a new one.`);
+  }
   if (args.masterKeyFile && !config.masterKey && existsSync(config.masterKeyFile)) {
     const kept = await readMasterKeyFile(config.masterKeyFile);
     if (!kept.equals(await readMasterKeyFile(args.masterKeyFile))) throw new RestoreRefused(`${config.masterKeyFile} already holds another master key; nothing was restored.`);

@@ -224,7 +224,7 @@ describe('a backup and its restore', { timeout: 120_000 }, () => {
 });
 
 describe('npm run backup', { timeout: 120_000 }, () => {
-  it('writes one named archive into the folder, leaves no partial file, keeps the newest N, and refuses a short passphrase', async () => {
+  it('writes one named archive into the folder, leaves no partial file, keeps the newest N, and refuses a short passphrase or a PGlite database in use', async () => {
     const folder = await scratchFolder();
     const dataDir = path.join(folder, 'data');
     const masterKey = randomBytes(32);
@@ -237,6 +237,17 @@ describe('npm run backup', { timeout: 120_000 }, () => {
     await writeFile(path.join(backups, 'clearbase-backup-2020-01-02T00-00-00Z.tar.age'), 'old');
     await writeFile(path.join(backups, 'notes.txt'), 'keep me');
     const env = { CLEARBASE_DATA_DIR: dataDir, CLEARBASE_EMBEDDED_DATABASE: 'pglite' };
+
+    // While another process has the PGlite database open (a running server), nothing is read.
+    const holder = await openDatabase({ kind: 'pglite', dir: path.join(dataDir, 'db') });
+    try {
+      const refused = await runScript('scripts/backup.ts', [backups], { ...env, CLEARBASE_BACKUP_PASSPHRASE: PASSPHRASE });
+      expect(refused.stderr).toContain(`Nothing was backed up: Clearbase (process ${process.pid}) is using its PGlite database. Stop it, then run the backup again.`);
+      expect(refused.code).toBe(1);
+    } finally {
+      await holder.close();
+    }
+    expect((await readdir(backups)).sort()).toEqual(['clearbase-backup-2020-01-01T00-00-00Z.tar.age', 'clearbase-backup-2020-01-02T00-00-00Z.tar.age', 'notes.txt']);
 
     const short = await runScript('scripts/backup.ts', [backups], { ...env, CLEARBASE_BACKUP_PASSPHRASE: 'too short' });
     expect(short.code).toBe(2);
