@@ -4,7 +4,7 @@ import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { openStorage } from '../src/server/adapters/storage/open-storage';
-import { archiveName, ArchiveError, createBackup, passphraseProblem, pruneArchives, type BackupProgress } from '../src/server/backup';
+import { archiveName, createBackup, describeFailure, passphraseProblem, pruneArchives, type BackupProgress } from '../src/server/backup';
 import { ConfigError, loadConfig, type Config } from '../src/server/platform/config';
 import { openDatabase, type Database } from '../src/server/platform/db/client';
 import { runningEmbeddedPostgresUrl } from '../src/server/platform/db/embedded-postgres';
@@ -168,7 +168,7 @@ async function runBackupCli(argv: string[]): Promise<number> {
       console.error(`Nothing was backed up: ${error.message}`);
       return 1;
     }
-    const message = error instanceof ArchiveError || error instanceof Error ? error.message : String(error);
+    const message = describeFailure(error);
     console.error(`The backup failed, and no archive was left behind: ${message}`);
     return 1;
   }

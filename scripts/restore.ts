@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { createLocalStorage } from '../src/server/adapters/storage/local-storage';
 import { openStorage } from '../src/server/adapters/storage/open-storage';
 import type { Storage } from '../src/server/adapters/storage/port';
-import { ArchiveError, recordRestore, restoreBackup, RestoreRefused, verifyDocuments, type RestoreProgress, type RestoreSummary } from '../src/server/backup';
+import { ArchiveError, describeFailure, recordRestore, restoreBackup, RestoreRefused, verifyDocuments, type RestoreProgress, type RestoreSummary } from '../src/server/backup';
 import { ConfigError, loadConfig, type Config } from '../src/server/platform/config';
 import { readMasterKeyFile } from '../src/server/platform/crypto/master-key';
 import { makeDataFolder } from '../src/server/platform/data-folder';
@@ -202,7 +202,7 @@ async function runRestoreCli(argv: string[]): Promise<number> {
       return 2;
     }
     const known = error instanceof ArchiveError || error instanceof RestoreRefused;
-    console.error(`The restore failed: ${known ? error.message : `${error instanceof Error ? error.message : String(error)}. The database was left as it was before the restore.`}`);
+    console.error(`The restore failed: ${known ? error.message : `${describeFailure(error)}. The database was left as it was before the restore.`}`);
     return 1;
   }
 }
