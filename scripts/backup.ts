@@ -5,11 +5,12 @@ import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { openStorage } from '../src/server/adapters/storage/open-storage';
 import { archiveName, createBackup, describeFailure, passphraseProblem, pruneArchives, type BackupProgress } from '../src/server/backup';
-import { ConfigError, loadConfig, type Config } from '../src/server/platform/config';
+import type { Config } from '../src/server/platform/config';
 import { openDatabase, type Database } from '../src/server/platform/db/client';
 import { runningEmbeddedPostgresUrl } from '../src/server/platform/db/embedded-postgres';
 import { processesUsingFolder } from '../src/server/key-rotation';
 import { askSecret } from './ask-secret';
+import { prepare, UsageError } from './backup-cli';
 
 /**
  * `npm run backup -- <folder> [--keep N]`: one encrypted archive of the whole install (database, stored files,
@@ -26,8 +27,6 @@ The archive is encrypted with the passphrase in CLEARBASE_BACKUP_PASSPHRASE, or 
 Keep the passphrase and the master key (Settings → Security) apart from the archives: a restore needs all three.
 With the embedded database, the backup reads it while Clearbase runs (bundled PostgreSQL) or once it is
 stopped (PGlite).`;
-
-class UsageError extends Error {}
 
 type BackupArgs = { folder: string; keep: number | undefined };
 
@@ -142,25 +141,9 @@ async function backup(args: BackupArgs, config: Config, secret: string): Promise
 }
 
 async function runBackupCli(argv: string[]): Promise<number> {
-  let args: BackupArgs | 'help';
-  let config: Config;
-  let secret: string;
-  try {
-    args = parseBackupArgs(argv);
-    if (args === 'help') {
-      console.log(USAGE);
-      return 0;
-    }
-    config = loadConfig();
-    secret = await passphrase();
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      console.error(error.message);
-      if (error instanceof UsageError) console.error(`\n${USAGE}`);
-      return 2;
-    }
-    throw error;
-  }
+  const prepared = await prepare<BackupArgs>(USAGE, () => parseBackupArgs(argv), passphrase);
+  if ('exitCode' in prepared) return prepared.exitCode;
+  const { args, config, secret } = prepared;
   try {
     return await backup(args, config, secret);
   } catch (error) {

@@ -7,13 +7,14 @@ import { createLocalStorage } from '../src/server/adapters/storage/local-storage
 import { openStorage } from '../src/server/adapters/storage/open-storage';
 import type { Storage } from '../src/server/adapters/storage/port';
 import { ArchiveError, describeFailure, recordRestore, restoreBackup, RestoreRefused, verifyDocuments, type RestoreProgress, type RestoreSummary } from '../src/server/backup';
-import { ConfigError, loadConfig, type Config } from '../src/server/platform/config';
+import type { Config } from '../src/server/platform/config';
 import { readMasterKeyFile } from '../src/server/platform/crypto/master-key';
 import { makeDataFolder } from '../src/server/platform/data-folder';
 import { openDatabase, type DatabaseTarget } from '../src/server/platform/db/client';
 import { embeddedPostgresUnavailable } from '../src/server/platform/db/embedded-postgres';
 import { processesUsingFolder } from '../src/server/key-rotation';
 import { askSecret } from './ask-secret';
+import { prepare, UsageError } from './backup-cli';
 
 /**
  * `npm run restore -- <archive>`: a backup archive restored into the configured data folder (or DATABASE_URL),
@@ -36,8 +37,6 @@ const USAGE = `Usage: npm run restore -- <archive> [--verify] [--master-key-file
 The archive's passphrase is read from CLEARBASE_BACKUP_PASSPHRASE, or asked for.
 Without --verify, the restore goes into the data folder CLEARBASE_DATA_DIR names (or the database
 DATABASE_URL names), which must be new: nothing is ever overwritten.`;
-
-class UsageError extends Error {}
 
 type RestoreArgs = { archive: string; verify: boolean; masterKeyFile: string | undefined };
 
@@ -175,25 +174,9 @@ async function restore(args: RestoreArgs, config: Config, secret: string): Promi
 }
 
 async function runRestoreCli(argv: string[]): Promise<number> {
-  let args: RestoreArgs | 'help';
-  let config: Config;
-  let secret: string;
-  try {
-    args = parseRestoreArgs(argv);
-    if (args === 'help') {
-      console.log(USAGE);
-      return 0;
-    }
-    config = loadConfig();
-    secret = await passphrase();
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      console.error(error.message);
-      if (error instanceof UsageError) console.error(`\n${USAGE}`);
-      return 2;
-    }
-    throw error;
-  }
+  const prepared = await prepare<RestoreArgs>(USAGE, () => parseRestoreArgs(argv), passphrase);
+  if ('exitCode' in prepared) return prepared.exitCode;
+  const { args, config, secret } = prepared;
   try {
     return await (args.verify ? verify(args, config, secret) : restore(args, config, secret));
   } catch (error) {
