@@ -100,7 +100,8 @@ describe.skipIf(!server)('S3 storage against s3rver', () => {
     const storage = createS3Storage(s3rverSettings({ accessKeyId, secretAccessKey }));
     const error = await storage.put('k/file.bin', Buffer.from('x')).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Error);
-    const everything = JSON.stringify(error, Object.getOwnPropertyNames(error));
+    // Its text, every own property (the stack too), and its cause: no credential anywhere in them.
+    const everything = `${String(error)}\n${JSON.stringify(error, Object.getOwnPropertyNames(error))}\n${describeCause((error as Error).cause)}`;
     expect(everything).toMatch(/S3 put of s3:\/\/clearbase-test\/k\/file\.bin failed: InvalidAccessKeyId \(HTTP 403\)/);
     expect(everything).not.toContain(accessKeyId);
     expect(everything).not.toContain(secretAccessKey);
@@ -186,4 +187,9 @@ function listResult(keys: string[], nextToken: string | undefined, truncated = n
     (nextToken ? `<NextContinuationToken>${nextToken}</NextContinuationToken>` : '') +
     `${contents}</ListBucketResult>`
   );
+}
+
+function describeCause(cause: unknown): string {
+  if (cause === undefined) return '';
+  return cause instanceof Error ? `${String(cause)}\n${JSON.stringify(cause, Object.getOwnPropertyNames(cause))}` : JSON.stringify(cause);
 }
