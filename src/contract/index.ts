@@ -13,6 +13,7 @@ export * from './jobs';
 export * from './live';
 export * from './mailbox';
 export * from './master-key';
+export * from './backups';
 export * from './notifications';
 export * from './pipeline';
 export * from './players';
