@@ -1,10 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  BACKUP_RUN_PATH,
+  BACKUP_SCHEDULE_PATH,
   MASTER_KEY_CONFIRM_PATH,
   MASTER_KEY_SHEET_PATH,
   masterKeySheetFileName,
+  ZBackupState,
   ZMasterKeyBackup,
   ZSystemSettings,
+  type TBackupScheduleInput,
   type TMasterKeyConfirm,
   type TSystemSettingsPatch,
 } from '../../../contract';
@@ -66,5 +70,41 @@ export function useConfirmMasterKey() {
       queryClient.setQueryData(masterKeyQueryOptions.queryKey, state);
       void queryClient.invalidateQueries({ queryKey: ['api', 'health'], exact: true });
     },
+  });
+}
+
+/** While a backup runs, its state is read again this often until it has ended. */
+export const BACKUP_POLL_MS = 2_000;
+
+/** GET /api/backups: the nightly backup's schedule and last result (admins); read again every 2 s while one runs. */
+export const backupsQueryOptions = queryOptions({
+  queryKey: ['api', 'backups'],
+  queryFn: getQueryFn({ schema: ZBackupState }),
+});
+
+export function useBackups(enabled: boolean) {
+  return useQuery({ ...backupsQueryOptions, enabled, refetchInterval: (query) => (query.state.data?.running ? BACKUP_POLL_MS : false) });
+}
+
+/** PUT /api/backups/schedule: the folder, hour and number kept, or null to stop the nightly backup. */
+export function useSaveBackupSchedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TBackupScheduleInput) => apiRequest('PUT', BACKUP_SCHEDULE_PATH, body, { schema: ZBackupState }),
+    onSuccess: (state) => {
+      queryClient.setQueryData(backupsQueryOptions.queryKey, state);
+      void queryClient.invalidateQueries({ queryKey: ['api', 'health'], exact: true });
+    },
+  });
+}
+
+/** POST /api/backups/run: starts a backup now; the answer says it runs, and the card polls until it has ended. */
+export function useRunBackup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', BACKUP_RUN_PATH, undefined, { schema: ZBackupState }),
+    onSuccess: (state) => queryClient.setQueryData(backupsQueryOptions.queryKey, state),
+    // A refusal (one already runs, another admin changed the schedule) is best explained by the state as it is now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: backupsQueryOptions.queryKey, exact: true }),
   });
 }

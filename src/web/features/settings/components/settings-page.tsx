@@ -6,6 +6,7 @@ import { MailboxIntakeCard } from '@/features/mailbox';
 import { SeasonsCard } from '@/features/seasons';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { parseSettingsTab, SETTINGS_TABS } from '../settings-text';
+import { BackupsCard } from './backups-card';
 import { DocumentReadingCard } from './document-reading-card';
 import { MasterKeyCard } from './master-key-card';
 import { NotificationSettingsCard } from './notification-settings-card';
@@ -41,6 +42,7 @@ export function SettingsPage() {
           <SystemHealthCard />
           <DocumentReadingCard />
           <RejectReasonsCard />
+          <BackupsCard />
         </TabsContent>
         <TabsContent value="seasons" className="flex flex-col gap-6">
           <SeasonsCard />
