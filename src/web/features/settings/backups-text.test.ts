@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { TBackupResult, TBackupState } from '../../../contract';
-import { finishedText, hourLabel, HOURS, lastResultFigures, lastResultHeadline, megabytes, nextBackupText, runBlockedReason } from './backups-text';
+import { finishedText, hourLabel, HOURS, lastResultFigures, megabytes, nextBackupText, runBlockedReason } from './backups-text';
 
 const when = (iso: string) => `<${iso}>`;
 const schedule = { folder: '/mnt/backup', hour: 2, keep: 14 };
 const state: TBackupState = { schedule, passphraseSet: true, running: false, last: null, nextAt: '2026-11-28T02:00:00Z' };
-const ok: TBackupResult = { at: '2026-11-27T02:00:09Z', ok: true, file: 'clearbase-backup.tar', bytes: 15_099_494, files: 2878, message: 'Backed up 2,878 files (14.4 MB).' };
+const ok: TBackupResult = { at: '2026-11-27T02:00:09Z', ok: true, file: 'clearbase-backup.tar', bytes: 14_412_345, files: 2878, message: 'Backed up 2,878 files (14.4 MB).' };
 const failed: TBackupResult = { at: '2026-11-27T02:00:01Z', ok: false, file: null, bytes: null, files: null, message: 'The folder is full.' };
 
 describe('the backups card in words', () => {
@@ -16,17 +16,16 @@ describe('the backups card in words', () => {
     expect(hourLabel(23)).toBe('23:00');
   });
 
-  it('writes sizes in megabytes with one decimal, never 0.0 for a written file', () => {
-    expect(megabytes(15_099_494)).toBe('14.4 MB');
+  it('writes sizes in megabytes of a million bytes with one decimal, as the server does, never 0.0 for a written file', () => {
+    expect(megabytes(14_412_345)).toBe('14.4 MB');
+    expect(megabytes(14_460_000)).toBe('14.5 MB');
     expect(megabytes(2_000)).toBe('0.1 MB');
     expect(megabytes(0)).toBe('0.0 MB');
-    expect(megabytes(5 * 1024 ** 3)).toBe('5,120.0 MB');
+    expect(megabytes(5_000_000_000)).toBe('5,000.0 MB');
   });
 
-  it('says the last result, its size and files, and nothing of a failed one’s archive', () => {
-    expect(lastResultHeadline(ok, when)).toBe('Backed up on <2026-11-27T02:00:09Z>');
+  it('says the last archive’s size and files, and nothing for a failed one', () => {
     expect(lastResultFigures(ok)).toBe('14.4 MB, 2,878 files');
-    expect(lastResultHeadline(failed, when)).toBe('Backup failed on <2026-11-27T02:00:01Z>');
     expect(lastResultFigures(failed)).toBeNull();
     expect(lastResultFigures({ ...ok, files: 1 })).toBe('14.4 MB, 1 file');
   });

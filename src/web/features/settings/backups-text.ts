@@ -20,16 +20,11 @@ export const hourLabel = (hour: number): string => `${String(hour).padStart(2, '
 /** Every hour of the day, 0 to 23. */
 export const HOURS: readonly number[] = Array.from({ length: 24 }, (_, hour) => hour);
 
-/** A size in megabytes with one decimal (1 MB = 1024 × 1024 bytes), at least "0.1 MB" for a non-empty file. */
+/** A size in megabytes with one decimal, as the server's own messages write it (1 MB = 1,000,000 bytes); at least "0.1 MB" for a non-empty file. */
 export function megabytes(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
+  const mb = bytes / 1e6;
   const shown = bytes > 0 && mb < 0.1 ? 0.1 : Math.round(mb * 10) / 10;
   return `${shown.toLocaleString('en', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
-}
-
-/** The last result's headline: "Backed up" or "Backup failed", with when (`when` writes an instant for people). */
-export function lastResultHeadline(last: TBackupResult, when: (iso: string) => string): string {
-  return `${last.ok ? 'Backed up' : 'Backup failed'} on ${when(last.at)}`;
 }
 
 /** The last archive's particulars, e.g. "14.4 MB, 2,878 files"; null when nothing was written. */

@@ -22,7 +22,6 @@ import {
   hourLabel,
   HOURS,
   lastResultFigures,
-  lastResultHeadline,
   NO_BACKUP_YET,
   nextBackupText,
   PASSPHRASE_MISSING,
@@ -140,7 +139,7 @@ function ScheduleForm({ schedule }: { schedule: TBackupSchedule | null }) {
           )}
         </FormField>
       </div>
-      <p className="text-sm text-muted-foreground">Older backups than the newest kept are removed from the folder.</p>
+      <p className="text-sm text-muted-foreground">Only the newest backups are kept; older ones are removed from the folder.</p>
       <FormError message={formError} testId="backups-form-error" />
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="submit" disabled={save.isPending} className="w-full sm:w-fit" data-testid="backups-save">
@@ -170,7 +169,7 @@ function LastResult({ state }: { state: TBackupState }) {
               {last.ok ? <CircleCheck aria-hidden="true" /> : <TriangleAlert aria-hidden="true" />}
               {last.ok ? 'Backed up' : 'Failed'}
             </Badge>
-            <span>{lastResultHeadline(last, formatDateTime)}</span>
+            <span data-testid="backups-last-at">{formatDateTime(last.at)}</span>
           </div>
           <p className="break-words" data-testid="backups-last-message">
             {last.message}
