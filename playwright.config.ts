@@ -62,6 +62,8 @@ export default defineConfig({
       CLEARBASE_DEMO: 'true',
       CLEARBASE_LOGIN_RATE_LIMIT: '1000',
       FORM_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+      // Settings → System → Backups can then make a backup (tests/e2e/backups.spec.ts).
+      CLEARBASE_BACKUP_PASSPHRASE: 'the e2e backup passphrase',
       // Notifications: SMTP_URL is the receiver tests/e2e/serve.ts starts; this is the sender it shows.
       SMTP_FROM: 'Clearbase E2E <notifications@e2e.example>',
       LOG_LEVEL: 'warn',
