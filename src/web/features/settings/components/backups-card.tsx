@@ -270,7 +270,7 @@ export function BackupsCard() {
             {state.passphraseSet ? null : (
               <p className="flex gap-2 rounded-md bg-warning-soft px-3 py-2 text-sm text-warning-soft-foreground" data-testid="backups-no-passphrase">
                 <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                <span>{PASSPHRASE_MISSING}</span>
+                <span className="min-w-0 break-words">{PASSPHRASE_MISSING}</span>
               </p>
             )}
             {/* Keyed by what is saved: the form starts again from it after a save or another admin's change. */}
