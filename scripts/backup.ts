@@ -1,10 +1,7 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { openStorage } from '../src/server/adapters/storage/open-storage';
-import { archiveName, createBackup, describeFailure, passphraseProblem, pruneArchives, type BackupProgress } from '../src/server/backup';
+import { describeFailure, passphraseProblem, pruneArchives, writeArchiveFile, type BackupProgress } from '../src/server/backup';
 import type { Config } from '../src/server/platform/config';
 import { openDatabase, type Database } from '../src/server/platform/db/client';
 import { runningEmbeddedPostgresUrl } from '../src/server/platform/db/embedded-postgres';
@@ -96,9 +93,6 @@ function reporter(): (progress: BackupProgress) => void {
 }
 
 async function backup(args: BackupArgs, config: Config, secret: string): Promise<number> {
-  await mkdir(args.folder, { recursive: true, mode: 0o700 });
-  const final = path.join(args.folder, archiveName(new Date()));
-  const partial = `${final}.partial`;
   const started = performance.now();
   const database = await openSource(config);
   try {
@@ -107,25 +101,13 @@ async function backup(args: BackupArgs, config: Config, secret: string): Promise
       if (driver === storage.driver) return storage;
       throw new Error(`some documents are in ${driver === 's3' ? 'S3' : 'local'} storage, which is not configured now`);
     };
-    console.log(`Writing ${final}…`);
-    const out = createWriteStream(partial, { mode: 0o600, flags: 'wx' });
-    let summary;
-    try {
-      summary = await createBackup({ db: database.db, storage, storageFor }, out, secret, { onProgress: reporter() });
-      await finished(out);
-      // On disk before it takes its final name: a crash leaves a .partial file, never a short archive.
-      const handle = await open(partial, 'r');
-      await handle.sync().finally(() => handle.close());
-      await rename(partial, final);
-    } catch (error) {
-      out.destroy();
-      await rm(partial, { force: true });
-      throw error;
-    }
-    const { size } = await stat(final);
+    const { bytes, summary } = await writeArchiveFile({ db: database.db, storage, storageFor }, args.folder, secret, {
+      onStart: (file) => console.log(`Writing ${file}…`),
+      onProgress: reporter(),
+    });
     console.log(
       `Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${summary.rows.toLocaleString('en-US')} rows of ${summary.tables} tables and ` +
-        `${summary.files.toLocaleString('en-US')} files (${megabytes(summary.fileBytes)}); the archive is ${megabytes(size)}.`,
+        `${summary.files.toLocaleString('en-US')} files (${megabytes(summary.fileBytes)}); the archive is ${megabytes(bytes)}.`,
     );
     if (summary.missingFiles > 0) {
       console.log(`${summary.missingFiles} file${summary.missingFiles === 1 ? ' the database names was' : 's the database names were'} not in storage, and could not be backed up.`);

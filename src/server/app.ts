@@ -45,6 +45,7 @@ import { registerEligibilityRoutes, registerReportRoutes, registerSeasonReportRo
 import { registerSeasonRoutes, type SeasonsService } from './seasons';
 import { registerSettingsRoutes, type SettingsService } from './settings';
 import { registerMasterKeyRoutes, type MasterKeyBackupService } from './master-key';
+import { registerBackupRoutes, type NightlyBackups } from './backup';
 import { registerUserRoutes, type UsersService } from './users';
 import { registerNotificationRoutes, type NotificationsService } from './notifications';
 
@@ -86,6 +87,8 @@ export type AppDeps = {
   settings: SettingsService;
   /** Settings → Security: the master key's one-time recovery sheet and its confirmation (admins). */
   masterKeyBackup: MasterKeyBackupService;
+  /** Settings → System → Backups: the nightly backup's schedule, its last result, and one made now (admins). */
+  backups: NightlyBackups;
   users: UsersService;
   notifications: NotificationsService;
   /** Families' upload links: staff issue, check and revoke them; the family page reads through them. */
@@ -199,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPlayerRoutes(app, deps);
   registerSettingsRoutes(app, deps);
   registerMasterKeyRoutes(app, deps);
+  registerBackupRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerUploadLinkRoutes(app, deps);

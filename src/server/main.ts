@@ -17,8 +17,10 @@ import { scanningHealthCheck, withFailedScanCount,
   notConfiguredCheck,
   storageCheck,
   VIRUS_SCANNER_NOT_SET_UP,
+  withLastBackup,
   withMasterKeyBackup } from './health';
 import { createMasterKeyBackupService } from './master-key';
+import { createNightlyBackups } from './backup';
 import { REQUIREMENT_DAY_QUEUE, createRequirementDayHandler, startRequirementDay } from './requirements';
 import { createDocumentReader, createReadDocumentHandler, READ_DOCUMENT_QUEUE, wordKey } from './reading';
 import { countDocumentsAwaitingFailedScan, createMinimiseHandler, createRetentionHandler, MINIMISE_QUEUE, RETENTION_QUEUE, scheduleMinimise, scheduleRetention, createDocumentsService } from './documents';
@@ -106,6 +108,8 @@ export type CreateOptions = {
   jobs?: { now?: () => Date; pollMs?: number; scanRetry?: ScanRetryPolicy };
   /** How long a storage probe that passed answers for health (STORAGE_PROBE_FRESH_MS); 0 probes on every call. */
   storageProbeFreshMs?: number;
+  /** age's scrypt work factor for the nightly backup (tests use a small one; default 18, as npm run backup). */
+  backupWorkFactor?: number;
 };
 
 /** The composition root: the only place that creates adapters and hands them to services. */
@@ -181,10 +185,15 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     // A database handed in is described by its engine; one opened here by what the settings chose.
     database: databaseCheck(() => pingDatabase(db), ownsDatabase ? config.database.kind : database.kind),
     // Storage holds the files only the master key opens: a warning until the key has been backed up.
-    s3: withMasterKeyBackup(
-      storageCheck(storage, { freshForMs: options.storageProbeFreshMs }),
-      () => masterKeyBackup.backedUp(),
-      (error) => log.warn({ err: error, service: 's3' }, 'could not read whether the master key was backed up'),
+    s3: withLastBackup(
+      withMasterKeyBackup(
+        storageCheck(storage, { freshForMs: options.storageProbeFreshMs }),
+        () => masterKeyBackup.backedUp(),
+        (error) => log.warn({ err: error, service: 's3' }, 'could not read whether the master key was backed up'),
+      ),
+      () => backups.state(),
+      () => new Date(),
+      (error) => log.warn({ err: error, service: 's3' }, 'could not read the last backup'),
     ),
     form: formWebhookCheck(() => formSecret.current()),
     gmail: () => mailbox.health(),
@@ -209,6 +218,8 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     if (driver === 'local') return localStorage;
     throw new Error('the document is on S3 storage, which is not configured');
   };
+  // Settings → System → Backups: the nightly backup the server makes itself, when it was given a passphrase.
+  const backups = createNightlyBackups({ db, storage, storageFor: storageForDriver, passphrase: config.backupPassphrase, log, ...(options.backupWorkFactor === undefined ? {} : { workFactor: options.backupWorkFactor }) });
 
   // Outgoing notifications: SMTP and chat webhooks behind their ports, settings and switches read per batch.
   const notificationDelivery = {
@@ -290,6 +301,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
   });
   const notifications = createNotificationsService({ ...notificationDelivery, log, pokeJobs: () => jobRunner.poke(), uploadLinkOrigin, historyCountCap: options.listCountCap });
 
+  let backupTimer: { stop(): Promise<void> } | undefined;
   const stagingSweeper = createStagingSweeperTimer({ db, storage, log, intervalMs: STAGING_SWEEP_INTERVAL_MS, graceMs: STAGING_GRACE_MS });
 
   const documents = createDocumentsService({
@@ -404,6 +416,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     site: createSiteGuard({ publicUrl: config.publicUrl, listenHost: config.host }),
     settings,
     masterKeyBackup,
+    backups,
     hub,
     health: () => checkHealth(healthChecks, { log }),
     trustProxy: config.trustProxy,
@@ -449,6 +462,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     jobRunner.start();
     if (options.readDocuments !== false) readingRunner.start();
     stagingSweeper.start();
+    backupTimer = backups.startTimer();
     mailbox.startBackground();
     healthWatch.start();
   }
@@ -484,6 +498,7 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
       await readingRunner.stop();
       await reader.close();
       await stagingSweeper.stop();
+      await backupTimer?.stop();
       // After the workers (a job finishing now still publishes), before the database its session lives on.
       await live.close();
       await signals.close();

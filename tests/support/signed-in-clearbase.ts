@@ -33,6 +33,8 @@ export async function startSignedInClearbase(options: {
   log?: Logger;
   /** How many matches the Documents list and notification History count exactly before they estimate (the server's default otherwise). */
   listCountCap?: number;
+  /** age's scrypt work factor of the nightly backup (the server's default otherwise). */
+  backupWorkFactor?: number;
 }): Promise<SignedInClearbase> {
   const password = `${options.prefix} test password`;
   const dataDir = await mkdtemp(path.join(tmpdir(), `${options.prefix}-`));
@@ -51,6 +53,7 @@ export async function startSignedInClearbase(options: {
       startWorkers: options.startWorkers,
       readDocuments: options.readDocuments ?? false,
       listCountCap: options.listCountCap,
+      backupWorkFactor: options.backupWorkFactor,
     });
     const login = await clearbase.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password } });
     const cookie = [login.headers['set-cookie']].flat().join(';').split(';')[0] ?? '';

@@ -3,3 +3,6 @@ export { createBackup, type BackupProgress, type BackupSummary } from './backup'
 export { recordRestore, restoreBackup, RestoreRefused, verifyDocuments, type RestoreProgress, type RestoreSummary, type VerifyResult } from './restore';
 export { ARCHIVE_NAME, archiveName, pruneArchives } from './retention';
 export { describeFailure } from './describe-failure';
+export { writeArchiveFile, type WrittenArchive } from './archive-file';
+export { registerBackupRoutes } from './backup.routes';
+export { BACKUP_CHECK_MS, createNightlyBackups, type NightlyBackups } from './nightly-backup';

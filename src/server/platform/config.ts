@@ -131,6 +131,13 @@ const VARIABLES = {
     default: '(generated)',
     meaning: '32-byte key (hex or base64) that wraps every file key. Unset: read from or created at `<data dir>/master.key` (mode 0600).',
   },
+  CLEARBASE_BACKUP_PASSPHRASE: {
+    schema: z.string().trim().min(12, 'must be at least 12 characters').max(1024).optional(),
+    field: 'backupPassphrase',
+    default: '(unset: no backups made by the server)',
+    meaning:
+      'The passphrase the nightly backup (Settings → System → Backups) encrypts its archives with; `npm run backup` reads it too. Not the master key: keep the two apart, a restore needs both.',
+  },
   CLEARBASE_DEMO: {
     schema: booleanFromEnv.optional(),
     partOf: 'demo',
@@ -435,6 +442,8 @@ export type Config = {
   /** 32-byte master key from the environment; when absent it is read from or created at `masterKeyFile`. */
   masterKey: Buffer | undefined;
   masterKeyFile: string;
+  /** CLEARBASE_BACKUP_PASSPHRASE: the nightly backup's passphrase; undefined = the server makes no backups. */
+  backupPassphrase: string | undefined;
   demo: boolean;
   idPrefix: string;
   logLevel: (typeof LOG_LEVELS)[number];

@@ -21,6 +21,8 @@ export const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
   'masterKey',
   '*.masterKey',
+  'backupPassphrase',
+  '*.backupPassphrase',
   'token',
   '*.token',
 ];
