@@ -251,7 +251,7 @@ describe('npm run backup', { timeout: 120_000 }, () => {
 
     const short = await runScript('scripts/backup.ts', [backups], { ...env, CLEARBASE_BACKUP_PASSPHRASE: 'too short' });
     expect(short.code).toBe(2);
-    expect(short.stderr).toContain('The backup passphrase must have at least 12 characters.');
+    expect(short.stderr).toContain('CLEARBASE_BACKUP_PASSPHRASE: must be at least 12 characters');
 
     const run = await runScript('scripts/backup.ts', [backups, '--keep', '2'], { ...env, CLEARBASE_BACKUP_PASSPHRASE: PASSPHRASE });
     expect(run.stderr).toBe('');

@@ -1,6 +1,5 @@
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Decrypter, Encrypter } from 'age-encryption';
 import tar from 'tar-stream';
 
@@ -53,7 +52,7 @@ export async function writeArchive(entries: AsyncIterable<ArchiveEntry>, passphr
     }
   })();
   const encrypted = await encrypter.encrypt(webStreamOf(pack));
-  await Promise.all([pipeline(Readable.fromWeb(encrypted as unknown as WebReadableStream<Uint8Array>), out), filling]);
+  await Promise.all([pipeline(Readable.from(chunksOf(encrypted), { objectMode: false }), out), filling]);
 }
 
 function addEntry(pack: tar.Pack, entry: ArchiveEntry): Promise<void> {
@@ -81,7 +80,7 @@ export async function* readArchive(input: Readable, passphrase: string): AsyncGe
   let plain: Readable;
   try {
     const decrypted = await decrypter.decrypt(webStreamOf(input));
-    plain = Readable.fromWeb(decrypted);
+    plain = Readable.from(chunksOf(decrypted), { objectMode: false });
   } catch (error) {
     throw new ArchiveError(describeOpenFailure(error), { cause: error });
   }
@@ -98,6 +97,26 @@ export async function* readArchive(input: Readable, passphrase: string): AsyncGe
   } finally {
     extract.destroy();
     await feeding;
+  }
+}
+
+/** The chunks of a web stream (what age writes), read one at a time as they are asked for. */
+async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  let ended = false;
+  try {
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) {
+        ended = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    // Left before its end (the archive failed, or a restore stopped): what feeds it is told to stop too.
+    if (!ended) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
   }
 }
 
