@@ -9,7 +9,7 @@ export type Prepared<A> = { args: A; config: Config; secret: string } | { exitCo
  * Reads the arguments, the settings and the passphrase, in that order. `--help` prints the usage (exit 0); a
  * usage or settings error is said with the usage (exit 2); anything else is thrown.
  */
-export async function prepare<A>(usage: string, parse: () => A | 'help', passphrase: () => Promise<string>): Promise<Prepared<A>> {
+export async function prepare<A>(usage: string, parse: () => A | 'help', passphrase: (config: Config) => Promise<string>): Promise<Prepared<A>> {
   try {
     const args = parse();
     if (args === 'help') {
@@ -17,7 +17,7 @@ export async function prepare<A>(usage: string, parse: () => A | 'help', passphr
       return { exitCode: 0 };
     }
     const config = loadConfig();
-    return { args, config, secret: await passphrase() };
+    return { args, config, secret: await passphrase(config) };
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
       console.error(error.message);

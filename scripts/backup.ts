@@ -42,13 +42,9 @@ function parseBackupArgs(argv: string[]): BackupArgs | 'help' {
   return { folder: path.resolve(folder), keep: keep === undefined ? undefined : Number(keep) };
 }
 
-async function passphrase(): Promise<string> {
-  const given = process.env.CLEARBASE_BACKUP_PASSPHRASE;
-  if (given !== undefined) {
-    const problem = passphraseProblem(given);
-    if (problem) throw new UsageError(`${problem} (CLEARBASE_BACKUP_PASSPHRASE)`);
-    return given;
-  }
+/** The settings' passphrase (CLEARBASE_BACKUP_PASSPHRASE, checked with the other settings), else one typed twice. */
+async function passphrase(config: Config): Promise<string> {
+  if (config.backupPassphrase !== undefined) return config.backupPassphrase;
   const typed = await askSecret('Backup passphrase: ');
   if (typed === undefined) throw new UsageError('Set CLEARBASE_BACKUP_PASSPHRASE, or run the backup in a terminal so it can ask for the passphrase.');
   const problem = passphraseProblem(typed);

@@ -61,8 +61,9 @@ function parseRestoreArgs(argv: string[]): RestoreArgs | 'help' {
   return { archive: path.resolve(archive), verify: parsed.values.verify === true, masterKeyFile: keyFile === undefined ? undefined : path.resolve(keyFile) };
 }
 
-async function passphrase(): Promise<string> {
-  const given = process.env.CLEARBASE_BACKUP_PASSPHRASE ?? (await askSecret('Backup passphrase: '));
+/** The settings' passphrase (CLEARBASE_BACKUP_PASSPHRASE), else the one typed. */
+async function passphrase(config: Config): Promise<string> {
+  const given = config.backupPassphrase ?? (await askSecret('Backup passphrase: '));
   if (given === undefined) throw new UsageError('Set CLEARBASE_BACKUP_PASSPHRASE, or run the restore in a terminal so it can ask for the passphrase.');
   return given;
 }

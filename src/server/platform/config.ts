@@ -132,7 +132,12 @@ const VARIABLES = {
     meaning: '32-byte key (hex or base64) that wraps every file key. Unset: read from or created at `<data dir>/master.key` (mode 0600).',
   },
   CLEARBASE_BACKUP_PASSPHRASE: {
-    schema: z.string().trim().min(12, 'must be at least 12 characters').max(1024).optional(),
+    // Taken exactly as given (a space in it is part of it): the server and `npm run backup` must read the same one.
+    schema: z
+      .string()
+      .refine((value) => value.trim().length >= 12, 'must be at least 12 characters')
+      .refine((value) => value.length <= 1024, 'must be at most 1,024 characters')
+      .optional(),
     field: 'backupPassphrase',
     default: '(unset: no backups made by the server)',
     meaning:
