@@ -155,15 +155,21 @@ export default tseslint.config(
     },
   },
   {
-    // Module code talks to ports and repositories; client libraries stay in adapters, repositories and the platform.
+    // Module code talks to ports and repositories; client libraries and SQL stay in adapters, repositories and the platform.
     files: SERVER_MODULES.map((module) => `src/server/${module}/**/*.ts`),
     ignores: ['**/*.test.ts', '**/*.repository.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: CLIENT_LIBRARIES.map((name) => ({ name, message: 'Use a repository or a port.' })),
-          patterns: [{ group: ['@aws-sdk/*'], message: 'Use the storage port.' }],
+          paths: [
+            ...CLIENT_LIBRARIES.map((name) => ({ name, message: 'Use a repository or a port.' })),
+            { name: 'drizzle-orm', message: "SQL lives in the module's *.repository.ts." },
+          ],
+          patterns: [
+            { group: ['@aws-sdk/*'], message: 'Use the storage port.' },
+            { group: ['drizzle-orm/*'], message: "SQL lives in the module's *.repository.ts." },
+          ],
         },
       ],
     },

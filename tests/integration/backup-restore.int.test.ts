@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { createLocalStorage } from '../../src/server/adapters/storage/local-storage';
 import type { Storage } from '../../src/server/adapters/storage/port';
 import { ArchiveError, createBackup, restoreBackup, RestoreRefused, verifyDocuments } from '../../src/server/backup';
-import { MIGRATION_FILLED_TABLES, tableShapes } from '../../src/server/backup/database-dump';
+import { MIGRATION_FILLED_TABLES, tableShapes } from '../../src/server/backup/backup.repository';
 import { DEMO_DEFAULTS, seedDemoDataIfEmpty } from '../../src/server/demo';
 import { decryptToBuffer } from '../../src/server/platform/crypto/envelope';
 import { sealSecret } from '../../src/server/platform/crypto/secret-box';

@@ -71,6 +71,13 @@ const CASES: Case[] = [
     allowed: "import { listUsers } from './users.repository';",
   },
   {
+    boundary: 'module code leaves SQL to its repositories',
+    path: 'src/server/backup/backup.ts',
+    broken: "import { sql } from 'drizzle-orm';",
+    rule: 'no-restricted-imports',
+    allowed: "import { storedFiles } from './backup.repository';",
+  },
+  {
     boundary: 'the server never imports web code',
     path: 'src/server/users/users.service.ts',
     broken: "import { formatDate } from '../../web/lib/format';",

@@ -2,18 +2,17 @@ import { createHash } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Storage } from '../adapters/storage/port';
 import { appliedMigrationCount, type Db } from '../platform/db/client';
 import { writeArchive, type ArchiveEntry } from './archive';
 import { createChannel } from './channel';
-import { dumpDatabase, type TableShape } from './database-dump';
+import { dumpDatabase, storedFiles, type StoredFile, type TableShape } from './backup.repository';
 
 /**
  * What a backup archive holds, in this order:
  * - `clearbase-backup.json`: the format, when it was made, the schema's migration level, each table's columns;
- * - `database/<table>/<part>.jsonl.gz`: every row of every table, in one snapshot (database-dump.ts), gzipped;
+ * - `database/<table>/<part>.jsonl.gz`: every row of every table, in one snapshot (backup.repository.ts), gzipped;
  * - `files/<driver>/<key>`: every stored object the snapshot points at (documents' files as stored,
  *   still encrypted under the master key; files waiting in staging; form builders' raw bodies kept for a
  *   replay), byte for byte;
@@ -52,9 +51,6 @@ export type BackupDeps = {
 };
 
 export type BackupProgress = { stage: 'database'; table: string; rows: number } | { stage: 'files'; done: number; total: number };
-
-type StoredFile = { driver: 'local' | 's3'; key: string };
-const ZStoredFiles = z.object({ rows: z.array(z.object({ driver: ZStorageDriver, key: z.string() })) });
 
 const gzipped = promisify(gzip);
 
@@ -143,16 +139,6 @@ export async function createBackup(
     fileBytes: manifest.files.reduce((sum, file) => sum + file.bytes, 0),
     missingFiles,
   };
-}
-
-/** Every stored object the database points at, as the snapshot sees them. */
-async function storedFiles(tx: Pick<Db, 'execute'>, configured: 'local' | 's3'): Promise<StoredFile[]> {
-  const result: unknown = await tx.execute(sql`
-    select storage_driver as driver, storage_key as key from documents where storage_key is not null and storage_driver is not null
-    union select ${configured}, staged_key from documents where staged_key is not null
-    union select ${configured}, body_key from intake_deliveries where body_key is not null
-    order by 2`);
-  return ZStoredFiles.parse(result).rows;
 }
 
 /** Files read from storage ahead of the one being written, at most. */

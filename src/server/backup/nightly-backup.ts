@@ -1,7 +1,5 @@
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { ZBackupResult, ZBackupSchedule, type TBackupResult, type TBackupSchedule, type TBackupState } from '../../contract';
 import type { Storage } from '../adapters/storage/port';
 import { recordAuditEvent, type Actor, type AuditActor } from '../audit';
@@ -10,6 +8,7 @@ import type { Db } from '../platform/db/client';
 import type { Logger } from '../platform/logger';
 import { getSetting, putSetting } from '../settings';
 import { makeFolder, writeArchiveFile } from './archive-file';
+import { claimNight, deleteSetting } from './backup.repository';
 import { describeFailure } from './describe-failure';
 import { pruneArchives } from './retention';
 
@@ -127,15 +126,6 @@ export function createNightlyBackups(deps: NightlyBackupDeps): NightlyBackups {
     return running;
   };
 
-  /** One instance per night: the first to write this night's date takes it. */
-  const claimNight = async (night: string): Promise<boolean> => {
-    const result: unknown = await deps.db.execute(sql`
-      insert into settings (key, value) values (${CLAIM_KEY}, ${JSON.stringify(night)}::jsonb)
-      on conflict (key) do update set value = excluded.value where settings.value is distinct from excluded.value
-      returning key`);
-    return z.object({ rows: z.array(z.unknown()) }).parse(result).rows.length > 0;
-  };
-
   const service: NightlyBackups = {
     state,
 
@@ -143,7 +133,7 @@ export function createNightlyBackups(deps: NightlyBackupDeps): NightlyBackups {
       if (next) await assertWritableFolder(next.folder);
       await deps.db.transaction(async (tx) => {
         if (next) await putSetting(tx, SCHEDULE_KEY, next);
-        else await tx.execute(sql`delete from settings where key = ${SCHEDULE_KEY}`);
+        else await deleteSetting(tx, SCHEDULE_KEY);
         await recordAuditEvent(tx, {
           actor: actor.principal,
           action: 'settings.updated',
@@ -173,7 +163,8 @@ export function createNightlyBackups(deps: NightlyBackupDeps): NightlyBackups {
       if (at < due) return;
       const result = await last();
       if (result && new Date(result.at) >= due) return;
-      if (!(await claimNight(localDay(at)))) return;
+      // One instance per night: the first to write this night's date takes it.
+      if (!(await claimNight(deps.db, CLAIM_KEY, localDay(at)))) return;
       await start('system', undefined);
     },
 

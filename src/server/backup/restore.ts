@@ -3,15 +3,13 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import { and, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Storage } from '../adapters/storage/port';
 import { recordAuditEvent } from '../audit';
 import { createDecryptor } from '../platform/crypto/envelope';
 import { appliedMigrationCount, migrationCount, type Database, type Db } from '../platform/db/client';
-import { documents } from '../platform/db/schema';
 import { ArchiveError, readArchive, type ReadEntry } from './archive';
 import { BACKUP_FORMAT, HEADER_ENTRY, MANIFEST_ENTRY, readAll, ZBackupHeader, ZBackupManifest, ZStorageDriver, type BackupHeader } from './backup';
-import { databaseHoldsData, emptyMigrationFilledTables, loadTable, resetIdentitySequences } from './database-dump';
+import { databaseHoldsData, documentsToVerify, emptyMigrationFilledTables, loadTable, moveDocumentsToStorage, resetIdentitySequences } from './backup.repository';
 
 export type RestoreSummary = { rows: number; tables: number; files: number; fileBytes: number; createdAt: string; migrations: number };
 
@@ -99,10 +97,7 @@ export async function restoreBackup(input: Readable, passphrase: string, deps: R
       if (!manifestSeen) throw new ArchiveError('The backup archive is incomplete: it ends before its manifest.');
       await resetIdentitySequences(tx);
       // The files are now in the configured storage, whatever storage they were in when the backup was made.
-      await tx
-        .update(documents)
-        .set({ storageDriver: deps.storage.driver })
-        .where(and(isNotNull(documents.storageKey), ne(documents.storageDriver, deps.storage.driver)));
+      await moveDocumentsToStorage(tx, deps.storage.driver);
     });
     const rows = Object.values(loaded).reduce((sum, n) => sum + n, 0);
     const fileBytes = [...written.values()].reduce((sum, file) => sum + file.bytes, 0);
@@ -206,10 +201,7 @@ export type VerifyResult = { checked: number; failed: Array<{ documentId: string
  * was received: what a restore must give back, byte for byte.
  */
 export async function verifyDocuments(db: Db, storage: Storage, masterKey: Buffer, onProgress?: (done: number, total: number) => void): Promise<VerifyResult> {
-  const rows = await db
-    .select({ id: documents.id, key: documents.storageKey, sha256: documents.fileSha256, wrappedKey: documents.wrappedKey, iv: documents.iv, authTag: documents.authTag })
-    .from(documents)
-    .where(and(isNotNull(documents.storageKey), isNotNull(documents.wrappedKey), sql`${documents.fileSha256} is not null`));
+  const rows = await documentsToVerify(db);
   const failed: VerifyResult['failed'] = [];
   let done = 0;
   for (const row of rows) {

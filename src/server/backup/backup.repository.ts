@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, isNotNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../platform/db/client';
+import { documents } from '../platform/db/schema';
 
 /**
  * The database as rows, the same on every engine Clearbase runs on (PGlite, the bundled PostgreSQL, a
@@ -202,4 +203,53 @@ export async function resetIdentitySequences(db: Pick<Db, 'execute'>): Promise<v
       ),
     );
   }
+}
+
+export type StoredFile = { driver: 'local' | 's3'; key: string };
+const ZStoredFiles = z.object({ rows: z.array(z.object({ driver: z.enum(['local', 's3']), key: z.string() })) });
+
+/**
+ * Every stored object the database points at, as the snapshot sees them: documents' files (in the storage
+ * each was written to), files waiting in staging and form builders' raw bodies (in the configured storage).
+ */
+export async function storedFiles(tx: Pick<Db, 'execute'>, configured: 'local' | 's3'): Promise<StoredFile[]> {
+  const result: unknown = await tx.execute(sql`
+    select storage_driver as driver, storage_key as key from documents where storage_key is not null and storage_driver is not null
+    union select ${configured}, staged_key from documents where staged_key is not null
+    union select ${configured}, body_key from intake_deliveries where body_key is not null
+    order by 2`);
+  return ZStoredFiles.parse(result).rows;
+}
+
+/** After a restore: every document's file is now in the storage configured, whatever storage it came from. */
+export async function moveDocumentsToStorage(tx: Db, driver: 'local' | 's3'): Promise<void> {
+  await tx
+    .update(documents)
+    .set({ storageDriver: driver })
+    .where(and(isNotNull(documents.storageKey), ne(documents.storageDriver, driver)));
+}
+
+/** Every document with a stored file and the fingerprint taken when it was received: what a check opens. */
+export function documentsToVerify(db: Db) {
+  return db
+    .select({ id: documents.id, key: documents.storageKey, sha256: documents.fileSha256, wrappedKey: documents.wrappedKey, iv: documents.iv, authTag: documents.authTag })
+    .from(documents)
+    .where(and(isNotNull(documents.storageKey), isNotNull(documents.wrappedKey), isNotNull(documents.fileSha256)));
+}
+
+/**
+ * Claims a night's backup for this instance: the first to write the night's date into the settings table
+ * takes it (one conditional upsert), so of several instances one makes it.
+ */
+export async function claimNight(db: Pick<Db, 'execute'>, key: string, night: string): Promise<boolean> {
+  const result: unknown = await db.execute(sql`
+    insert into settings (key, value) values (${key}, ${JSON.stringify(night)}::jsonb)
+    on conflict (key) do update set value = excluded.value where settings.value is distinct from excluded.value
+    returning key`);
+  return z.object({ rows: z.array(z.unknown()) }).parse(result).rows.length > 0;
+}
+
+/** Removes one setting (the nightly backup's schedule, when it is stopped). */
+export async function deleteSetting(tx: Pick<Db, 'execute'>, key: string): Promise<void> {
+  await tx.execute(sql`delete from settings where key = ${key}`);
 }
