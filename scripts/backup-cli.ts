@@ -1,3 +1,5 @@
+import { openStorage } from '../src/server/adapters/storage/open-storage';
+import type { OpenBucket } from '../src/server/backup';
 import { ConfigError, loadConfig, type Config } from '../src/server/platform/config';
 
 /** What `npm run backup` and `npm run restore` share: the wrong use of a command, and its setting-up. */
@@ -27,3 +29,9 @@ export async function prepare<A>(usage: string, parse: () => A | 'help', passphr
     throw error;
   }
 }
+
+/** How `s3://bucket/folder` is reached: with the S3 settings Clearbase has (S3_ENDPOINT, S3_REGION, the keys). */
+export const bucketOpener =
+  (config: Config): OpenBucket =>
+  (bucket) =>
+    openStorage({ driver: 's3', bucket, ...config.s3 });

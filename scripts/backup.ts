@@ -1,23 +1,28 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStorage } from '../src/server/adapters/storage/open-storage';
-import { describeFailure, passphraseProblem, pruneArchives, writeArchiveFile, type BackupProgress } from '../src/server/backup';
+import { DestinationError, describeFailure, openDestination, passphraseProblem, pruneArchives, writeBackup, type BackupProgress } from '../src/server/backup';
 import type { Config } from '../src/server/platform/config';
 import { openDatabase, type Database } from '../src/server/platform/db/client';
 import { runningEmbeddedPostgresUrl } from '../src/server/platform/db/embedded-postgres';
 import { processesUsingFolder } from '../src/server/key-rotation';
 import { askSecret } from './ask-secret';
-import { prepare, UsageError } from './backup-cli';
+import { bucketOpener, prepare, UsageError } from './backup-cli';
 
 /**
  * `npm run backup -- <folder> [--keep N]`: one encrypted archive of the whole install (database, stored files,
- * settings) written into <folder>. Exit codes: 0 written, 1 failed, 2 bad arguments, settings or passphrase.
+ * settings) written into <folder>, a folder on this machine or `s3://bucket/folder`. Exit codes: 0 written, 1 failed, 2 bad arguments, settings or passphrase.
  */
 
-const USAGE = `Usage: npm run backup -- <folder> [--keep N]
+const USAGE = `Usage: npm run backup -- <folder> [--keep N] [--s3-versions]
 
-  <folder>   where the archive goes (made if missing): clearbase-backup-<date and time>.tar.age
+  <folder>   where the archive goes: a folder (made if missing), or a folder in an S3 bucket,
+             s3://bucket/folder, reached with the S3_* settings (S3_ENDPOINT, S3_REGION, the keys).
+             The archive is named clearbase-backup-<date and time>.tar.age
   --keep N   afterwards, remove all but the N newest Clearbase backups in that folder
+  --s3-versions
+             with documents stored in S3: name each file by its version in the bucket instead of
+             copying it into the archive (the archive then holds the database and that list; turn on
+             versioning for the bucket, so a file changed or deleted later can still be restored)
   --help     show this text
 
 The archive is encrypted with the passphrase in CLEARBASE_BACKUP_PASSPHRASE, or the one you type when asked.
@@ -25,21 +30,22 @@ Keep the passphrase and the master key (Settings → Security) apart from the ar
 With the embedded database, the backup reads it while Clearbase runs (bundled PostgreSQL) or once it is
 stopped (PGlite).`;
 
-type BackupArgs = { folder: string; keep: number | undefined };
+type BackupArgs = { folder: string; keep: number | undefined; versions: boolean };
 
 function parseBackupArgs(argv: string[]): BackupArgs | 'help' {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: { keep: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
+    parsed = parseArgs({ args: argv, options: { keep: { type: 'string' }, 's3-versions': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   if (parsed.values.help) return 'help';
   const [folder, ...extra] = parsed.positionals;
   if (!folder || extra.length > 0) throw new UsageError('Name one folder to write the backup into.');
+  if (folder.startsWith('s3:') && !folder.startsWith('s3://')) throw new UsageError('Give a bucket as s3://bucket/folder.');
   const keep = parsed.values.keep;
   if (keep !== undefined && !/^[1-9]\d{0,3}$/.test(keep)) throw new UsageError('--keep must be a whole number from 1 to 9999.');
-  return { folder: path.resolve(folder), keep: keep === undefined ? undefined : Number(keep) };
+  return { folder, keep: keep === undefined ? undefined : Number(keep), versions: parsed.values['s3-versions'] === true };
 }
 
 /** The settings' passphrase (CLEARBASE_BACKUP_PASSPHRASE, checked with the other settings), else one typed twice. */
@@ -93,23 +99,34 @@ async function backup(args: BackupArgs, config: Config, secret: string): Promise
   const database = await openSource(config);
   try {
     const storage = await openStorage(config.storage);
+    if (args.versions && storage.driver !== 's3') throw new UsageError('--s3-versions is for documents stored in S3; these are in a folder, so the backup copies them.');
     const storageFor = (driver: 'local' | 's3') => {
       if (driver === storage.driver) return storage;
       throw new Error(`some documents are in ${driver === 's3' ? 'S3' : 'local'} storage, which is not configured now`);
     };
-    const { bytes, summary } = await writeArchiveFile({ db: database.db, storage, storageFor }, args.folder, secret, {
-      onStart: (file) => console.log(`Writing ${file}…`),
+    const destination = await openDestination(args.folder, bucketOpener(config));
+    await destination.prepare();
+    const { bytes, summary } = await writeBackup({ db: database.db, storage, storageFor, files: args.versions ? 'versions' : 'copies' }, destination, secret, {
+      onStart: (location) => console.log(`Writing ${location}…`),
       onProgress: reporter(),
     });
     console.log(
       `Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${summary.rows.toLocaleString('en-US')} rows of ${summary.tables} tables and ` +
         `${summary.files.toLocaleString('en-US')} files (${megabytes(summary.fileBytes)}); the archive is ${megabytes(bytes)}.`,
     );
+    if (summary.objects > 0) {
+      console.log(`${summary.objects.toLocaleString('en-US')} files stay in ${storage.location}, named in the archive by their version.`);
+      if (summary.objectsWithoutVersion > 0) {
+        console.log(
+          `The bucket keeps no versions of ${summary.objectsWithoutVersion.toLocaleString('en-US')} of them: if one is changed or deleted there, this backup cannot bring it back. Turn on versioning for the bucket.`,
+        );
+      }
+    }
     if (summary.missingFiles > 0) {
       console.log(`${summary.missingFiles} file${summary.missingFiles === 1 ? ' the database names was' : 's the database names were'} not in storage, and could not be backed up.`);
     }
     if (args.keep !== undefined) {
-      const removed = await pruneArchives(args.folder, args.keep);
+      const removed = await pruneArchives(destination, args.keep);
       if (removed.length > 0) console.log(`Removed ${removed.length} older backup${removed.length === 1 ? '' : 's'}, keeping the ${args.keep} newest.`);
     }
     return 0;
@@ -125,7 +142,11 @@ async function runBackupCli(argv: string[]): Promise<number> {
   try {
     return await backup(args, config, secret);
   } catch (error) {
-    if (error instanceof InUseError) {
+    if (error instanceof UsageError) {
+      console.error(error.message);
+      return 2;
+    }
+    if (error instanceof InUseError || error instanceof DestinationError) {
       console.error(`Nothing was backed up: ${error.message}`);
       return 1;
     }

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chmod, copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,18 @@ import { parseArgs } from 'node:util';
 import { createLocalStorage } from '../src/server/adapters/storage/local-storage';
 import { openStorage } from '../src/server/adapters/storage/open-storage';
 import type { Storage } from '../src/server/adapters/storage/port';
-import { ArchiveError, describeFailure, recordRestore, restoreBackup, RestoreRefused, verifyDocuments, type RestoreProgress, type RestoreSummary } from '../src/server/backup';
+import {
+  ArchiveError,
+  DestinationError,
+  describeFailure,
+  readArchiveAt,
+  recordRestore,
+  restoreBackup,
+  RestoreRefused,
+  verifyDocuments,
+  type RestoreProgress,
+  type RestoreSummary,
+} from '../src/server/backup';
 import type { Config } from '../src/server/platform/config';
 import { readMasterKeyFile } from '../src/server/platform/crypto/master-key';
 import { makeDataFolder } from '../src/server/platform/data-folder';
@@ -14,7 +25,7 @@ import { openDatabase, type DatabaseTarget } from '../src/server/platform/db/cli
 import { embeddedPostgresUnavailable } from '../src/server/platform/db/embedded-postgres';
 import { processesUsingFolder } from '../src/server/key-rotation';
 import { askSecret } from './ask-secret';
-import { prepare, UsageError } from './backup-cli';
+import { bucketOpener, prepare, UsageError } from './backup-cli';
 
 /**
  * `npm run restore -- <archive>`: a backup archive restored into the configured data folder (or DATABASE_URL),
@@ -26,7 +37,8 @@ import { prepare, UsageError } from './backup-cli';
 
 const USAGE = `Usage: npm run restore -- <archive> [--verify] [--master-key-file <file>]
 
-  <archive>                 a clearbase-backup-….tar.age file made by npm run backup
+  <archive>                 a clearbase-backup-….tar.age file made by npm run backup, or one in an S3
+                            bucket: s3://bucket/folder/clearbase-backup-….tar.age (with the S3_* settings)
   --verify                  restore into a scratch folder, open every document, report, and remove it;
                             the installation in CLEARBASE_DATA_DIR / DATABASE_URL is not touched
   --master-key-file <file>  the master key the backed-up install used (its recovery sheet's key, in a
@@ -55,10 +67,11 @@ function parseRestoreArgs(argv: string[]): RestoreArgs | 'help' {
   if (parsed.values.help) return 'help';
   const [archive, ...extra] = parsed.positionals;
   if (!archive || extra.length > 0) throw new UsageError('Name one backup archive to restore.');
-  if (!existsSync(archive)) throw new UsageError(`There is no file ${archive}.`);
+  const inBucket = archive.startsWith('s3://');
+  if (!inBucket && !existsSync(archive)) throw new UsageError(`There is no file ${archive}.`);
   const keyFile = parsed.values['master-key-file'];
   if (keyFile !== undefined && !existsSync(keyFile)) throw new UsageError(`There is no file ${keyFile}.`);
-  return { archive: path.resolve(archive), verify: parsed.values.verify === true, masterKeyFile: keyFile === undefined ? undefined : path.resolve(keyFile) };
+  return { archive: inBucket ? archive : path.resolve(archive), verify: parsed.values.verify === true, masterKeyFile: keyFile === undefined ? undefined : path.resolve(keyFile) };
 }
 
 /** The settings' passphrase (CLEARBASE_BACKUP_PASSPHRASE), else the one typed. */
@@ -95,8 +108,11 @@ const describe = (summary: RestoreSummary) =>
   `${summary.rows.toLocaleString('en-US')} rows of ${summary.tables} tables and ${summary.files.toLocaleString('en-US')} files ` +
   `(${(summary.fileBytes / 1e6).toFixed(1)} MB), from the backup made ${summary.createdAt}`;
 
-async function restoreInto(archive: string, secret: string, target: DatabaseTarget, storage: Storage): Promise<RestoreSummary> {
-  const summary = await restoreBackup(createReadStream(archive), secret, {
+async function restoreInto(archive: string, config: Config, secret: string, target: DatabaseTarget, storage: Storage): Promise<RestoreSummary> {
+  const body = await readArchiveAt(archive, bucketOpener(config));
+  if (!body) throw new UsageError(`There is no file ${archive}.`);
+  const summary = await restoreBackup(body, secret, {
+    openBucket: bucketOpener(config),
     open: (migrations) => openDatabase(target, { migrations }),
     storage,
     onProgress: reporter(),
@@ -143,7 +159,7 @@ async function verify(args: RestoreArgs, config: Config, secret: string): Promis
     const target: DatabaseTarget = embeddedPostgresUnavailable(dataDir) ? { kind: 'pglite', dir: path.join(dataDir, 'db') } : { kind: 'embedded-postgres', dir: path.join(dataDir, 'postgres') };
     const storage = createLocalStorage(path.join(scratch, 'storage'), { durable: false });
     console.log(`Restoring ${args.archive} into a scratch folder to check it…`);
-    const summary = await restoreInto(args.archive, secret, target, storage);
+    const summary = await restoreInto(args.archive, config, secret, target, storage);
     console.log(`The archive reads whole: ${describe(summary)}.`);
     return (await verifyAll(target, storage, masterKey)) ? 0 : 1;
   } finally {
@@ -163,7 +179,7 @@ async function restore(args: RestoreArgs, config: Config, secret: string): Promi
   }
   const storage = await openStorage(config.storage);
   console.log(`Restoring ${args.archive}…`);
-  const summary = await restoreInto(args.archive, secret, config.database, storage);
+  const summary = await restoreInto(args.archive, config, secret, config.database, storage);
   if (args.masterKeyFile && !config.masterKey && !existsSync(config.masterKeyFile)) await copyFile(args.masterKeyFile, config.masterKeyFile);
   console.log(`Restored ${describe(summary)}.`);
   const masterKey = await masterKeyOf(config, args);
@@ -185,7 +201,7 @@ async function runRestoreCli(argv: string[]): Promise<number> {
       console.error(error.message);
       return 2;
     }
-    const known = error instanceof ArchiveError || error instanceof RestoreRefused;
+    const known = error instanceof ArchiveError || error instanceof RestoreRefused || error instanceof DestinationError;
     console.error(`The restore failed: ${known ? error.message : `${describeFailure(error)}. The database was left as it was before the restore.`}`);
     return 1;
   }

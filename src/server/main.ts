@@ -219,7 +219,16 @@ export async function createClearbase(config: Config, log: Logger, options: Crea
     throw new Error('the document is on S3 storage, which is not configured');
   };
   // Settings → System → Backups: the nightly backup the server makes itself, when it was given a passphrase.
-  const backups = createNightlyBackups({ db, storage, storageFor: storageForDriver, passphrase: config.backupPassphrase, log, ...(options.backupWorkFactor === undefined ? {} : { workFactor: options.backupWorkFactor }) });
+  const backups = createNightlyBackups({
+    db,
+    storage,
+    storageFor: storageForDriver,
+    passphrase: config.backupPassphrase,
+    // A schedule may name a folder in a bucket (s3://bucket/folder), reached with the S3 settings given.
+    openBucket: (bucket) => openStorage({ driver: 's3', bucket, ...config.s3 }),
+    log,
+    ...(options.backupWorkFactor === undefined ? {} : { workFactor: options.backupWorkFactor }),
+  });
 
   // Outgoing notifications: SMTP and chat webhooks behind their ports, settings and switches read per batch.
   const notificationDelivery = {

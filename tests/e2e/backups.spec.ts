@@ -25,7 +25,7 @@ test('Settings → System → Backups: a bad folder is refused in the server’s
     const field = card.getByLabel('Folder on the server');
     await field.fill('backups');
     await card.getByTestId('backups-save').click();
-    await expect(card.getByTestId('error-folder')).toHaveText('Give the folder as a full path, such as /mnt/backup/clearbase.');
+    await expect(card.getByTestId('error-folder')).toHaveText('Give the folder as a full path, such as /mnt/backup/clearbase, or a folder in an S3 bucket, such as s3://league-backups/clearbase.');
     await expect(field).toHaveAttribute('aria-invalid', 'true');
 
     // Then by the server: a folder it cannot make, as a file stands in its way (the same whether the server runs as root or not).

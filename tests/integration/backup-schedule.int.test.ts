@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_RUN_PATH, BACKUP_SCHEDULE_PATH, BACKUPS_PATH, ZBackupState, ZHealth, type TApiError, type TBackupState, type TPrincipal } from '../../src/contract';
 import { createLocalStorage } from '../../src/server/adapters/storage/local-storage';
+import { createS3Storage } from '../../src/server/adapters/storage/s3-storage';
 import { listAuditEventsByAction } from '../../src/server/audit/audit-events.repository';
 import { ARCHIVE_NAME, createNightlyBackups, restoreBackup } from '../../src/server/backup';
 import { DEMO_DEFAULTS, seedDemoDataIfEmpty } from '../../src/server/demo';
@@ -13,6 +14,7 @@ import { readMasterKeyFile } from '../../src/server/platform/crypto/master-key';
 import { createLogger } from '../../src/server/platform/logger';
 import { openDatabase } from '../../src/server/platform/db/client';
 import { describeEachDatabase, openTestDatabase } from '../support/databases';
+import { S3RVER_CLIENT, startS3rver } from '../support/s3rver';
 import { signInAs } from '../support/sessions';
 import { startSignedInClearbase, type SignedInClearbase } from '../support/signed-in-clearbase';
 
@@ -187,5 +189,51 @@ describe('the nightly timing', () => {
       await rm(folder, { recursive: true, force: true });
     }
   }, 120_000);
-});
 
+  it('into a folder of an S3 bucket: refused while the bucket cannot be reached, then written there and the newest N kept', async () => {
+    const test = await openTestDatabase('pglite');
+    const folder = await mkdtemp(path.join(tmpdir(), 'cb-nightly-s3-'));
+    const s3 = await startS3rver();
+    try {
+      const storage = createLocalStorage(path.join(folder, 'storage'));
+      const openBucket = (bucket: string) => Promise.resolve(createS3Storage({ ...S3RVER_CLIENT, endpoint: s3.endpoint, bucket }));
+      const bucket = await openBucket(s3.bucket);
+      let now = new Date(2026, 10, 27, 2, 30);
+      const backups = createNightlyBackups({ db: test.database.db, storage, storageFor: () => storage, passphrase: PASSPHRASE, openBucket, log: createLogger('silent'), now: () => now, workFactor: 10 });
+      const principal: TPrincipal = { kind: 'shared', userId: null, name: 'Shared password', email: null, role: 'admin', divisions: null, twoFactorEnabled: false, twoFactorSetupRequired: false };
+      const actor = { requestId: 'test', principal };
+
+      await expect(backups.setSchedule({ folder: 's3://no-such-bucket/nightly', hour: 2, keep: 2 }, actor)).rejects.toThrow(/^Clearbase cannot reach s3:\/\/no-such-bucket\/nightly: .*NoSuchBucket/);
+      expect((await backups.state()).schedule).toBeNull();
+
+      await backups.setSchedule({ folder: `s3://${s3.bucket}/nightly`, hour: 2, keep: 2 }, actor);
+      const archives = async () => {
+        const names: string[] = [];
+        for await (const object of bucket.list('nightly')) names.push(object.key.slice('nightly/'.length));
+        return names.sort();
+      };
+      for (const night of [27, 28, 29]) {
+        now = new Date(2026, 10, night, 2, 30);
+        await backups.runIfDue();
+        await backups.settled();
+      }
+      const kept = await archives();
+      expect(kept).toHaveLength(2);
+      expect(kept.every((name) => ARCHIVE_NAME.test(name))).toBe(true);
+      const last = (await backups.state()).last;
+      expect(last).toMatchObject({ ok: true, file: kept[1] });
+      expect(last?.message).toContain('1 older backup was removed.');
+
+      // The newest restores.
+      const summary = await restoreBackup(await bucket.get(`nightly/${kept[1]}`), PASSPHRASE, {
+        open: (migrations) => openDatabase({ kind: 'pglite', dir: path.join(folder, 'restored-db') }, { migrations }),
+        storage: createLocalStorage(path.join(folder, 'restored-storage')),
+      });
+      expect(summary.rows).toBeGreaterThan(0);
+    } finally {
+      await s3.stop();
+      await test.drop();
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

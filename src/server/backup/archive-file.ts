@@ -1,35 +1,32 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { createBackup, type BackupDeps, type BackupProgress, type BackupSummary } from './backup';
-import { archiveName } from './retention';
-
-export type WrittenArchive = { file: string; bytes: number; summary: BackupSummary };
 
 /**
- * A backup written into `folder` (made, its owner's alone, if missing) under its dated name: first as
+ * An archive written into `folder` (made, its owner's alone, if missing) as `name`: first as
  * `<name>.partial`, fsynced, then renamed, so the folder never holds a short archive under a backup's name;
- * a failed backup removes its partial file.
+ * a failed write removes its partial file. `fill` writes the archive and ends the stream.
  */
 export async function writeArchiveFile(
-  deps: BackupDeps,
   folder: string,
-  passphrase: string,
-  options: { now?: Date; workFactor?: number; onProgress?: (progress: BackupProgress) => void; onStart?: (file: string) => void } = {},
-): Promise<WrittenArchive> {
+  name: string,
+  fill: (out: Writable) => Promise<void>,
+  onStart?: (file: string) => void,
+): Promise<{ file: string; bytes: number }> {
   await makeFolder(folder);
-  const file = path.join(folder, archiveName(options.now ?? new Date()));
+  const file = path.join(folder, name);
   const partial = `${file}.partial`;
-  options.onStart?.(file);
+  onStart?.(file);
   const out = createWriteStream(partial, { mode: 0o600, flags: 'wx' });
   try {
-    const summary = await createBackup(deps, out, passphrase, { workFactor: options.workFactor, onProgress: options.onProgress });
+    await fill(out);
     await finished(out);
     const handle = await open(partial, 'r');
     await handle.sync().finally(() => handle.close());
     await rename(partial, file);
-    return { file, bytes: (await stat(file)).size, summary };
+    return { file, bytes: (await stat(file)).size };
   } catch (error) {
     out.destroy();
     await rm(partial, { force: true });

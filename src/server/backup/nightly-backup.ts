@@ -1,5 +1,3 @@
-import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
 import { ZBackupResult, ZBackupSchedule, type TBackupResult, type TBackupSchedule, type TBackupState } from '../../contract';
 import type { Storage } from '../adapters/storage/port';
 import { recordAuditEvent, type Actor, type AuditActor } from '../audit';
@@ -7,10 +5,10 @@ import { AppError } from '../platform/errors';
 import type { Db } from '../platform/db/client';
 import type { Logger } from '../platform/logger';
 import { getSetting, putSetting } from '../settings';
-import { makeFolder, writeArchiveFile } from './archive-file';
 import { claimNight, deleteSetting } from './backup.repository';
 import { describeFailure } from './describe-failure';
-import { pruneArchives } from './retention';
+import { DestinationError, openDestination, type OpenBucket } from './destination';
+import { pruneArchives, writeBackup } from './retention';
 
 /**
  * The backup the server makes itself, once a night at the hour Settings → System says, into the folder it
@@ -31,6 +29,8 @@ export type NightlyBackupDeps = {
   storage: Storage;
   storageFor: (driver: 'local' | 's3') => Storage;
   passphrase: string | undefined;
+  /** How a schedule's `s3://bucket/folder` is reached; absent, only folders on this machine are. */
+  openBucket?: OpenBucket;
   log: Logger;
   now?: () => Date;
   /** age's scrypt work factor (tests use a small one); default 18. */
@@ -87,14 +87,15 @@ export function createNightlyBackups(deps: NightlyBackupDeps): NightlyBackups {
       result = { at: now().toISOString(), ok: false, file: null, bytes: null, files: null, message: 'No backup was made: no folder is set, or the server has no backup passphrase.' };
     } else {
       try {
-        const written = await writeArchiveFile({ db: deps.db, storage: deps.storage, storageFor: deps.storageFor }, current.folder, passphrase, { workFactor: deps.workFactor, now: now() });
-        const removed = await pruneArchives(current.folder, current.keep);
+        const destination = await openDestination(current.folder, deps.openBucket);
+        const written = await writeBackup({ db: deps.db, storage: deps.storage, storageFor: deps.storageFor }, destination, passphrase, { workFactor: deps.workFactor, now: now() });
+        const removed = await pruneArchives(destination, current.keep);
         const { summary } = written;
         const missing = summary.missingFiles > 0 ? ` ${summary.missingFiles} file${summary.missingFiles === 1 ? ' was' : 's were'} missing from storage.` : '';
         result = {
           at: now().toISOString(),
           ok: true,
-          file: written.file.slice(current.folder.length).replace(/^[\\/]+/, ''),
+          file: written.name,
           bytes: written.bytes,
           files: summary.files,
           message: `Backed up ${summary.rows.toLocaleString('en-US')} rows and ${summary.files.toLocaleString('en-US')} files into ${megabytes(written.bytes)}.${missing}${removed.length > 0 ? ` ${removed.length} older backup${removed.length === 1 ? ' was' : 's were'} removed.` : ''}`,
@@ -130,7 +131,7 @@ export function createNightlyBackups(deps: NightlyBackupDeps): NightlyBackups {
     state,
 
     async setSchedule(next, actor) {
-      if (next) await assertWritableFolder(next.folder);
+      if (next) await assertWritable(next.folder, deps.openBucket);
       await deps.db.transaction(async (tx) => {
         if (next) await putSetting(tx, SCHEDULE_KEY, next);
         else await deleteSetting(tx, SCHEDULE_KEY);
@@ -187,15 +188,12 @@ export function createNightlyBackups(deps: NightlyBackupDeps): NightlyBackups {
   return service;
 }
 
-/** The folder exists (or is made) and this server may write into it; refused in words otherwise. */
-async function assertWritableFolder(folder: string): Promise<void> {
+/** The folder exists (or is made), or the bucket's folder can be listed, and this server may write there; refused in words otherwise. */
+async function assertWritable(folder: string, openBucket: OpenBucket | undefined): Promise<void> {
   try {
-    await makeFolder(folder);
-    await access(folder, constants.W_OK);
+    await (await openDestination(folder, openBucket)).prepare();
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOTDIR' || code === 'EEXIST' ? 'it is not a folder' : code === 'EROFS' ? 'that disk is read-only' : 'it cannot be made there';
-    throw new AppError('VALIDATION_FAILED', `Clearbase cannot write into ${folder}: ${why}.`);
+    if (error instanceof DestinationError) throw new AppError('VALIDATION_FAILED', error.message);
+    throw error;
   }
 }

@@ -3,12 +3,12 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
-import type { Storage } from '../adapters/storage/port';
+import type { ObjectVersion, Storage } from '../adapters/storage/port';
 import { recordAuditEvent } from '../audit';
 import { createDecryptor } from '../platform/crypto/envelope';
 import { appliedMigrationCount, migrationCount, type Database, type Db } from '../platform/db/client';
 import { ArchiveError, readArchive, type ReadEntry } from './archive';
-import { BACKUP_FORMAT, HEADER_ENTRY, MANIFEST_ENTRY, readAll, ZBackupHeader, ZBackupManifest, ZStorageDriver, type BackupHeader } from './backup';
+import { BACKUP_FORMAT, HEADER_ENTRY, MANIFEST_ENTRY, readAll, ZBackupHeader, ZBackupManifest, ZStorageDriver, type BackupHeader, type BucketObject } from './backup';
 import { databaseHoldsData, documentsToVerify, emptyMigrationFilledTables, loadTable, moveDocumentsToStorage, resetIdentitySequences } from './backup.repository';
 
 export type RestoreSummary = { rows: number; tables: number; files: number; fileBytes: number; createdAt: string; migrations: number };
@@ -23,6 +23,11 @@ export type RestoreDeps = {
   open(migrations: number): Promise<Database>;
   /** Where the files go: the configured storage, which should hold none of the backup's keys yet. */
   storage: Storage;
+  /**
+   * Opens a bucket a backup by versions left its files in (`s3://bucket` names it), with the S3 settings this
+   * Clearbase has; absent, only the configured storage's own bucket is reached.
+   */
+  openBucket?: (bucket: string) => Promise<Storage>;
   onProgress?: (progress: RestoreProgress) => void;
 };
 
@@ -60,6 +65,7 @@ export async function restoreBackup(input: Readable, passphrase: string, deps: R
     const shapes = new Map(header.tables.map((shape) => [shape.name, shape]));
     const loaded: Record<string, number> = {};
     const written = new Map<string, { bytes: number; sha256: string }>();
+    const objects: BucketObject[] = [];
     let manifestSeen = false;
     const writes = boundedWrites();
 
@@ -88,6 +94,16 @@ export async function restoreBackup(input: Readable, passphrase: string, deps: R
           await writes.settled();
           const manifest = ZBackupManifest.parse(JSON.parse((await readAll(entry.body)).toString('utf8')));
           checkAgainstManifest(manifest, loaded, written);
+          // Files the backup named by their version in a bucket: read from there, checked, put in place.
+          const source = bucketsOf(deps);
+          for (const object of manifest.objects) {
+            await writes.add(async () => {
+              await restoreObject(object, await source(object.bucket), deps.storage);
+              objects.push(object);
+              deps.onProgress?.({ stage: 'files', done: written.size + objects.length, total: 0 });
+            }, object.bytes);
+          }
+          await writes.settled();
           manifestSeen = true;
         } else {
           throw new ArchiveError(`This archive holds an entry Clearbase does not know (${entry.name}).`);
@@ -100,8 +116,8 @@ export async function restoreBackup(input: Readable, passphrase: string, deps: R
       await moveDocumentsToStorage(tx, deps.storage.driver);
     });
     const rows = Object.values(loaded).reduce((sum, n) => sum + n, 0);
-    const fileBytes = [...written.values()].reduce((sum, file) => sum + file.bytes, 0);
-    return { rows, tables: header.tables.length, files: written.size, fileBytes, createdAt: header.createdAt, migrations: header.migrations };
+    const fileBytes = [...written.values(), ...objects].reduce((sum, file) => sum + file.bytes, 0);
+    return { rows, tables: header.tables.length, files: written.size + objects.length, fileBytes, createdAt: header.createdAt, migrations: header.migrations };
   } finally {
     await entries.return?.(undefined);
     await database.close();
@@ -170,6 +186,51 @@ async function* linesOf(entry: ReadEntry): AsyncGenerator<string> {
     throw new ArchiveError('The backup archive is damaged: a table in it cannot be read.', { cause: error });
   }
   for (const line of text.split('\n')) if (line.length > 0) yield line;
+}
+
+/** The storage a backup's `s3://bucket` names: the configured one when it is that bucket, else opened once. */
+function bucketsOf(deps: RestoreDeps): (bucket: string) => Promise<Storage> {
+  const opened = new Map<string, Promise<Storage>>();
+  return (bucket) => {
+    if (deps.storage.location === bucket) return Promise.resolve(deps.storage);
+    const { openBucket } = deps;
+    if (!openBucket) return Promise.reject(new RestoreRefused(`The backup's files are in ${bucket}, which this Clearbase cannot reach.`));
+    let storage = opened.get(bucket);
+    if (!storage) {
+      storage = openBucket(bucket.slice('s3://'.length));
+      opened.set(bucket, storage);
+    }
+    return storage;
+  };
+}
+
+const sameVersion = (found: ObjectVersion, named: BucketObject) =>
+  found.etag === named.etag && found.bytes === named.bytes && (named.versionId === null || found.versionId === named.versionId);
+
+/**
+ * One file a backup named by its version: left as it is when it is still the current version of its key in
+ * the bucket restored into; else read (at its version) from its bucket, checked against what the backup says
+ * of it, and put into the configured storage. A bucket that keeps no versions holds only the current content:
+ * a file changed or removed since the backup cannot be brought back, and the restore says so.
+ */
+async function restoreObject(object: BucketObject, source: Storage, target: Storage): Promise<void> {
+  const lost = () =>
+    new RestoreRefused(
+      `The file ${object.key} in ${object.bucket} was changed or removed after the backup, and the bucket keeps no earlier version of it, so this backup cannot be restored whole. Turn on versioning for the bucket, so that backups by version can always be restored.`,
+    );
+  if (target === source) {
+    const current = await target.versionOf?.(object.key);
+    if (current && sameVersion(current, object)) return;
+    if (object.versionId === null) throw lost();
+  }
+  if (!source.getVersion) throw new RestoreRefused(`The backup's files are in ${object.bucket}, which keeps no versions Clearbase can read.`);
+  if (object.versionId === null && target !== source && !(await source.versionOf?.(object.key))) throw lost();
+  const got = await source.getVersion(object.key, object.versionId);
+  if (!sameVersion(got.version, object)) {
+    got.body.destroy();
+    throw lost();
+  }
+  await target.put(object.key, got.body);
 }
 
 function checkAgainstManifest(manifest: ReturnType<typeof ZBackupManifest.parse>, loaded: Record<string, number>, written: Map<string, { bytes: number; sha256: string }>): void {

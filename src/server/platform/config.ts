@@ -273,7 +273,7 @@ const VARIABLES = {
     schema: z.url({ error: 'must be a URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
     partOf: 'storage',
     default: '(AWS)',
-    meaning: 'S3-compatible endpoint URL; unset uses AWS for the region.',
+    meaning: "S3-compatible endpoint URL, for the documents' bucket and for backups to `s3://`; unset uses AWS for the region.",
   },
   S3_BUCKET: {
     schema: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid S3 bucket name').optional(),
@@ -457,17 +457,9 @@ export type Config = {
   trustProxy: boolean;
   loginRateLimitPerMinute: number;
   sessionTimeoutMinutes: number;
-  storage:
-    | { driver: 'local'; dir: string }
-    | {
-        driver: 's3';
-        bucket: string;
-        region: string;
-        endpoint: string | undefined;
-        accessKeyId: string | undefined;
-        secretAccessKey: string | undefined;
-        forcePathStyle: boolean;
-      };
+  storage: { driver: 'local'; dir: string } | ({ driver: 's3'; bucket: string } & S3Connection);
+  /** How Clearbase reaches S3 (the S3_* variables but the bucket): for the documents' bucket and a backup's. */
+  s3: S3Connection;
   formWebhookSecret: string | undefined;
   /** The monitored mailbox; undefined when IMAP_HOST is not set (mailbox intake off). */
   imap: ImapConfig | undefined;
@@ -543,12 +535,27 @@ function directFields(env: Env): DirectFields {
   return fields as DirectFields;
 }
 
+export type S3Connection = {
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+};
+
 /** The fields built from several variables, or from the data directory the path is resolved in. */
 function composedFields(
   e: ComposedEnv,
   cwd: string,
-): Pick<Config, 'dataDir' | 'database' | 'masterKeyFile' | 'demo' | 'storage' | 'imap' | 'smtp'> {
+): Pick<Config, 'dataDir' | 'database' | 'masterKeyFile' | 'demo' | 'storage' | 's3' | 'imap' | 'smtp'> {
   const dataDir = path.resolve(cwd, e.CLEARBASE_DATA_DIR);
+  const s3: S3Connection = {
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
   return {
     dataDir,
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : embeddedDatabase(dataDir, e.CLEARBASE_EMBEDDED_DATABASE),
@@ -556,17 +563,8 @@ function composedFields(
     // Demo data is on by default only for the embedded database: a real server starts empty.
     demo: e.CLEARBASE_DEMO ?? !e.DATABASE_URL,
     storage:
-      e.STORAGE_DRIVER === 's3' && e.S3_BUCKET
-        ? {
-            driver: 's3',
-            bucket: e.S3_BUCKET,
-            region: e.S3_REGION,
-            endpoint: e.S3_ENDPOINT,
-            accessKeyId: e.S3_ACCESS_KEY_ID,
-            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE,
-          }
-        : { driver: 'local', dir: path.join(dataDir, 'storage') },
+      e.STORAGE_DRIVER === 's3' && e.S3_BUCKET ? { driver: 's3', bucket: e.S3_BUCKET, ...s3 } : { driver: 'local', dir: path.join(dataDir, 'storage') },
+    s3,
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     imap:
       e.IMAP_HOST && e.IMAP_USER && (e.IMAP_PASSWORD || e.IMAP_OAUTH2_TOKEN)

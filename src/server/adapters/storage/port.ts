@@ -40,9 +40,22 @@ export interface Storage {
    * is removed by the bucket's AbortIncompleteMultipartUpload lifecycle rule (README).
    */
   removeAbandonedWrites(olderThan: Date, prefix?: string): Promise<number>;
+  /**
+   * Where the store keeps versions of its objects (an S3 bucket): the current version of `key`, or undefined
+   * when there is none. A backup can then name a file by its version instead of copying its bytes.
+   */
+  versionOf?(key: string): Promise<ObjectVersion | undefined>;
+  /** The bytes of one version of `key` (`versionId` null: the current one), with what the store says of it. */
+  getVersion?(key: string, versionId: string | null): Promise<{ body: Readable; version: ObjectVersion }>;
 }
 
 export type StoredObject = { key: string; lastModified: Date };
+
+/**
+ * One version of an object: its id (null where the bucket keeps no versions, so only the current content
+ * is there), its ETag (changes whenever the bytes do) and its size.
+ */
+export type ObjectVersion = { versionId: string | null; etag: string; bytes: number };
 
 /**
  * How a worker thread of this process opens, for itself, the storage it was told about: `module` (a URL) is

@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
-import { assertSafeKey, folderOfPrefix, type Storage, type StoredObject } from './port';
+import { assertSafeKey, folderOfPrefix, type ObjectVersion, type Storage, type StoredObject } from './port';
 
 export type S3StorageSettings = {
   /** Any S3-compatible endpoint; absent means AWS itself. */
@@ -116,6 +116,29 @@ export function createS3Storage(settings: S3StorageSettings): Storage {
       }
     },
 
+    async versionOf(key) {
+      assertSafeKey(key);
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return versionFrom(head, key);
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw fail('head', key, error);
+      }
+    },
+
+    async getVersion(key, versionId) {
+      assertSafeKey(key);
+      try {
+        const got = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, ...(versionId === null ? {} : { VersionId: versionId }) }));
+        if (!(got.Body instanceof Readable)) throw new Error('response has no readable body');
+        return { body: got.Body, version: versionFrom(got, key) };
+      } catch (error) {
+        if (isNotFound(error)) throw new Error(`object not found: ${key}${versionId === null ? '' : ` (version ${versionId})`}`);
+        throw fail('get', key, error);
+      }
+    },
+
     async exists(key) {
       assertSafeKey(key);
       try {
@@ -217,6 +240,14 @@ function createClient(settings: S3StorageSettings): S3Client {
     );
   }
   return client;
+}
+
+/** What a HeadObject or GetObject answer says of the version it describes. */
+function versionFrom(answer: { VersionId?: string; ETag?: string; ContentLength?: number }, key: string): ObjectVersion {
+  if (answer.ETag === undefined || answer.ContentLength === undefined) throw new Error(`S3 gave no ETag or size for ${key}`);
+  // A bucket that never kept versions answers no id; one whose versioning is suspended answers "null".
+  const versionId = answer.VersionId === undefined || answer.VersionId === 'null' ? null : answer.VersionId;
+  return { versionId, etag: answer.ETag, bytes: answer.ContentLength };
 }
 
 function isHttpRequest(value: unknown): value is { method: string; path: string; headers: Record<string, string> } {

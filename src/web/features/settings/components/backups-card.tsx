@@ -139,7 +139,10 @@ function ScheduleForm({ schedule }: { schedule: TBackupSchedule | null }) {
           )}
         </FormField>
       </div>
-      <p className="text-sm text-muted-foreground">Only the newest backups are kept; older ones are removed from the folder.</p>
+      <p className="text-sm text-muted-foreground">
+        Best on another disk than Clearbase&rsquo;s own, or in an S3 bucket: <span className="font-mono break-all">s3://league-backups/clearbase</span>{' '}
+        (reached with the server&rsquo;s S3 settings). Only the newest backups are kept; older ones are removed from the folder.
+      </p>
       <FormError message={formError} testId="backups-form-error" />
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="submit" disabled={save.isPending} className="w-full sm:w-fit" data-testid="backups-save">
