@@ -298,7 +298,7 @@ describe('a backup in an S3 bucket', { timeout: 180_000 }, () => {
     const env = { ...s3Env, CLEARBASE_DATA_DIR: path.join(folder, 'data'), CLEARBASE_EMBEDDED_DATABASE: 'pglite', CLEARBASE_BACKUP_PASSPHRASE: PASSPHRASE };
 
     const missing = await runScript('scripts/backup.ts', ['s3://no-such-bucket/backups'], env);
-    expect(missing.stderr).toMatch(/^Nothing was backed up: Clearbase cannot reach s3:\/\/no-such-bucket\/backups: S3 list of s3:\/\/no-such-bucket\/backups\/ failed: NoSuchBucket/);
+    expect(missing.stderr).toContain('Nothing was backed up: Clearbase cannot reach s3://no-such-bucket/backups: there is no such bucket (NoSuchBucket).');
     expect(missing.stderr).not.toContain(S3RVER_CLIENT.secretAccessKey);
     expect(missing.code).toBe(1);
     const bare = await runScript('scripts/backup.ts', [`s3://${s3.bucket}`], env);

@@ -99,7 +99,7 @@ export function bucketDestination(storage: Storage, bucket: string, folder: stri
           break;
         }
       } catch (error) {
-        throw new DestinationError(`Clearbase cannot reach ${location}: ${error instanceof Error ? error.message : String(error)}`);
+        throw new DestinationError(`Clearbase cannot reach ${location}: ${bucketProblem(error instanceof Error ? error.message : String(error))}`);
       }
     },
     async write(name, fill, onStart) {
@@ -154,6 +154,18 @@ export async function readArchiveAt(address: string, openBucket: OpenBucket | un
   }
   if (!openBucket) throw new DestinationError('This Clearbase cannot reach S3.');
   return (await openBucket(s3.bucket)).get(`${folder}/${name}`);
+}
+
+/** Why a bucket could not be listed, in words, with S3's own code for whoever looks further. */
+export function bucketProblem(detail: string): string {
+  const code = /\b(NoSuchBucket|AccessDenied|InvalidAccessKeyId|SignatureDoesNotMatch|ExpiredToken|PermanentRedirect|AuthorizationHeaderMalformed)\b/.exec(detail)?.[1];
+  if (code === 'NoSuchBucket') return 'there is no such bucket (NoSuchBucket).';
+  if (code === 'PermanentRedirect' || code === 'AuthorizationHeaderMalformed') return `the bucket is in another region than S3_REGION says (${code}).`;
+  if (code) return `the S3 keys Clearbase was given may not use that bucket (${code}).`;
+  if (/\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|ECONNRESET|EHOSTUNREACH|TimeoutError)\b/.test(detail)) {
+    return `the S3 server does not answer; check S3_ENDPOINT and the network (${detail.replace(/^S3 \w+ of \S+ failed: /, '')}).`;
+  }
+  return detail;
 }
 
 /** An archive's name, never a path: a name from a listing is used only as a name in the same place. */

@@ -1,7 +1,7 @@
 import type { TBackupResult, TBackupState } from '../../../contract';
 
 export const BACKUPS_DESCRIPTION =
-  'Every night the server writes an encrypted copy of everything (database and documents) into a folder on the server. Choose a folder on another disk, so one broken disk cannot take both.';
+  'Every night the server writes an encrypted copy of everything (database and documents) into a folder on the server or in an S3 bucket. Choose a folder on another disk, or a bucket, so one broken disk cannot take both.';
 
 export const BACKUPS_RESTORE_HINT =
   'A backup opens only with both the backup passphrase and the master key; keep them apart. Whoever runs the server restores one with npm run restore.';

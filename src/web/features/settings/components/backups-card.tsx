@@ -140,8 +140,8 @@ function ScheduleForm({ schedule }: { schedule: TBackupSchedule | null }) {
         </FormField>
       </div>
       <p className="text-sm text-muted-foreground">
-        Best on another disk than Clearbase&rsquo;s own, or in an S3 bucket: <span className="font-mono break-all">s3://league-backups/clearbase</span>{' '}
-        (reached with the server&rsquo;s S3 settings). Only the newest backups are kept; older ones are removed from the folder.
+        A full path, or a folder in an S3 bucket such as <span className="font-mono break-words">s3://league-backups/clearbase</span> (reached with the
+        server&rsquo;s S3 settings). Only the newest backups are kept; older ones are removed from the folder.
       </p>
       <FormError message={formError} testId="backups-form-error" />
       <div className="flex flex-col gap-2 sm:flex-row">
