@@ -9,8 +9,9 @@ import { askSecret } from './ask-secret';
 import { bucketOpener, prepare, UsageError } from './backup-cli';
 
 /**
- * `npm run backup -- <folder> [--keep N]`: one encrypted archive of the whole install (database, stored files,
- * settings) written into <folder>, a folder on this machine or `s3://bucket/folder`. Exit codes: 0 written, 1 failed, 2 bad arguments, settings or passphrase.
+ * `npm run backup -- <folder> [--keep N] [--s3-versions]`: one encrypted archive of the whole install (database,
+ * stored files, settings) written into <folder>, a folder on this machine or `s3://bucket/folder`. Exit codes:
+ * 0 written, 1 failed, 2 bad arguments, settings or passphrase.
  */
 
 const USAGE = `Usage: npm run backup -- <folder> [--keep N] [--s3-versions]

@@ -116,6 +116,26 @@ describe.skipIf(!server)('S3 storage against s3rver', () => {
     expect(body).toBeInstanceOf(Readable);
     expect((await readAll(body)).equals(payload)).toBe(true);
   });
+
+  it('says what version of an object it holds (no id where the bucket keeps no versions), and reads that version', async () => {
+    const storage = createS3Storage(s3rverSettings());
+    const key = `versions/${randomBytes(4).toString('hex')}.bin`;
+    const payload = randomBytes(70_000);
+    await storage.put(key, payload);
+    const version = await storage.versionOf?.(key);
+    // s3rver keeps no versions, as a bucket whose versioning was never turned on: no id, the ETag and the size.
+    expect(version).toEqual({ versionId: null, etag: expect.stringMatching(/^"[0-9a-f]{32}"$/) as unknown, bytes: payload.length });
+    const got = await storage.getVersion?.(key, null);
+    expect(got?.version).toEqual(version);
+    expect((await readAll(got?.body ?? Readable.from([]))).equals(payload)).toBe(true);
+    // Rewritten with other bytes, the ETag says so.
+    await storage.put(key, randomBytes(70_000));
+    expect((await storage.versionOf?.(key))?.etag).not.toBe(version?.etag);
+
+    const missing = `versions/${randomBytes(4).toString('hex')}.bin`;
+    expect(await storage.versionOf?.(missing)).toBeUndefined();
+    await expect(storage.getVersion?.(missing, null)).rejects.toThrow(new Error(`object not found: ${missing}`));
+  });
 });
 
 /** A port that was free a moment ago and has nothing listening now. */

@@ -131,8 +131,14 @@ export function createS3Storage(settings: S3StorageSettings): Storage {
       assertSafeKey(key);
       try {
         const got = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, ...(versionId === null ? {} : { VersionId: versionId }) }));
-        if (!(got.Body instanceof Readable)) throw new Error('response has no readable body');
-        return { body: got.Body, version: versionFrom(got, key) };
+        const body = got.Body;
+        if (!(body instanceof Readable)) throw new Error('response has no readable body');
+        try {
+          return { body, version: versionFrom(got, key) };
+        } catch (error) {
+          body.destroy();
+          throw error;
+        }
       } catch (error) {
         if (isNotFound(error)) throw new Error(`object not found: ${key}${versionId === null ? '' : ` (version ${versionId})`}`);
         throw fail('get', key, error);
