@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { openStorage } from '../src/server/adapters/storage/open-storage';
-import { DestinationError, describeFailure, openDestination, passphraseProblem, pruneArchives, writeBackup, type BackupProgress } from '../src/server/backup';
+import { DestinationError, describeFailure, megabytes, openDestination, passphraseProblem, pruneArchives, writeBackup, type BackupProgress } from '../src/server/backup';
 import type { Config } from '../src/server/platform/config';
 import { openDatabase, type Database } from '../src/server/platform/db/client';
 import { runningEmbeddedPostgresUrl } from '../src/server/platform/db/embedded-postgres';
@@ -77,8 +77,6 @@ async function openSource(config: Config): Promise<Database> {
 }
 
 class InUseError extends Error {}
-
-const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 function reporter(): (progress: BackupProgress) => void {
   let lastTable = '';

@@ -10,6 +10,7 @@ import {
   ArchiveError,
   DestinationError,
   describeFailure,
+  megabytes,
   readArchiveAt,
   recordRestore,
   restoreBackup,
@@ -106,13 +107,14 @@ function reporter(): (progress: RestoreProgress) => void {
 
 const describe = (summary: RestoreSummary) =>
   `${summary.rows.toLocaleString('en-US')} rows of ${summary.tables} tables and ${summary.files.toLocaleString('en-US')} files ` +
-  `(${(summary.fileBytes / 1e6).toFixed(1)} MB), from the backup made ${summary.createdAt}`;
+  `(${megabytes(summary.fileBytes)}), from the backup made ${summary.createdAt}`;
 
 async function restoreInto(archive: string, config: Config, secret: string, target: DatabaseTarget, storage: Storage): Promise<RestoreSummary> {
-  const body = await readArchiveAt(archive, bucketOpener(config));
+  const openBucket = bucketOpener(config);
+  const body = await readArchiveAt(archive, openBucket);
   if (!body) throw new UsageError(`There is no file ${archive}.`);
   const summary = await restoreBackup(body, secret, {
-    openBucket: bucketOpener(config),
+    openBucket,
     open: (migrations) => openDatabase(target, { migrations }),
     storage,
     onProgress: reporter(),

@@ -104,7 +104,8 @@ export function bucketDestination(storage: Storage, bucket: string, folder: stri
     },
     async write(name, fill, onStart) {
       const key = keyOf(name);
-      onStart?.(`${location}/${archiveNameOnly(name)}`);
+      const at = `s3://${bucket}/${key}`;
+      onStart?.(at);
       const body = new PassThrough();
       const putting = storage.put(key, body);
       // Observed at once, so a put that fails while the archive is still being made is never unhandled.
@@ -122,7 +123,7 @@ export function bucketDestination(storage: Storage, bucket: string, folder: stri
         throw error;
       }
       const { bytes } = await putting;
-      return { location: `${location}/${archiveNameOnly(name)}`, bytes };
+      return { location: at, bytes };
     },
     async archives() {
       const names: string[] = [];

@@ -5,4 +5,4 @@ export { ARCHIVE_NAME, archiveName, pruneArchives, writeBackup, type WrittenArch
 export { describeFailure } from './describe-failure';
 export { DestinationError, openDestination, readArchiveAt, type BackupDestination, type OpenBucket } from './destination';
 export { registerBackupRoutes } from './backup.routes';
-export { BACKUP_CHECK_MS, createNightlyBackups, type NightlyBackups } from './nightly-backup';
+export { BACKUP_CHECK_MS, createNightlyBackups, megabytes, type NightlyBackups } from './nightly-backup';

@@ -57,7 +57,8 @@ function dueToday(now: Date, hour: number): Date {
 }
 
 const localDay = (at: Date) => `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
-const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+/** A size as the backup's messages say it: "14.4 MB". */
+export const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 export function createNightlyBackups(deps: NightlyBackupDeps): NightlyBackups {
   const now = () => deps.now?.() ?? new Date();
@@ -70,9 +71,11 @@ export function createNightlyBackups(deps: NightlyBackupDeps): NightlyBackups {
     const [current, result] = await Promise.all([schedule(), last()]);
     let nextAt: string | null = null;
     if (current && deps.passphrase) {
-      const today = dueToday(now(), current.hour);
+      const at = now();
+      const today = dueToday(at, current.hour);
       const doneToday = result !== null && new Date(result.at) >= today;
-      const next = doneToday || now() < today ? (doneToday ? new Date(today.getTime() + 86_400_000) : today) : now();
+      // Done today: tomorrow at the hour; else today at the hour, or now when the hour has passed (the next check makes it).
+      const next = doneToday ? new Date(today.getTime() + 86_400_000) : at < today ? today : at;
       nextAt = next.toISOString();
     }
     return { schedule: current, passphraseSet: deps.passphrase !== undefined, running: running !== undefined, last: result, nextAt };
